@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// Huebench: a color-science workbench. One target table; products are derived from it.
+import PackageDescription
+
+/// (name, dependencies) for every library module, bottom layer first. Arrows only point down.
+let libraries: [(name: String, deps: [Target.Dependency])] = [
+    ("ColorCore", []),
+    ("ColorKernels", ["ColorCore"]),
+    ("Palettes", ["ColorCore", "ColorKernels"]),
+    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes"]),
+    ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
+]
+
+let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+
+var targets: [Target] = [
+    .systemLibrary(
+        name: "CLua", pkgConfig: "lua5.4",
+        providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
+    .target(name: "CLuaShims", dependencies: ["CLua"]),
+    .executableTarget(
+        name: "huebench",
+        dependencies: libraries.map { .target(name: $0.name) }),
+    .executableTarget(
+        name: "benchmarks",
+        dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
+        path: "benchmarks"),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"]),
+]
+for lib in libraries {
+    targets.append(.target(name: lib.name, dependencies: lib.deps,
+                           swiftSettings: lib.name == "ColorKernels" ? optimized : []))
+    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps))
+}
+
+let package = Package(
+    name: "Huebench",
+    products: libraries.map { .library(name: $0.name, targets: [$0.name]) }
+        + [.executable(name: "huebench", targets: ["huebench"])],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,18 @@
+/// A contrast method as a registry value: it reads both colors in `inputSpace` and returns a number.
+public struct ContrastMethod: RegistryEntry {
+    public let id: String
+    public let name: String
+    /// The space both colors are converted to before `evaluate` (e.g. `srgb`).
+    public let inputSpace: ColorSpaceID
+    /// Polarity-sensitive methods (APCA) depend on which color is the text.
+    public let isSymmetric: Bool
+    /// Contrast of `text` on `background`, both already in `inputSpace`.
+    public let evaluate: @Sendable (_ text: SIMD3<Double>, _ background: SIMD3<Double>) -> Double
+
+    public init(id: String, name: String, inputSpace: ColorSpaceID, isSymmetric: Bool,
+                evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double) {
+        self.id = id; self.name = name; self.inputSpace = inputSpace; self.isSymmetric = isSymmetric
+        self.evaluate = evaluate
+    }
+    public var registryID: String { id }
+}

@@ -1,0 +1,71 @@
+/// The registries of the color core: spaces, contrast methods, ΔE methods and gamut mappers.
+///
+/// `Workbench.standard` is built by registering the built-ins with the same `register` calls plugins use.
+/// It is an immutable value; make a copy and register more to extend it.
+public struct Workbench: Sendable {
+    public var spaces = ColorSpaceRegistry()
+    public var contrastMethods = Registry<ContrastMethod>(kind: "contrast method")
+    public var deltaEMethods = Registry<DeltaEMethod>(kind: "delta-E method")
+    public var gamutMappers = Registry<GamutMapper>(kind: "gamut-mapping method")
+
+    /// An empty workbench (no spaces at all).
+    public init() {}
+
+    /// The built-in spaces in dependency order (every base before the spaces built on it).
+    public static let builtinSpaces: [ColorSpace] = [
+        .xyzD65, .xyzD50, .srgbLinear, .srgb, .displayP3Linear, .displayP3, .rec2020Linear, .rec2020,
+        .a98RGBLinear, .a98RGB, .prophotoRGBLinear, .prophotoRGB, .lab, .lch, .labD65, .oklab, .oklch,
+        .hsl, .hwb, .hsv,
+    ]
+
+    /// A workbench with every built-in registered.
+    public static func makeStandard() -> Workbench {
+        var w = Workbench()
+        do {
+            for s in builtinSpaces { try w.spaces.register(s) }
+            try w.contrastMethods.register(WCAG21.method)
+            try w.contrastMethods.register(APCA.method)
+            try w.deltaEMethods.register(DeltaE2000.method())
+            try w.deltaEMethods.register(DeltaE2000.method(labSpace: .labD65))
+            try w.deltaEMethods.register(DeltaE76.method)
+            try w.deltaEMethods.register(DeltaEOK.method)
+            try w.gamutMappers.register(GamutCSS4.mapper)
+            try w.gamutMappers.register(GamutClip.mapper)
+        } catch {
+            preconditionFailure("built-in registration failed: \(error)")
+        }
+        return w
+    }
+
+    /// The standard workbench (immutable).
+    public static let standard = makeStandard()
+
+    // MARK: Conveniences over the registries
+
+    public func convert(_ color: Color, to space: ColorSpaceID) throws -> Color {
+        try spaces.convert(color, to: spaces.canonicalID(space.rawValue))
+    }
+
+    /// Contrast of `text` on `background` by the method with this id (`wcag21`, `apca`…).
+    public func contrast(text: Color, background: Color, method: String = "wcag21") throws -> Double {
+        let m = try contrastMethods.lookup(method)
+        return m.evaluate(try convert(text, to: m.inputSpace).coordsForConversion,
+                          try convert(background, to: m.inputSpace).coordsForConversion)
+    }
+
+    /// Color difference by the method with this id (`2000`, `76`, `ok`…).
+    public func deltaE(_ a: Color, _ b: Color, method: String = "2000") throws -> Double {
+        let m = try deltaEMethods.lookup(method)
+        return m.evaluate(try convert(a, to: m.inputSpace).coordsForConversion,
+                          try convert(b, to: m.inputSpace).coordsForConversion)
+    }
+
+    public func inGamut(_ color: Color, of space: ColorSpaceID, epsilon: Double = 1e-6) throws -> Bool {
+        try spaces.inGamut(color, of: spaces.canonicalID(space.rawValue), epsilon: epsilon)
+    }
+
+    /// Maps a color into the gamut of `space` by the method with this id (`css4`, `clip`).
+    public func mapGamut(_ color: Color, to space: ColorSpaceID, method: String = "css4") throws -> Color {
+        try gamutMappers.lookup(method).map(color, spaces.canonicalID(space.rawValue), spaces)
+    }
+}

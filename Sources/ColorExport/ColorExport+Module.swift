@@ -1,0 +1,1 @@
+// ColorExport: see ARCHITECTURE.md. Filled by its issue.

@@ -1,0 +1,1 @@
+// ColorKernels: see ARCHITECTURE.md. Filled by its issue.

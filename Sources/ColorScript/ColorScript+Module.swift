@@ -1,0 +1,1 @@
+// ColorScript: see ARCHITECTURE.md. Filled by its issue.

@@ -1,0 +1,1 @@
+// Palettes: see ARCHITECTURE.md. Filled by its issue.
