@@ -5,12 +5,12 @@
 int hb_lua_version(char *buf, int size) {
     lua_State *L = luaL_newstate();
     if (!L) return -1;
-    lua_getglobal(L, "_VERSION");   /* set by the base library only; read it the way scripts see it */
+    /* _VERSION is set by the base library: read it the way scripts see it */
     luaL_openlibs(L);
     lua_getglobal(L, "_VERSION");
     const char *v = lua_tostring(L, -1);
     lua_Number num = lua_version(L);
-    snprintf(buf, (size_t)size, "%s (core %d.%d)", v ? v : "Lua", (int)num / 100, (int)num % 100);
+    snprintf(buf, (size_t)size, "%s, lua_version %d", v ? v : "Lua", (int)num);
     lua_close(L);
     return 0;
 }

@@ -1,5 +1,51 @@
 import ColorCore
 import CLuaShims
-var buf = [CChar](repeating: 0, count: 128)
-_ = hb_lua_version(&buf, 128)
-print("huebench 0.1.0; \(String(cString: buf))")
+import Foundation
+
+/// The subcommands, in the order `huebench help` lists them. Add a line here for a new `XCommand.swift`.
+enum Commands {
+    static let all: [any Command.Type] = [
+        HelpCommand.self,
+    ]
+    static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
+}
+
+let version = "0.1.0"
+
+func luaVersion() -> String {
+    var buf = [CChar](repeating: 0, count: 128)
+    guard hb_lua_version(&buf, 128) == 0 else { return "Lua (unavailable)" }
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+func runCLI(_ argv: [String]) -> Int32 {
+    guard let first = argv.first else {
+        Output.line(HelpCommand.overview)
+        return ExitStatus.usage
+    }
+    if first == "--version" || first == "version" {
+        Output.line("huebench \(version) (\(luaVersion()))")
+        return ExitStatus.ok
+    }
+    if first == "--help" || first == "-h" { Output.line(HelpCommand.overview); return ExitStatus.ok }
+    guard let cmd = Commands.find(first) else {
+        Output.error("huebench: unknown command '\(first)'; run 'huebench help' for the list")
+        return ExitStatus.usage
+    }
+    let rest = Array(argv.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") { Output.line(cmd.help); return ExitStatus.ok }
+    do {
+        let status = try cmd.run(rest)
+        return status
+    } catch let e as UsageError {
+        Output.error("huebench \(first): \(e.message)")
+        return ExitStatus.usage
+    } catch {
+        Output.error("huebench \(first): \(error)")
+        return ExitStatus.someFailed
+    }
+}
+
+let status = runCLI(Array(CommandLine.arguments.dropFirst()))
+Output.flush()
+exit(status)

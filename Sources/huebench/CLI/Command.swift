@@ -1,0 +1,167 @@
+import Foundation
+
+/// One `huebench` subcommand. Each lives in its own file (`XCommand.swift`) and is listed in `Commands.all`.
+protocol Command: Sendable {
+    /// The word after `huebench`.
+    static var name: String { get }
+    /// One line for `huebench help`.
+    static var summary: String { get }
+    /// The full `--help` text: usage line first, then options, then an example.
+    static var help: String { get }
+    /// Runs with the arguments after the subcommand name; returns the exit status.
+    static func run(_ args: [String]) throws -> Int32
+}
+
+/// Exit statuses of the CLI contract.
+enum ExitStatus {
+    static let ok: Int32 = 0
+    /// Some input line (or audit check) failed; the rest were processed.
+    static let someFailed: Int32 = 1
+    /// Bad usage: unknown flag, missing value, bad number.
+    static let usage: Int32 = 2
+    /// A script hit its time or memory limit.
+    static let limit: Int32 = 3
+}
+
+/// A usage error: one line naming the argument at fault and what to do.
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// Parsed command-line arguments: `--flag`, `--option VALUE` / `--option=VALUE`, and positionals.
+/// `--` ends options. Unknown options are usage errors that name the option and the command.
+struct Arguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// - Parameters:
+    ///   - flags: options without a value (`--json`).
+    ///   - options: options that take a value (`--to srgb`); may repeat.
+    init(_ args: [String], command: String, flags allowedFlags: Set<String> = [], options allowedOptions: Set<String> = []) throws {
+        var i = 0
+        var onlyPositionals = false
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if onlyPositionals || !a.hasPrefix("--") || a == "-" {
+                // A lone negative number or "-" is a positional; short options are not used.
+                positionals.append(a)
+                continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            var name = String(a.dropFirst(2)), inlineValue: String? = nil
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...]); name = String(name[..<eq])
+            }
+            if allowedFlags.contains(name) {
+                if inlineValue != nil { throw UsageError("option --\(name) of 'huebench \(command)' takes no value") }
+                flags.insert(name)
+            } else if allowedOptions.contains(name) {
+                let v: String
+                if let iv = inlineValue { v = iv } else {
+                    guard i < args.count else {
+                        throw UsageError("option --\(name) of 'huebench \(command)' needs a value; see 'huebench help \(command)'")
+                    }
+                    v = args[i]; i += 1
+                }
+                values[name, default: []].append(v)
+            } else {
+                let known = (allowedFlags.union(allowedOptions)).sorted().map { "--" + $0 }.joined(separator: ", ")
+                throw UsageError("unknown option '--\(name)' for 'huebench \(command)'; known: \(known.isEmpty ? "none" : known)")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The last value of an option, or nil.
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The value of an option that must be one of `choices`.
+    func choice(_ name: String, _ choices: [String], default def: String, command: String) throws -> String {
+        guard let v = value(name) else { return def }
+        guard choices.contains(v) else {
+            throw UsageError("--\(name) '\(v)' is not one of \(choices.joined(separator: ", ")) (huebench \(command))")
+        }
+        return v
+    }
+
+    /// A numeric option, checked.
+    func double(_ name: String, command: String) throws -> Double? {
+        guard let v = value(name) else { return nil }
+        guard let d = Double(v), d.isFinite else {
+            throw UsageError("--\(name) needs a number, got '\(v)' (huebench \(command))")
+        }
+        return d
+    }
+
+    func int(_ name: String, command: String, range: ClosedRange<Int> = 1...Int.max) throws -> Int? {
+        guard let v = value(name) else { return nil }
+        guard let n = Int(v), range.contains(n) else {
+            throw UsageError("--\(name) needs a whole number in \(range.lowerBound)…\(range.upperBound), got '\(v)' (huebench \(command))")
+        }
+        return n
+    }
+}
+
+/// Buffered standard output for streaming many lines without a syscall per line.
+/// The CLI is single-threaded at this level; `flush()` runs before exit and before anything goes to stderr.
+enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = { var b = [UInt8](); b.reserveCapacity(1 << 16); return b }()
+
+    static func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+    static func line(_ s: String) { write(s); buffer.append(10); if buffer.count >= 1 << 16 { flush() } }
+    static func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Foundation.write(1, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+    static func error(_ s: String) {
+        flush()
+        FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+}
+
+/// Reads standard input line by line (without the newline); trailing `\r` is removed.
+func standardInputLines() -> AnySequence<String> {
+    AnySequence {
+        AnyIterator {
+            guard let line = readLine(strippingNewline: true) else { return nil }
+            return line.hasSuffix("\r") ? String(line.dropLast()) : line
+        }
+    }
+}
+
+/// JSON string literal for one-line JSON output.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
+
+/// JSON number (NaN → null, shortest round-trip form).
+func jsonNumber(_ v: Double) -> String {
+    if v.isNaN || v.isInfinite { return "null" }
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+}
