@@ -1,0 +1,39 @@
+import ColorCore
+
+/// `huebench convert --to SPACE [COLOR…]`: each color's coordinates in SPACE.
+enum ConvertCommand: Command {
+    static let name = "convert"
+    static let summary = "convert colors to another space (coordinates + CSS)"
+    static let help = """
+    usage: huebench convert --to SPACE [--json] [COLOR…]
+
+    Converts each CSS color to SPACE and prints the coordinates there (unclamped: out-of-gamut values stay
+    below 0 or above 1; a powerless hue prints as none) and the CSS form. With no COLOR, reads one color per
+    line from standard input and streams the results.
+
+    options:
+      --to SPACE   target space: srgb, srgb-linear, display-p3, display-p3-linear, rec2020, rec2020-linear,
+                   a98-rgb, a98-rgb-linear, prophoto-rgb, prophoto-rgb-linear, xyz-d65 (xyz), xyz-d50,
+                   lab, lch, lab-d65, oklab, oklch, hsl, hwb, hsv
+      --json       one JSON object per input: {"input", "space", "coords", "alpha", "css"} or {"input", "error"}
+
+    exit status: 0 all converted, 1 some input failed, 2 bad usage (e.g. unknown space)
+
+    example:
+      $ huebench convert --to oklch red 'color(display-p3 0 1 0)' white
+      EXAMPLE
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["json"], options: ["to"])
+        let wb = Workbench.standard
+        guard let toName = a.value("to") else {
+            throw UsageError("needs --to SPACE; known: \(wb.spaces.spaces.ids.joined(separator: ", "))")
+        }
+        let target = try Lookup.space(toName, in: wb, option: "to", command: name)
+        let width = max(11, target.rawValue.count + 1)
+        return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
+            Format.color(try wb.spaces.convert(try wb.parse(item), to: target), workbench: wb, spaceWidth: width)
+        }
+    }
+}
