@@ -19,7 +19,12 @@ enum ContrastCommand: Command {
     exit status: 0 all computed, 1 some pair failed, 2 bad usage
 
     example:
-      EXAMPLE
+      $ huebench contrast '#777' white
+            4.48  #777 on white
+      $ huebench contrast --method apca '#fff' '#888'
+          -68.54  #fff on #888
+      $ printf '#000\\t#fff\\n' | huebench contrast --json
+      {"input":"#000\\t#fff","text":"#000","background":"#fff","value":20.999999999999996}
     """
 
     static func run(_ args: [String]) throws -> Int32 {

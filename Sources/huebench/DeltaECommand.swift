@@ -20,7 +20,10 @@ enum DeltaECommand: Command {
     exit status: 0 all computed, 1 some pair failed, 2 bad usage
 
     example:
-      EXAMPLE
+      $ huebench deltae 'lab(50 2.6772 -79.7751)' 'lab(50 0 -82.7485)'
+          2.0425  lab(50 2.6772 -79.7751) vs lab(50 0 -82.7485)
+      $ printf 'red\\torange\\n' | huebench deltae --method ok --json
+      {"input":"red\\torange","text":"red","background":"orange","value":0.23813576508719733}
     """
 
     static func run(_ args: [String]) throws -> Int32 {

@@ -21,7 +21,10 @@ enum GamutCommand: Command {
 
     example:
       $ huebench gamut --to srgb 'color(display-p3 0 1 0)' 'oklch(0.7 0.4 300)'
-      EXAMPLE
+      srgb          0.0000000   0.9857637   0.1597424  color(srgb 0 0.985764 0.159742)
+      srgb          0.7089315   0.4660752   1.0000000  color(srgb 0.708931 0.466075 1)
+      $ huebench gamut --to srgb --method clip 'color(display-p3 0 1 0)'
+      srgb          0.0000000   1.0000000   0.0000000  color(srgb 0 1 0)
     """
 
     static func run(_ args: [String]) throws -> Int32 {

@@ -19,7 +19,10 @@ enum ParseCommand: Command {
 
     example:
       $ huebench parse 'oklch(62.8% 0.258 29.23)' '#ff000080'
-      EXAMPLE
+      oklch         0.6280000   0.2580000  29.2300000  oklch(0.628 0.258 29.23)
+      srgb          1.0000000   0.0000000   0.0000000  rgba(255, 0, 0, 0.5)
+      $ huebench parse --json 'lch(50% 0 none)'
+      {"input":"lch(50% 0 none)","space":"lch","coords":[50,0,null],"alpha":1,"css":"lch(50 0 none)"}
     """
 
     static func run(_ args: [String]) throws -> Int32 {
