@@ -9,12 +9,14 @@ enum DeltaECommand: Command {
 
     Prints the color difference between A and B. 2000 (default): CIEDE2000 in CSS Lab (D50 white);
     76: CIE76 in CSS Lab; ok: Euclidean in OKLab (L 0…1, JND ≈ 0.02); also 94, cmc (l:c 2:1, A is the
-    reference) and hyab, each with a Lab-D65 twin (2000-d65, 76-d65, …) for ColorAide/culori parity.
+    reference) and hyab, each with a Lab-D65 twin (2000-d65, 76-d65, …) for ColorAide/culori parity;
+    itp (BT.2124 ΔE ITP) and jz (ΔEz in JzCzHz).
     With no colors, reads pairs from standard input: A<TAB>B per line. In JSON, A is "text" and B
     "background" (the shared pair shape).
 
     options:
-      --method NAME   2000 (default), 76, ok, 94, cmc, hyab, 2000-d65, 76-d65, 94-d65, cmc-d65, hyab-d65
+      --method NAME   2000 (default), 76, ok, 94, cmc, hyab, 2000-d65, 76-d65, 94-d65, cmc-d65, hyab-d65,
+                      itp, jz
       --json          one JSON object per pair: {"input", "text", "background", "value"} or {"input", "error"}
 
     exit status: 0 all computed, 1 some pair failed, 2 bad usage

@@ -99,14 +99,16 @@ import Testing
     /// (culori's ΔE uses Lab D65) read Lab D65 (`<id>-d65`); `space: lab` and Color.js's cases read CSS Lab (D50).
     func deltaEMethodID(_ name: String, _ c: [String: Any]) -> String? {
         let base: String
+        let space = c["space"] as? String
         switch name {
         case "OK": return "ok"
+        case "ITP": return space == nil || space == "ictcp (scalar 720)" ? "itp" : nil
+        case "Jz": return space == nil || space == "jzczhz" ? "jz" : nil
         case "76", "2000", "94": base = name
         case "CMC": base = "cmc"
         case "HyAB": base = "hyab"
         default: return nil
         }
-        let space = c["space"] as? String
         if let space, space != "lab", space != "lab-d65" { return nil }
         let d65 = space == "lab-d65" || (space == nil && (c["source"] as? String) == "culori")
         return d65 ? base + "-d65" : base

@@ -36,6 +36,8 @@ public struct Workbench: Sendable {
                 try w.deltaEMethods.register(DeltaEHyAB.method(labSpace: white))
             }
             try w.deltaEMethods.register(DeltaEOK.method)
+            try w.deltaEMethods.register(DeltaEITP.method)
+            try w.deltaEMethods.register(DeltaEJz.method)
             try w.gamutMappers.register(GamutCSS4.mapper)
             try w.gamutMappers.register(GamutClip.mapper)
         } catch {
