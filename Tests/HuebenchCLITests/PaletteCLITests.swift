@@ -50,6 +50,16 @@ import Testing
         #expect(bad.status == 2 && bad.err.contains("unknown color family 'nope'; known: gray, pink"))
     }
 
+    @Test func paletteWithAnotherGenerator() throws {
+        let r = try Self.run(["palette", "blue", "--generator", "contrast-targets", "--json"])
+        #expect(r.status == 0)
+        let rows = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(rows.count == 20)
+        for row in rows { #expect((row["achieved"] as! Double) >= (row["target"] as! Double)) }
+        #expect(try Self.run(["palette", "gray", "--generator", "oklch-curves"]).status == 2)
+        #expect(try Self.run(["palette", "blue", "--generator", "nope"]).status == 2)
+    }
+
     @Test func tokensModesAndContrast() throws {
         let light = try Self.run(["tokens", "--family", "orange"])
         #expect(light.status == 0 && light.out.contains("foregroundSecondary          _800         #6e3612"))
