@@ -14,7 +14,7 @@ import Testing
         ("invertedBackgroundTertiary", 650, 250, 1), ("outlinePrimary", 600, 350, 1),
         ("outlineSecondary", 200, 800, 1), ("outlineTertiary", 100, 900, 1),
     ]
-    let theme = Theme(family: Family.builtins[6], ramp: Palette.standard.ramp("orange")!)
+    let theme = try! Theme(family: Family.builtins[6])
 
     @Test func twentyTokensStandardContrast() throws {
         #expect(SemanticToken.all.map(\.id) == Self.table.map(\.0))
