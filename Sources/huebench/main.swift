@@ -11,6 +11,9 @@ enum Commands {
         GamutCommand.self,
         ContrastCommand.self,
         DeltaECommand.self,
+        PaletteCommand.self,
+        TokensCommand.self,
+        AuditCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
