@@ -181,3 +181,21 @@ import Testing
         print("fuzz: 100000 strings, \(accepted) parsed, the rest rejected with in-range positions")
     }
 }
+
+/// The examples of docs/README-css.md, so the documentation cannot drift from the code.
+@Suite struct CSSDocExamplesTests {
+    @Test(arguments: [
+        ("hsl(120 30% 50% / 0.5)", "rgba(89, 166, 89, 0.5)"),
+        ("oklch(0.7 0.15 -340deg)", "oklch(0.7 0.15 20)"),
+        ("color(display-p3 100% 50% calc(0.25 * 2))", "color(display-p3 1 0.5 0.5)"),
+        ("lab(120 -20 none / 150%)", "lab(100 -20 none)"),
+        ("oklch(62.8% 0.2577 29.23)", "oklch(0.628 0.2577 29.23)"),
+    ])
+    func example(_ input: String, _ expected: String) throws {
+        #expect(Workbench.standard.serialize(try Workbench.standard.parse(input)) == expected)
+    }
+
+    @Test func hexExample() throws {
+        #expect(try Workbench.standard.hex(try Workbench.standard.parse("oklch(62.8% 0.2577 29.23)")) == "#ff0000")
+    }
+}

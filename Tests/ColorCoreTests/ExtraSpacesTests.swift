@@ -10,7 +10,7 @@ import Testing
     }
 
     /// sRGB → space → sRGB for in-gamut colors, including black-adjacent and saturated ones.
-    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv"])
+    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv", "hpluv"])
     func roundTrip(_ id: String) throws {
         let samples: [SIMD3<Double>] = [
             SIMD3(1, 1, 1), SIMD3(0.2, 0.4, 0.6), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1),
@@ -75,5 +75,18 @@ import Testing
         #expect(close(r, SIMD3(53.2408, 175.0151, 37.7564), 1e-2), "\(r)")
         let lch = try wb.convert(Color(.srgb, 0.5, 0.5, 0.5), to: .lchuv)
         #expect(lch.coords.z.isNaN, "gray has a powerless (missing) hue")
+    }
+
+    /// HPLuv's definition: saturation 100 is in sRGB at every hue, and touches the gamut at some hue.
+    @Test func hpluvFullSaturationIsTheSafeChroma() throws {
+        for l in [10.0, 50.0, 90.0] {
+            var touches = false
+            for h in stride(from: 0.0, to: 360, by: 1) {
+                let rgb = try wb.convert(Color(.hpluv, h, 100, l), to: .srgb).coords
+                #expect(rgb.min() > -1e-9 && rgb.max() < 1 + 1e-9, "hpluv(\(h) 100 \(l)) → \(rgb)")
+                if rgb.min() < 1e-4 || rgb.max() > 1 - 1e-4 { touches = true }
+            }
+            #expect(touches, "L \(l): s = 100 should reach the sRGB boundary at some hue")
+        }
     }
 }
