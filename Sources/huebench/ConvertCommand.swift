@@ -4,7 +4,7 @@ import ColorCore
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "convert colors to another space (coordinates + CSS)"
-    static let help = """
+    static var help: String { """
     usage: huebench convert --to SPACE [--json] [COLOR…]
 
     Converts each CSS color to SPACE and prints the coordinates there (unclamped: out-of-gamut values stay
@@ -12,9 +12,8 @@ enum ConvertCommand: Command {
     line from standard input and streams the results.
 
     options:
-      --to SPACE   target space: srgb, srgb-linear, display-p3, display-p3-linear, rec2020, rec2020-linear,
-                   a98-rgb, a98-rgb-linear, prophoto-rgb, prophoto-rgb-linear, xyz-d65 (xyz), xyz-d50,
-                   lab, lch, lab-d65, oklab, oklch, hsl, hwb, hsv
+      --to SPACE   target space, one of:
+    \(wrappedSpaceList())
       --json       one JSON object per input: {"input", "space", "coords", "alpha", "css"} or {"input", "error"}
 
     exit status: 0 all converted, 1 some input failed, 2 bad usage (e.g. unknown space)
@@ -27,7 +26,18 @@ enum ConvertCommand: Command {
       $ printf 'red\\nnot-a-color\\n' | huebench convert --to hsl --json
       {"input":"red","space":"hsl","coords":[0,100,50],"alpha":1,"css":"hsl(0 100 50)"}
       {"input":"not-a-color","error":"invalid color 'not-a-color': unknown color name 'not-a-color' at 0"}
-    """
+    """ }
+
+    /// The registered space ids, wrapped at ~100 columns and indented under `--to`.
+    static func wrappedSpaceList() -> String {
+        var lines: [String] = [], line = ""
+        for id in Workbench.standard.spaces.spaces.ids {
+            if !line.isEmpty && line.count + id.count + 2 > 90 { lines.append(line + ","); line = "" }
+            line += (line.isEmpty ? "" : ", ") + id
+        }
+        lines.append(line)
+        return lines.map { "                 " + $0 }.joined(separator: "\n")
+    }
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: ["json"], options: ["to"])
