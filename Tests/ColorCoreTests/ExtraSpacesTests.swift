@@ -10,7 +10,7 @@ import Testing
     }
 
     /// sRGB → space → sRGB for in-gamut colors, including black-adjacent and saturated ones.
-    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv", "hpluv"])
+    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv", "hpluv", "cam16-jmh"])
     func roundTrip(_ id: String) throws {
         let samples: [SIMD3<Double>] = [
             SIMD3(1, 1, 1), SIMD3(0.2, 0.4, 0.6), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1),
@@ -88,5 +88,16 @@ import Testing
             }
             #expect(touches, "L \(l): s = 100 should reach the sRGB boundary at some hue")
         }
+    }
+
+    /// CAM16 by construction: the adopted white has J = 100 (A = A_w), black has J = 0, and lightness grows
+    /// with luminance along the neutral axis.
+    @Test func cam16Anchors() throws {
+        let white = try wb.convert(Color(.xyzD65, coords: WhitePoint.d65.xyz), to: .cam16JMh).coords
+        #expect(abs(white.x - 100) < 1e-9, "\(white)")
+        let black = try wb.convert(Color(.srgb, 0, 0, 0), to: .cam16JMh).coords
+        #expect(abs(black.x) < 1e-9)
+        let js = try [0.2, 0.4, 0.6, 0.8].map { try wb.convert(Color(.srgb, $0, $0, $0), to: .cam16JMh).coords.x }
+        #expect(js == js.sorted())
     }
 }
