@@ -10,7 +10,7 @@ import Testing
     }
 
     /// sRGB → space → sRGB for in-gamut colors, including black-adjacent and saturated ones.
-    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv", "hpluv"])
+    @Test(arguments: ["xyz-abs-d65", "jzazbz", "jzczhz", "ictcp", "rec2100-pq", "rec2100-hlg", "acescg", "acescc", "luv", "lchuv", "hpluv", "cam16-jmh", "hct"])
     func roundTrip(_ id: String) throws {
         let samples: [SIMD3<Double>] = [
             SIMD3(1, 1, 1), SIMD3(0.2, 0.4, 0.6), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1),
@@ -87,6 +87,33 @@ import Testing
                 if rgb.min() < 1e-4 || rgb.max() > 1 - 1e-4 { touches = true }
             }
             #expect(touches, "L \(l): s = 100 should reach the sRGB boundary at some hue")
+        }
+    }
+
+    /// CAM16 by construction: the adopted white has J = 100 (A = A_w), black has J = 0, and lightness grows
+    /// with luminance along the neutral axis.
+    @Test func cam16Anchors() throws {
+        let white = try wb.convert(Color(.xyzD65, coords: WhitePoint.d65.xyz), to: .cam16JMh).coords
+        #expect(abs(white.x - 100) < 1e-9, "\(white)")
+        let black = try wb.convert(Color(.srgb, 0, 0, 0), to: .cam16JMh).coords
+        #expect(abs(black.x) < 1e-9)
+        let js = try [0.2, 0.4, 0.6, 0.8].map { try wb.convert(Color(.srgb, $0, $0, $0), to: .cam16JMh).coords.x }
+        #expect(js == js.sorted())
+    }
+
+    /// material-color-utilities hct tests: sRGB red is HCT (27.408, 113.357, 53.233), blue
+    /// (282.788, 87.230, 32.302), green (142.139, 108.410, 87.737). Chroma and tone ±0.01, hue ±0.05 (their
+    /// sRGB matrix and 4-decimal D65 white differ from CSS Color 4's; blue's hue moves by 0.026).
+    @Test func hctOfPrimaries() throws {
+        let cases: [(SIMD3<Double>, SIMD3<Double>)] = [
+            (SIMD3(1, 0, 0), SIMD3(27.408, 113.357, 53.233)),
+            (SIMD3(0, 0, 1), SIMD3(282.788, 87.230, 32.302)),
+            (SIMD3(0, 1, 0), SIMD3(142.139, 108.410, 87.737)),
+        ]
+        for (rgb, want) in cases {
+            let hct = try wb.convert(Color(.srgb, coords: rgb), to: .hct).coords
+            #expect(abs(hct.x - want.x) < 0.05 && abs(hct.y - want.y) < 0.01 && abs(hct.z - want.z) < 0.01,
+                    "\(rgb) → \(hct)")
         }
     }
 }

@@ -16,7 +16,7 @@ public struct Workbench: Sendable {
         .xyzD65, .xyzD50, .srgbLinear, .srgb, .displayP3Linear, .displayP3, .rec2020Linear, .rec2020,
         .a98RGBLinear, .a98RGB, .prophotoRGBLinear, .prophotoRGB, .lab, .lch, .labD65, .oklab, .oklch,
         .hsl, .hwb, .hsv,
-        .xyzAbsD65, .jzazbz, .jzczhz, .ictcp, .rec2100PQ, .rec2100HLG, .acescg, .acescc, .luv, .lchuv, .hpluv,
+        .xyzAbsD65, .jzazbz, .jzczhz, .ictcp, .rec2100PQ, .rec2100HLG, .acescg, .acescc, .luv, .lchuv, .hpluv, .cam16JMh, .hct,
     ]
 
     /// A workbench with every built-in registered.
