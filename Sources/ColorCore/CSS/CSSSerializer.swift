@@ -41,7 +41,9 @@ enum CSSSerializer {
     static func number(_ v: Double) -> String {
         if v.isNaN { return "calc(NaN)" }
         if v.isInfinite { return v > 0 ? "calc(Infinity)" : "calc(-Infinity)" }
-        if v == 0 { return "0" }
+        // Conversion noise (e.g. white's OKLCH chroma 5e-16) would print as an exponent: below half a unit of the
+        // sixth decimal a component is written as 0, as a fixed 6-decimal format would.
+        if abs(v) < 5e-7 { return "0" }
         let mag = Int(floor(log10(abs(v))))
         if mag >= 21 || mag < -12 {
             var s = String(format: "%.5e", v)
