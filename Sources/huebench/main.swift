@@ -6,6 +6,7 @@ import Foundation
 enum Commands {
     static let all: [any Command.Type] = [
         HelpCommand.self,
+        MatrixCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
