@@ -6,6 +6,9 @@ import Foundation
 enum Commands {
     static let all: [any Command.Type] = [
         HelpCommand.self,
+        PaletteCommand.self,
+        TokensCommand.self,
+        AuditCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
