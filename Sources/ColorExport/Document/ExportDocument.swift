@@ -145,13 +145,13 @@ public struct ColorReference: Sendable, Equatable, Hashable {
 /// Light or dark appearance.
 public enum TokenMode: String, Sendable, CaseIterable { case light, dark }
 /// Standard or increased contrast (Increase Contrast, `prefers-contrast: more`).
-public enum ContrastLevel: String, Sendable, CaseIterable { case standard, high }
+public enum TokenContrast: String, Sendable, CaseIterable { case standard, high }
 
 /// One of the four appearances a token has a value for.
 public struct TokenVariant: Sendable, Hashable {
     public var mode: TokenMode
-    public var contrast: ContrastLevel
-    public init(_ mode: TokenMode, _ contrast: ContrastLevel) { self.mode = mode; self.contrast = contrast }
+    public var contrast: TokenContrast
+    public init(_ mode: TokenMode, _ contrast: TokenContrast) { self.mode = mode; self.contrast = contrast }
     /// `light`, `dark`, `light-high-contrast`, `dark-high-contrast`.
     public var id: String { contrast == .standard ? mode.rawValue : mode.rawValue + "-high-contrast" }
     /// In a fixed order: light, dark, light high contrast, dark high contrast.
