@@ -26,17 +26,15 @@ public enum XcassetsExporter {
         case "extended-srgb": v = c.srgb
         default: v = c.displayP3
         }
-        return """
-                "color" : {
-                  "color-space" : "\(space)",
-                  "components" : {
-                    "alpha" : "\(Fmt.fixed(alpha, 3))",
-                    "blue" : "\(Fmt.fixed(v.z, 3))",
-                    "green" : "\(Fmt.fixed(v.y, 3))",
-                    "red" : "\(Fmt.fixed(v.x, 3))"
-                  }
-                },
-        """
+        return "      \"color\" : {\n"
+            + "        \"color-space\" : \"\(space)\",\n"
+            + "        \"components\" : {\n"
+            + "          \"alpha\" : \"\(Fmt.fixed(alpha, 3))\",\n"
+            + "          \"blue\" : \"\(Fmt.fixed(v.z, 3))\",\n"
+            + "          \"green\" : \"\(Fmt.fixed(v.y, 3))\",\n"
+            + "          \"red\" : \"\(Fmt.fixed(v.x, 3))\"\n"
+            + "        }\n"
+            + "      },"
     }
 
     static func appearances(_ v: TokenVariant) -> String? {

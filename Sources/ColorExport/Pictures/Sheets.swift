@@ -73,6 +73,14 @@ public enum Sheets {
         return v.mode == .light ? white : (18, 18, 18)
     }
 
+    /// The panel's text color: the set's `foregroundPrimary` if it has one, else black or white.
+    static func panelInk(_ doc: ExportDocument, _ set: ExportTokenSet, _ v: TokenVariant, on bg: RGB) -> RGB {
+        if let t = set.tokens.first(where: { $0.name == "foregroundPrimary" }), let c = doc.color(t.value(v).reference) {
+            return c.srgbBytes
+        }
+        return label(on: bg)
+    }
+
     /// A token's color as seen on a panel background (opacity composited).
     public static func tokenColor(_ doc: ExportDocument, _ t: ExportToken, _ v: TokenVariant, on bg: RGB) -> RGB {
         let value = t.value(v)
@@ -95,11 +103,15 @@ public enum Sheets {
             let x0 = margin + vi * panelWidth
             sc.text(v.id, x0 + 4, tokenSheetTop - 12, muted)
             sc.rect(x0, tokenSheetTop, panelWidth, 20 + set.tokens.count * tokenRow, bg)
+            let ink = panelInk(doc, set, v, on: bg)
             for (ti, t) in set.tokens.enumerated() {
                 let (x, y) = tokenSwatchOrigin(variant: vi, token: ti)
                 let c = tokenColor(doc, t, v, on: bg)
+                // The token as a background with the primary text on it, its name, and text in the token's color.
                 sc.rect(x, y, 36, 20, c)
-                sc.text(t.name, x + 44, y + 7, c)
+                sc.text("Aa", x + 12, y + 7, ink)
+                sc.text(t.name, x + 44, y + 7, ink)
+                sc.text("Aa", x + panelWidth - 34, y + 7, c)
             }
         }
         return sc
