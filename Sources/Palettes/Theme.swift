@@ -105,9 +105,7 @@ public struct Theme: Sendable {
 
     /// The theme of a built-in or registered family.
     public init(family: Family, workbench: PaletteWorkbench = .standard, palette: Palette = .standard) throws {
-        let ramp = try palette.ramp(family.id).flatMap { palette.family(family.id) == family ? $0 : nil }
-            ?? workbench.ramp(for: family)
-        self.init(family: family, ramp: ramp)
+        self.init(family: family, ramp: try ColorFunctions(workbench: workbench, palette: palette).ramp(for: family))
     }
 
     public func resolve(_ token: SemanticToken, mode: Mode, contrast: ContrastLevel = .standard) -> ResolvedToken {

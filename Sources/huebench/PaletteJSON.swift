@@ -25,7 +25,7 @@ enum PaletteJSON {
     static func families(_ names: [String], workbench: PaletteWorkbench, command: String) throws -> [Family] {
         try names.map { name in
             do { return try workbench.family(named: name) } catch {
-                throw UsageError("family '\(name)' is not known: \(error) (huebench \(command))")
+                throw UsageError("\(error) (huebench \(command))")
             }
         }
     }
