@@ -57,7 +57,12 @@ enum CSSSerializer {
             return s
         }
         let decimals = Swift.max(0, 5 - mag)
-        var s = String(format: "%.\(decimals)f", v)
+        var x = v
+        if mag > 5 {  // keep 6 significant digits of large numbers too (123456789 → 123457000)
+            let unit = pow(10, Double(mag - 5))
+            x = (v / unit).rounded() * unit
+        }
+        var s = String(format: "%.\(decimals)f", x)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
