@@ -1,6 +1,6 @@
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
-// Usage: benchmarks [--json] [--quick]   (release builds only; scripts/bench builds and runs it)
+// Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
 import ColorCore
 import ColorKernels
 import Foundation
@@ -10,11 +10,23 @@ if _isDebugAssertConfiguration() {
     exit(2)
 }
 
-let args = CommandLine.arguments.dropFirst()
-let jsonOnly = args.contains("--json"), quick = args.contains("--quick")
-for a in args where a != "--json" && a != "--quick" {
-    FileHandle.standardError.write(Data("benchmarks: unknown argument '\(a)'; use --json and/or --quick\n".utf8)); exit(2)
+var args = Array(CommandLine.arguments.dropFirst())
+/// `--only W1a,W3` runs the workloads whose label starts with one of the prefixes (for profiling).
+nonisolated(unsafe) var onlyPrefixes: [String] = []
+if let k = args.firstIndex(of: "--only") {
+    guard k + 1 < args.count else {
+        FileHandle.standardError.write(Data("benchmarks: --only needs a list of workload prefixes, e.g. --only W1a,W3\n".utf8)); exit(2)
+    }
+    onlyPrefixes = args[k + 1].split(separator: ",").map(String.init)
+    args.removeSubrange(k...(k + 1))
 }
+let jsonOnly = args.contains("--json"), quick = args.contains("--quick")
+/// `--simd-only`: time only the SIMD 1-thread variant, no scalar run and no check (for callgrind / perf).
+let simdOnly = args.contains("--simd-only")
+for a in args where a != "--json" && a != "--quick" && a != "--simd-only" {
+    FileHandle.standardError.write(Data("benchmarks: unknown argument '\(a)'; use --json, --quick, --simd-only, --only W1a,W2\n".utf8)); exit(2)
+}
+func selected(_ workload: String) -> Bool { onlyPrefixes.isEmpty || onlyPrefixes.contains { workload.hasPrefix($0) } }
 let scale = quick ? 10 : 1
 let cores = Parallel.coreCount
 nonisolated(unsafe) var failures = 0
@@ -110,6 +122,11 @@ func perItem(_ s: Double, _ n: Int) -> String { String(format: "%.3g ns/%@", s /
 /// Runs the three variants of a workload and prints their lines.
 func threeWay(_ workload: String, unit: String, items: Int, scalar: () -> Void, simd: (Int) -> Void,
               check: () -> String) {
+    if simdOnly {
+        let t1 = median { simd(1) }
+        say(String(format: "# %@: simd 1T %.3g ns/%@ (unchecked profiling run)", workload, t1 / Double(items) * 1e9, unit))
+        return
+    }
     let ts = median(scalar)
     report(workload, "huebench f64 scalar 1T", items: items, seconds: ts, unit: unit, note: "ColorCore Double reference path; " + perItem(ts, items))
     let t1 = median { simd(1) }
@@ -129,6 +146,7 @@ func hueDiff(_ a: Double, _ b: Double) -> Double { let d = abs(a - b).truncating
 
 let wb = Workbench.standard
 func conversion(_ workload: String, to target: ColorSpaceID, hueScale: Double, chromaFloor: Double) {
+    guard selected(workload) else { return }
     let n = w1.count / 3
     let src = try! ColorBuffer(interleaved: w1, space: .srgb)
     let dst = ColorBuffer(space: target, count: n)
@@ -161,6 +179,7 @@ conversion("W1b sRGB->LCH(D50)", to: .lch, hueScale: 100, chromaFloor: 0.1)
 // MARK: W3 matrices
 
 func matrix(_ workload: String, _ method: MatrixMethod) {
+    guard selected(workload) else { return }
     let n = w3n
     let colors = try! ColorBuffer(interleaved: w3, space: .srgb)
     let m = try! ContrastMatrix(method: method, text: colors, background: colors)
@@ -197,6 +216,7 @@ matrix("W3b APCA matrix", .apca)
 // MARK: W2 gamut mapping
 
 func gamut(_ workload: String, _ method: BatchGamutMapper.Method) {
+    guard selected(workload) else { return }
     let n = w2.count / 3
     let src = try! ColorBuffer(interleaved: w2, space: .oklch)
     let dst = ColorBuffer(space: .srgb, count: n)
@@ -232,7 +252,7 @@ gamut("W2b gamut clip", .clip)
 
 // MARK: W4 ramps
 
-do {
+if selected("W4 ramps 19-stop") {
     let workload = "W4 ramps 19-stop"
     let n = w4n, stops = 19
     let base = try! ColorBuffer(interleaved: w4, space: .srgb)

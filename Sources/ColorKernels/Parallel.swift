@@ -26,12 +26,42 @@ public enum Parallel {
     }
 }
 
+extension Parallel {
+    /// Calls `body` on the chunks `[k·chunk, (k+1)·chunk) ∩ 0..<count`, handed out dynamically to up to `threads`
+    /// threads (1: in order on the caller's thread). A thread that is slowed down (another process on its core)
+    /// simply takes fewer chunks, so the job ends when the last chunk does, not when the slowest static half does.
+    public static func forChunks(count: Int, chunk: Int, threads: Int, _ body: (Range<Int>) -> Void) {
+        precondition(chunk > 0, "chunk must be positive")
+        let chunks = (count + chunk - 1) / chunk
+        let t = Swift.min(resolve(threads), chunks)
+        if t <= 1 {
+            var a = 0
+            while a < count { body(a..<Swift.min(count, a + chunk)); a += chunk }
+            return
+        }
+        let next = UncheckedBox(UnsafeMutablePointer<Int>.allocate(capacity: 1))
+        next.value.initialize(to: 0)
+        defer { next.value.deallocate() }
+        let lock = NSLock()
+        withoutActuallyEscaping(body) { body in
+            let box = UncheckedBox(body)
+            DispatchQueue.concurrentPerform(iterations: t) { _ in
+                while true {
+                    lock.lock(); let k = next.value.pointee; next.value.pointee = k + 1; lock.unlock()
+                    if k >= chunks { break }
+                    box.value(k * chunk..<Swift.min(count, (k + 1) * chunk))
+                }
+            }
+        }
+    }
+}
+
 /// Unaligned vector loads and stores on Float planes.
-@inlinable @inline(__always)
+@_transparent
 func load8(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> Float8 { UnsafeRawPointer(p + i).loadUnaligned(as: Float8.self) }
-@inlinable @inline(__always)
+@_transparent
 func load8(_ p: UnsafePointer<Float>, _ i: Int) -> Float8 { UnsafeRawPointer(p + i).loadUnaligned(as: Float8.self) }
-@inlinable @inline(__always)
+@_transparent
 func store8(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Float8) { UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: Float8.self) }
 
 /// Carries a non-Sendable value (a closure over raw pointers to disjoint tiles) into `concurrentPerform`.

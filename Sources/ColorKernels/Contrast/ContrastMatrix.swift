@@ -123,7 +123,7 @@ public struct ContrastMatrix: Sendable {
                     let tl = Float8(repeating: t[0][i]), ta = Float8(repeating: t[1][i]), tb = Float8(repeating: t[2][i])
                     @inline(__always) func f(_ j: Int) -> Float8 {
                         let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
-                        return (dl * dl + (da * da + db * db)).squareRoot()
+                        return VectorMath.sqrt(dl * dl + (da * da + db * db))
                     }
                     rowLoop(full, out, f)
                 }
@@ -242,7 +242,7 @@ public struct MatrixSummary: Sendable {
             let av = VectorMath.abs(v)
             vabs = VectorMath.min(vabs, av)
             let m = absolute ? av : v
-            for (t, th) in thresholds.enumerated() { vcnt[t] &-= unsafeBitCast(m .>= th, to: SIMD8<Int32>.self) }
+            for (t, th) in thresholds.enumerated() { vcnt[t] &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: m .>= th) }
             j += 8
         }
         lo = vlo.min(); hi = vhi.max()

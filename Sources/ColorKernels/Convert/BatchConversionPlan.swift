@@ -16,8 +16,16 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
     public let target: ColorSpaceID
     /// The kernels in order, after fusion.
     public let kernels: [ConvertKernel]
+    /// The single fused loop that runs the whole plan, when the plan has a hot shape (sRGB-family → OKLCH or
+    /// LCH); nil: the step interpreter runs `kernels` tile by tile.
+    let fused: FusedPolarKernel?
     /// Colors per tile: each thread runs every kernel over one tile while it is in cache.
     public static let tile = 1024
+    /// Colors per parallel task: below this a job stays on one thread (dispatch costs more than it saves).
+    public static let parallelGranule = 16_384
+
+    /// The name of the fused loop when one runs the plan, e.g. `fused(decode(srgb), matrix, cbrt, …)`.
+    public var fusedLoop: String? { fused?.name }
 
     public var usesScalarFallback: Bool {
         kernels.contains { if case .scalar = $0 { return true }; return false }
@@ -29,7 +37,10 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
             + (usesScalarFallback ? " (scalar fallback)" : "")
     }
 
-    public init(from source: ColorSpaceID, to target: ColorSpaceID, spaces: ColorSpaceRegistry = Workbench.standard.spaces) throws {
+    /// - Parameter fuse: use a fused loop for the shapes that have one (false: always the step interpreter,
+    ///   for tests that compare the two).
+    public init(from source: ColorSpaceID, to target: ColorSpaceID, spaces: ColorSpaceRegistry = Workbench.standard.spaces,
+                fuse: Bool = true) throws {
         let s = try spaces.canonicalID(source.rawValue), t = try spaces.canonicalID(target.rawValue)
         self.source = s; self.target = t
         let plan = try spaces.plan(from: s, to: t)
@@ -42,6 +53,7 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
         }
         if s != t, let p = try spaces.space(t).powerlessHue { raw.append(.powerless(p)) }
         kernels = Self.fuse(raw)
+        fused = fuse ? FusedPolarKernel(kernels) : nil
     }
 
     static func kernels(toBase sp: ColorSpace) -> [ConvertKernel] {
@@ -112,9 +124,16 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
         dst.space = target
         let s0 = src.c0, s1 = src.c1, s2 = src.c2, sa = src.alphaPlane
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, da = dst.alphaPlane
-        let hasAlpha = src.hasAlpha, same = src === dst
+        let hasAlpha = src.hasAlpha, same = src === dst, stride = dst.capacity
         let paddedEnd = (n + 7) / 8 * 8
-        Parallel.forRanges(count: n, granule: Self.tile, threads: threads) { range in
+        let kernels = self.kernels, fused = self.fused
+        Parallel.forChunks(count: n, chunk: Self.parallelGranule, threads: threads) { range in
+            if hasAlpha && !same { (da + range.lowerBound).update(from: sa + range.lowerBound, count: range.count) }
+            let vEnd = range.upperBound == n ? paddedEnd : range.upperBound
+            if let f = fused {
+                f.run(s0, s1, s2, d0, d1, d2, range.lowerBound..<vEnd)
+                return
+            }
             var a = range.lowerBound
             while a < range.upperBound {
                 let b = Swift.min(a + Self.tile, range.upperBound)
@@ -123,16 +142,13 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
                     (d0 + a).update(from: s0 + a, count: vb - a)
                     (d1 + a).update(from: s1 + a, count: vb - a)
                     (d2 + a).update(from: s2 + a, count: vb - a)
-                    if hasAlpha { (da + a).update(from: sa + a, count: b - a) }
                 }
-                for k in kernels {
-                    if case .scalar = k { k.run(d0, d1, d2, a..<b) } else { k.run(d0, d1, d2, a..<vb) }
-                }
+                for k in kernels { k.run(tile: d0 + a, stride: stride, vectors: vb - a, count: b - a) }
                 a = b
             }
         }
         // Padding lanes may hold kernel garbage from whole-vector steps; reset them to 0.
-        for p in [d0, d1, d2] where paddedEnd > n { (p + n).update(repeating: 0, count: paddedEnd - n) }
+        if paddedEnd > n { for p in [d0, d1, d2] { (p + n).update(repeating: 0, count: paddedEnd - n) } }
     }
 
     /// Converts into a new buffer.

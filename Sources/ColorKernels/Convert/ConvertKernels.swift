@@ -51,90 +51,118 @@ public enum ConvertKernel: Sendable {
         }
     }
 
-    /// Runs the step on `range` of the planes (whole vectors of 8; `range` bounds are multiples of 8 or the
-    /// padded end of the buffer).
-    func run(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
-             _ range: Range<Int>) {
+    /// Runs the step in place on a tile held in scratch: `n` colors (a multiple of 8) stored planar at `s`,
+    /// `s + stride`, `s + 2·stride`. Every step is one concrete loop over the tile (no closure per vector);
+    /// `count` is the number of real colors in the tile (the scalar fallback touches only those).
+    func run(tile s: UnsafeMutablePointer<Float>, stride: Int, vectors n: Int, count: Int) {
         typealias V = VectorMath
-        @inline(__always) func perVector(_ f: (inout Float8, inout Float8, inout Float8) -> Void) {
-            Self.vectors(p0, p1, p2, range, f)
-        }
-        @inline(__always) func perPlane(_ f: (Float8) -> Float8) {
-            Self.planes(p0, p1, p2, range, f)
-        }
+        let p0 = s, p1 = s + stride, p2 = s + 2 * stride
+        // Per-plane steps run over the three planes as one loop when they are contiguous (stride == n).
+        let all = stride == n ? 3 * n : n
+        let planes = stride == n ? 1 : 3
         switch self {
         case let .affine(a):
-            a.apply(p0, p1, p2, range)
+            let f = a.f
+            var i = 0
+            while i < n {
+                let (x, y, z) = f.apply(load8(p0, i), load8(p1, i), load8(p2, i))
+                store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
+                i += 8
+            }
         case let .decode(t):
-            switch t {
-            case .srgb: perPlane(Self.srgbDecode)
-            case let .gamma(g): let gf = Float(g); perPlane { v in V.copysign(V.pow(V.abs(v), gf), v) }
-            case .prophoto: perPlane(Self.prophotoDecode)
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                switch t {
+                case .srgb: while i < all { store8(p, i, Self.srgbDecode(load8(p, i))); i += 8 }
+                case let .gamma(g):
+                    let gf = Float(g)
+                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i += 8 }
+                case .prophoto: while i < all { store8(p, i, Self.prophotoDecode(load8(p, i))); i += 8 }
+                }
             }
         case let .encode(t):
-            switch t {
-            case .srgb: perPlane(Self.srgbEncode)
-            case let .gamma(g): let gf = Float(1 / g); perPlane { v in V.copysign(V.pow(V.abs(v), gf), v) }
-            case .prophoto: perPlane(Self.prophotoEncode)
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                switch t {
+                case .srgb: while i < all { store8(p, i, Self.srgbEncode(load8(p, i))); i += 8 }
+                case let .gamma(g):
+                    let gf = Float(1 / g)
+                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i += 8 }
+                case .prophoto: while i < all { store8(p, i, Self.prophotoEncode(load8(p, i))); i += 8 }
+                }
             }
-        case .cube: perPlane { $0 * $0 * $0 }
-        case .cbrt: perPlane(V.cbrt)
+        case .cube:
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { let v = load8(p, i); store8(p, i, v * v * v); i += 8 }
+            }
+        case .cbrt:
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { store8(p, i, V.cbrt(load8(p, i))); i += 8 }
+            }
         case .labF:
-            let eps = Float(ColorSpace.labEpsilon), kappa = Float(ColorSpace.labKappa)
-            perPlane { t in V.select(t .> eps, V.cbrt(t), (t * kappa + 16) * Float(1.0 / 116)) }
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { store8(p, i, Self.labF(load8(p, i))); i += 8 }
+            }
         case .labFInverse:
-            let eps = Float(ColorSpace.labEpsilon), kappa = Float(ColorSpace.labKappa)
-            perPlane { t in let t3 = t * t * t; return V.select(t3 .> eps, t3, (t * 116 - 16) * (1 / kappa)) }
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { store8(p, i, Self.labFInverse(load8(p, i))); i += 8 }
+            }
+        case .zeroMissing:
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { let v = load8(p, i); store8(p, i, V.select(v .!= v, Float8(repeating: 0), v)); i += 8 }
+            }
         case .rectToPolar:
-            perVector { _, a, b in
-                let c = V.hypot(a, b)
-                var h = V.atan2(b, a) * Float(180 / Double.pi)
-                h = V.select(h .< 0, h + 360, h)
-                h = V.select(h .>= 360, h - 360, h)
-                a = c; b = h
-            }
+            var i = 0
+            while i < n { let (c, h) = Self.rectToPolar(load8(p1, i), load8(p2, i)); store8(p1, i, c); store8(p2, i, h); i += 8 }
         case .polarToRect:
-            perVector { _, c, h in
-                let sc = V.sincosDegrees(h)
-                let a = c * sc.cos, b = c * sc.sin
-                c = a; h = b
-            }
-        case .hslToSRGB: perVector(Self.hslToSRGB)
-        case .srgbToHSL: perVector(Self.srgbToHSL)
-        case .hsvToSRGB: perVector(Self.hsvToSRGB)
-        case .srgbToHSV: perVector(Self.srgbToHSV)
-        case .hwbToSRGB: perVector(Self.hwbToSRGB)
-        case .srgbToHWB: perVector(Self.srgbToHWB)
-        case .zeroMissing: perPlane { v in V.select(v .!= v, Float8(repeating: 0), v) }
+            var i = 0
+            while i < n { let (a, b) = Self.polarToRect(load8(p1, i), load8(p2, i)); store8(p1, i, a); store8(p2, i, b); i += 8 }
+        case .hslToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hslToSRGB)
+        case .srgbToHSL: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHSL)
+        case .hsvToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hsvToSRGB)
+        case .srgbToHSV: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHSV)
+        case .hwbToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hwbToSRGB)
+        case .srgbToHWB: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHWB)
         case let .powerless(p):
             let nan = Float8(repeating: .nan)
-            switch (p.rule, p.hueIndex) {
-            case let (.chromaAtMost(ci, t), hi):
-                let planes = [p0, p1, p2], cp = planes[ci], hp = planes[hi], tf = Float(t)
-                var i = range.lowerBound
-                while i < range.upperBound {
-                    store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i += 8
-                }
-            case let (.whitePlusBlackAtLeast(t), hi):
-                let planes = [p0, p1, p2], hp = planes[hi], tf = Float(t)
-                var i = range.lowerBound
-                while i < range.upperBound {
-                    store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i += 8
-                }
+            let hp = s + p.hueIndex * stride
+            switch p.rule {
+            case let .chromaAtMost(ci, t):
+                let cp = s + ci * stride, tf = Float(t)
+                var i = 0
+                while i < n { store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i += 8 }
+            case let .whitePlusBlackAtLeast(t):
+                let tf = Float(t)
+                var i = 0
+                while i < n { store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i += 8 }
             }
         case let .scalar(_, f):
-            for i in range {
+            for i in 0..<count {
                 let v = f(SIMD3(Double(p0[i]), Double(p1[i]), Double(p2[i])))
                 p0[i] = Float(v.x); p1[i] = Float(v.y); p2[i] = Float(v.z)
             }
         }
     }
 
-    @inline(__always)
-    static func vectors(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
-                        _ range: Range<Int>, _ f: (inout Float8, inout Float8, inout Float8) -> Void) {
-        var i = range.lowerBound
-        while i < range.upperBound {
+    /// One loop over the tile for the three-channel steps (HSL, HSV, HWB). The step is a static function
+    /// reference, specialized into the loop because this helper is always inlined.
+    @_transparent
+    static func vectorLoop(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
+                           _ n: Int, _ f: (inout Float8, inout Float8, inout Float8) -> Void) {
+        var i = 0
+        while i < n {
             var x = load8(p0, i), y = load8(p1, i), z = load8(p2, i)
             f(&x, &y, &z)
             store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
@@ -142,33 +170,52 @@ public enum ConvertKernel: Sendable {
         }
     }
 
-    @inline(__always)
-    static func planes(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
-                       _ range: Range<Int>, _ f: (Float8) -> Float8) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            store8(p0, i, f(load8(p0, i))); store8(p1, i, f(load8(p1, i))); store8(p2, i, f(load8(p2, i)))
-            i += 8
-        }
+    /// CIE Lab f(t) = ∛t if t > ε else (κt + 16)/116.
+    @_transparent static func labF(_ t: Float8) -> Float8 {
+        let eps = Float(ColorSpace.labEpsilon), kappa = Float(ColorSpace.labKappa)
+        return VectorMath.select(t .> eps, VectorMath.cbrt(t), (t * kappa + 16) * Float(1.0 / 116))
+    }
+
+    /// CIE Lab f⁻¹(t) = t³ if t³ > ε else (116t − 16)/κ.
+    @_transparent static func labFInverse(_ t: Float8) -> Float8 {
+        let eps = Float(ColorSpace.labEpsilon), kappa = Float(ColorSpace.labKappa)
+        let t3 = t * t * t
+        return VectorMath.select(t3 .> eps, t3, (t * 116 - 16) * (1 / kappa))
+    }
+
+    /// (a, b) → (C, h): C = √(a² + b²), h = atan2(b, a) in degrees [0, 360).
+    @_transparent static func rectToPolar(_ a: Float8, _ b: Float8) -> (Float8, Float8) {
+        typealias V = VectorMath
+        let c = V.hypot(a, b)
+        var h = V.atan2(b, a) * Float(180 / Double.pi)
+        h = V.select(h .< 0, h + 360, h)
+        h = V.select(h .>= 360, h - 360, h)
+        return (c, h)
+    }
+
+    /// (C, h) → (a, b) = (C cos h, C sin h), h in degrees.
+    @_transparent static func polarToRect(_ c: Float8, _ h: Float8) -> (Float8, Float8) {
+        let sc = VectorMath.sincosDegrees(h)
+        return (c * sc.cos, c * sc.sin)
     }
 
     // MARK: Transfer curves (sign-preserving, as TransferFunction)
 
-    @inline(__always) static func srgbDecode(_ v: Float8) -> Float8 {
+    @_transparent static func srgbDecode(_ v: Float8) -> Float8 {
         let a = VectorMath.abs(v)
-        let hi = VectorMath.pow((a + 0.055) * Float(1 / 1.055), 2.4)
+        let hi = VectorMath.srgbDecodePower(a)
         return VectorMath.copysign(VectorMath.select(a .<= 0.04045, a * Float(1 / 12.92), hi), v)
     }
-    @inline(__always) static func srgbEncode(_ v: Float8) -> Float8 {
+    @_transparent static func srgbEncode(_ v: Float8) -> Float8 {
         let a = VectorMath.abs(v)
         let hi = VectorMath.pow(a, Float(1 / 2.4)) * 1.055 - 0.055
         return VectorMath.copysign(VectorMath.select(a .> 0.0031308, hi, a * 12.92), v)
     }
-    @inline(__always) static func prophotoDecode(_ v: Float8) -> Float8 {
+    @_transparent static func prophotoDecode(_ v: Float8) -> Float8 {
         let a = VectorMath.abs(v)
         return VectorMath.copysign(VectorMath.select(a .<= Float(16.0 / 512), a * Float(1.0 / 16), VectorMath.pow(a, 1.8)), v)
     }
-    @inline(__always) static func prophotoEncode(_ v: Float8) -> Float8 {
+    @_transparent static func prophotoEncode(_ v: Float8) -> Float8 {
         let a = VectorMath.abs(v)
         return VectorMath.copysign(VectorMath.select(a .>= Float(1.0 / 512), VectorMath.pow(a, Float(1 / 1.8)), a * 16), v)
     }
@@ -176,7 +223,7 @@ public enum ConvertKernel: Sendable {
     // MARK: HSL, HSV, HWB (CSS Color 4 §7–8)
 
     /// Hue in degrees [0, 360) of RGB, NaN where max = min.
-    @inline(__always) static func rgbHue(_ r: Float8, _ g: Float8, _ b: Float8, _ mx: Float8, _ d: Float8) -> Float8 {
+    @_transparent static func rgbHue(_ r: Float8, _ g: Float8, _ b: Float8, _ mx: Float8, _ d: Float8) -> Float8 {
         typealias V = VectorMath
         let safeD = V.select(d .== 0, Float8(repeating: 1), d)
         let hr = (g - b) / safeD + V.select(g .< b, Float8(repeating: 6), Float8(repeating: 0))
@@ -188,12 +235,12 @@ public enum ConvertKernel: Sendable {
     }
 
     /// h mod 360 in [0, 360).
-    @inline(__always) static func wrapHue(_ h: Float8) -> Float8 {
+    @_transparent static func wrapHue(_ h: Float8) -> Float8 {
         let w = h - VectorMath.floor(h * Float(1.0 / 360)) * 360
         return VectorMath.select(w .>= 360, w - 360, w)
     }
 
-    @inline(__always) static func srgbToHSL(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
+    @_transparent static func srgbToHSL(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
         typealias V = VectorMath
         let mx = V.max(V.max(r, g), b), mn = V.min(V.min(r, g), b), d = mx - mn
         let l = (mx + mn) * 0.5
@@ -207,7 +254,7 @@ public enum ConvertKernel: Sendable {
         r = h; g = s * 100; b = l * 100
     }
 
-    @inline(__always) static func hslToSRGB(_ h0: inout Float8, _ s0: inout Float8, _ l0: inout Float8) {
+    @_transparent static func hslToSRGB(_ h0: inout Float8, _ s0: inout Float8, _ l0: inout Float8) {
         typealias V = VectorMath
         let h = wrapHue(h0), s = s0 * 0.01, l = l0 * 0.01
         let a = s * V.min(l, 1 - l)
@@ -220,7 +267,7 @@ public enum ConvertKernel: Sendable {
         h0 = f(0); s0 = f(8); l0 = f(4)
     }
 
-    @inline(__always) static func srgbToHSV(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
+    @_transparent static func srgbToHSV(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
         typealias V = VectorMath
         let mx = V.max(V.max(r, g), b), mn = V.min(V.min(r, g), b), d = mx - mn
         let h = rgbHue(r, g, b, mx, d)
@@ -228,7 +275,7 @@ public enum ConvertKernel: Sendable {
         r = h; g = s * 100; b = mx * 100
     }
 
-    @inline(__always) static func hsvToSRGB(_ h0: inout Float8, _ s0: inout Float8, _ v0: inout Float8) {
+    @_transparent static func hsvToSRGB(_ h0: inout Float8, _ s0: inout Float8, _ v0: inout Float8) {
         typealias V = VectorMath
         let h = wrapHue(h0), s = s0 * 0.01, v = v0 * 0.01
         @inline(__always) func f(_ n: Float) -> Float8 {
@@ -240,14 +287,14 @@ public enum ConvertKernel: Sendable {
         h0 = f(5); s0 = f(3); v0 = f(1)
     }
 
-    @inline(__always) static func srgbToHWB(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
+    @_transparent static func srgbToHWB(_ r: inout Float8, _ g: inout Float8, _ b: inout Float8) {
         typealias V = VectorMath
         let mx = V.max(V.max(r, g), b), mn = V.min(V.min(r, g), b)
         let h = rgbHue(r, g, b, mx, mx - mn)
         r = h; g = mn * 100; b = (1 - mx) * 100
     }
 
-    @inline(__always) static func hwbToSRGB(_ h0: inout Float8, _ w0: inout Float8, _ b0: inout Float8) {
+    @_transparent static func hwbToSRGB(_ h0: inout Float8, _ w0: inout Float8, _ b0: inout Float8) {
         typealias V = VectorMath
         let w = w0 * 0.01, bl = b0 * 0.01
         var r = h0, g = Float8(repeating: 100), b = Float8(repeating: 50)

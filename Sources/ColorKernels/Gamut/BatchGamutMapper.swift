@@ -83,7 +83,7 @@ public struct BatchGamutMapper: Sendable {
                 i += 4
             }
         }
-        ConvertKernel.encode(transfer).run(d0, d1, d2, 0..<((n + 7) / 8 * 8))
+        ConvertKernel.encode(transfer).run(tile: d0, stride: dst.capacity, vectors: (n + 7) / 8 * 8, count: n)
         let end = (n + 7) / 8 * 8
         for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
     }

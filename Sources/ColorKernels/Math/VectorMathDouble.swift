@@ -5,25 +5,24 @@ public typealias Double4 = SIMD4<Double>
 public enum VectorMathDouble {
     @usableFromInline static let roundMagic: Double = 6_755_399_441_055_744  // 1.5 · 2⁵²
 
-    @inlinable @inline(__always)
-    static func bits(_ v: Double4) -> SIMD4<UInt64> { unsafeBitCast(v, to: SIMD4<UInt64>.self) }
-    @inlinable @inline(__always)
-    static func double(_ b: SIMD4<UInt64>) -> Double4 { unsafeBitCast(b, to: Double4.self) }
+    @_transparent
+    @usableFromInline static func bits(_ v: Double4) -> SIMD4<UInt64> { unsafeBitCast(v, to: SIMD4<UInt64>.self) }
+    @_transparent
+    @usableFromInline static func double(_ b: SIMD4<UInt64>) -> Double4 { unsafeBitCast(b, to: Double4.self) }
 
-    @inlinable @inline(__always)
+    @_transparent
     public static func select(_ m: SIMDMask<SIMD4<Int64>>, _ a: Double4, _ b: Double4) -> Double4 {
-        let k = unsafeBitCast(m, to: SIMD4<UInt64>.self)
-        return double((bits(a) & k) | (bits(b) & ~k))
+        b.replacing(with: a, where: m)
     }
-    @inlinable @inline(__always)
+    @_transparent
     public static func min(_ a: Double4, _ b: Double4) -> Double4 { select(a .< b, a, b) }
-    @inlinable @inline(__always)
+    @_transparent
     public static func max(_ a: Double4, _ b: Double4) -> Double4 { select(a .> b, a, b) }
-    @inlinable @inline(__always)
+    @_transparent
     public static func abs(_ v: Double4) -> Double4 { double(bits(v) & 0x7FFF_FFFF_FFFF_FFFF) }
 
     /// Floor, exact for |x| < 2⁵¹.
-    @inlinable @inline(__always)
+    @_transparent
     public static func floor(_ x: Double4) -> Double4 {
         let r = (x + roundMagic) - roundMagic
         return select(r .> x, r - 1, r)
@@ -31,7 +30,7 @@ public enum VectorMathDouble {
 
     /// Cube root, sign-preserving. Domain: |x| in [2.2e-308, 1.8e308] ∪ {0}. Max relative error 2.2e-16.
     /// First guess 2^k · 2^(r/3) · q(m) (1.3e-3 off), then two Halley steps (≈ 2e-9, then exact).
-    @inlinable @inline(__always)
+    @_transparent
     public static func cbrt(_ x: Double4) -> Double4 {
         let a = abs(x)
         let b = bits(a)

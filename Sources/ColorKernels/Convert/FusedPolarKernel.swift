@@ -1,0 +1,114 @@
+import ColorCore
+
+/// One concrete loop for the hot plan shape "decode → matrix → curve → matrix → rect→polar [→ powerless hue]":
+/// sRGB-family → OKLCH (curve ∛) and → CIE LCH (curve Lab f), and their linear-source variants.
+///
+/// Each group of eight colors is loaded once from the source planes, carried through every step in registers
+/// and stored once: no closure, no allocation, no reference counting in the loop (every field is a trivial value).
+/// Results equal the step-by-step interpreter's (same vector functions, same order of operations).
+struct FusedPolarKernel: Sendable {
+    enum Decode: Sendable, Equatable { case none, srgb, gamma(Float), prophoto }
+    enum Curve: Sendable, Equatable { case cbrt, labF }
+    let decode: Decode
+    let first: Float3x4
+    let curve: Curve
+    let second: Float3x4
+    /// Chroma at or below which the hue becomes NaN (nil: the target has no powerless rule on plane 1).
+    let powerlessChroma: Float?
+
+    /// The shape name, e.g. `fused(decode(srgb), matrix, cbrt, matrix, rect→polar, powerless-hue)`.
+    let name: String
+
+    /// Recognizes the shape in a fused kernel list, or returns nil.
+    init?(_ ks: [ConvertKernel]) {
+        var k = ks[...]
+        if case .zeroMissing? = k.first { k = k.dropFirst() } else { return nil }
+        var d = Decode.none
+        if case let .decode(t)? = k.first {
+            switch t {
+            case .srgb: d = .srgb
+            case let .gamma(g): d = .gamma(Float(g))
+            case .prophoto: d = .prophoto
+            }
+            k = k.dropFirst()
+        }
+        guard k.count >= 4, case let .affine(a) = k[k.startIndex], case let .affine(b) = k[k.startIndex + 2],
+              case .rectToPolar = k[k.startIndex + 3] else { return nil }
+        switch k[k.startIndex + 1] {
+        case .cbrt: curve = .cbrt
+        case .labF: curve = .labF
+        default: return nil
+        }
+        k = k.dropFirst(4)
+        var pc: Float? = nil
+        if case let .powerless(p)? = k.first {
+            guard case let .chromaAtMost(1, t) = p.rule, p.hueIndex == 2 else { return nil }
+            pc = Float(t)
+            k = k.dropFirst()
+        }
+        guard k.isEmpty else { return nil }
+        decode = d; first = a.f; second = b.f; powerlessChroma = pc
+        name = "fused(" + ks.dropFirst().map(\.name).joined(separator: ", ") + ")"
+    }
+
+    /// Converts `range` (bounds multiples of 8, or the padded end) from the source planes into the destination
+    /// planes; source and destination may be the same planes. Kept out of line: one self-contained loop per
+    /// decode variant, with every vector function inlined (`@_transparent`) into it.
+    @inline(never)
+    func run(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
+             _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
+             _ range: Range<Int>) {
+        var i = range.lowerBound
+        let end = range.upperBound
+        switch decode {
+        case .none:
+            while i < end {
+                tail(Self.zero(load8(s0, i)), Self.zero(load8(s1, i)), Self.zero(load8(s2, i)), d0, d1, d2, i)
+                i += 8
+            }
+        case .srgb:
+            while i < end {
+                let r = ConvertKernel.srgbDecode(Self.zero(load8(s0, i)))
+                let g = ConvertKernel.srgbDecode(Self.zero(load8(s1, i)))
+                let b = ConvertKernel.srgbDecode(Self.zero(load8(s2, i)))
+                tail(r, g, b, d0, d1, d2, i)
+                i += 8
+            }
+        case let .gamma(y):
+            while i < end {
+                let r = Self.gamma(Self.zero(load8(s0, i)), y), g = Self.gamma(Self.zero(load8(s1, i)), y)
+                let b = Self.gamma(Self.zero(load8(s2, i)), y)
+                tail(r, g, b, d0, d1, d2, i)
+                i += 8
+            }
+        case .prophoto:
+            while i < end {
+                let r = ConvertKernel.prophotoDecode(Self.zero(load8(s0, i)))
+                let g = ConvertKernel.prophotoDecode(Self.zero(load8(s1, i)))
+                let b = ConvertKernel.prophotoDecode(Self.zero(load8(s2, i)))
+                tail(r, g, b, d0, d1, d2, i)
+                i += 8
+            }
+        }
+    }
+
+    @_transparent static func zero(_ v: Float8) -> Float8 { VectorMath.select(v .!= v, Float8(repeating: 0), v) }
+    @_transparent static func gamma(_ v: Float8, _ y: Float) -> Float8 {
+        VectorMath.copysign(VectorMath.pow(VectorMath.abs(v), y), v)
+    }
+
+    /// Matrix → curve → matrix → polar → powerless, then the stores.
+    @_transparent
+    func tail(_ r: Float8, _ g: Float8, _ b: Float8,
+              _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>, _ i: Int) {
+        var (x, y, z) = first.apply(r, g, b)
+        switch curve {
+        case .cbrt: x = VectorMath.cbrt(x); y = VectorMath.cbrt(y); z = VectorMath.cbrt(z)
+        case .labF: x = ConvertKernel.labF(x); y = ConvertKernel.labF(y); z = ConvertKernel.labF(z)
+        }
+        let (l, a, bb) = second.apply(x, y, z)
+        var (c, h) = ConvertKernel.rectToPolar(a, bb)
+        if let t = powerlessChroma { h = VectorMath.select(VectorMath.abs(c) .<= t, Float8(repeating: .nan), h) }
+        store8(d0, i, l); store8(d1, i, c); store8(d2, i, h)
+    }
+}
