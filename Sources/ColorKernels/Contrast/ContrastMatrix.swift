@@ -35,9 +35,9 @@ public struct ContrastMatrix: Sendable {
     public let columns: Int
     /// Whether text and background are the same colors (a self-matrix): the diagonal is left out of the summary.
     public let isSelfMatrix: Bool
-    // Per-color terms; background arrays are padded to a multiple of 8 with copies of the last color.
-    let t: [[Float]]
-    let b: [[Float]]
+    // Per-color terms; background planes are padded to a multiple of 8 with copies of the last color.
+    let t: TermPlanes
+    let b: TermPlanes
 
     /// Prepares the per-color terms. Buffers in any space are converted (Double reference path per color).
     /// - Complexity: O(N + M).
@@ -48,8 +48,8 @@ public struct ContrastMatrix: Sendable {
         let bg = background ?? text
         self.columns = bg.count
         self.isSelfMatrix = background == nil || background === text
-        t = try Self.terms(method, text, isText: true, pad: false, workbench)
-        b = try Self.terms(method, bg, isText: false, pad: true, workbench)
+        t = TermPlanes(try Self.terms(method, text, isText: true, pad: false, workbench))
+        b = TermPlanes(try Self.terms(method, bg, isText: false, pad: true, workbench))
     }
 
     static func terms(_ m: MatrixMethod, _ buf: ColorBuffer, isText: Bool, pad: Bool, _ wb: Workbench) throws -> [[Float]] {
@@ -87,65 +87,60 @@ public struct ContrastMatrix: Sendable {
 
     // MARK: The N×M pass
 
-    /// Computes row `i` into `out[0..<columns]`.
+    /// Computes row `i` into `out[0..<columns]`: one loop of SIMD loads, arithmetic, compares and stores per
+    /// method (no closure, no reference counting: the term planes are raw pointers).
     @inline(__always)
     func computeRow(_ i: Int, _ out: UnsafeMutablePointer<Float>) {
+        typealias V = VectorMath
         let full = columns / 8 * 8
-        b[0].withUnsafeBufferPointer { b0 in b[1].withUnsafeBufferPointer { b1 in
-            let p0 = b0.baseAddress!, p1 = b1.baseAddress!
-            switch method {
-            case .wcag21:
-                let ta = Float8(repeating: t[0][i]), tinv = Float8(repeating: t[1][i])
-                @inline(__always) func f(_ j: Int) -> Float8 {
-                    let ba = load8(p0, j), binv = load8(p1, j)
-                    return VectorMath.max(VectorMath.max(ta * binv, ba * tinv), Float8(repeating: 1))
-                }
-                rowLoop(full, out, f)
-            case .apca:
-                b[2].withUnsafeBufferPointer { b2 in
-                    let p2 = b2.baseAddress!
-                    let ty = Float8(repeating: t[0][i]), tn = Float8(repeating: t[1][i]), tr = Float8(repeating: t[2][i])
-                    let zero = Float8(repeating: 0)
-                    @inline(__always) func f(_ j: Int) -> Float8 {
-                        let by = load8(p0, j), bn = load8(p1, j), br = load8(p2, j)
-                        let sN = bn - tn, sR = br - tr
-                        let lcN = VectorMath.select(sN .< 10, zero, sN - 2.7)
-                        let lcR = VectorMath.select(sR .> -10, zero, sR + 2.7)
-                        let d = by - ty
-                        let lc = VectorMath.select(d .> 0, lcN, lcR)
-                        return VectorMath.select(VectorMath.abs(d) .< 0.0005, zero, lc)
-                    }
-                    rowLoop(full, out, f)
-                }
-            case .deltaEOK:
-                b[2].withUnsafeBufferPointer { b2 in
-                    let p2 = b2.baseAddress!
-                    let tl = Float8(repeating: t[0][i]), ta = Float8(repeating: t[1][i]), tb = Float8(repeating: t[2][i])
-                    @inline(__always) func f(_ j: Int) -> Float8 {
-                        let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
-                        return VectorMath.sqrt(dl * dl + (da * da + db * db))
-                    }
-                    rowLoop(full, out, f)
-                }
+        let p0 = UnsafePointer(b.plane(0)), p1 = UnsafePointer(b.plane(1)), p2 = UnsafePointer(b.plane(2))
+        let t0 = t.plane(0)[i], t1 = t.plane(1)[i], t2 = t.planes > 2 ? t.plane(2)[i] : 0
+        var last = Float8()
+        switch method {
+        case .wcag21:
+            // max(Ya/Yb, Yb/Ya) with both reciprocals precomputed; ≥ 1 by construction up to rounding.
+            let ta = Float8(repeating: t0), tinv = Float8(repeating: t1), one = Float8(repeating: 1)
+            var j = 0
+            while j < full {
+                store8(out, j, V.max(V.max(ta * load8(p1, j), load8(p0, j) * tinv), one)); j += 8
             }
-        } }
-    }
-
-    @inline(__always)
-    func rowLoop(_ full: Int, _ out: UnsafeMutablePointer<Float>, _ f: (Int) -> Float8) {
-        var j = 0
-        while j < full { store8(out, j, f(j)); j += 8 }
-        if j < columns {
-            let v = f(j)
-            for l in 0..<(columns - j) { out[j + l] = v[l] }
+            if j < columns { last = V.max(V.max(ta * load8(p1, j), load8(p0, j) * tinv), one) }
+        case .apca:
+            // Normal polarity (background brighter): Sapc = bg^0.56 − txt^0.57 (scaled), Lc = Sapc − 0.027 when
+            // ≥ 0.1 else 0; reverse: bg^0.65 − txt^0.62, Lc = Sapc + 0.027 when ≤ −0.1 else 0; |ΔY| < 0.0005 → 0.
+            let ty = Float8(repeating: t0), tn = Float8(repeating: t1), tr = Float8(repeating: t2)
+            @_transparent func lc(_ j: Int) -> Float8 {
+                let sN = load8(p1, j) - tn, sR = load8(p2, j) - tr
+                let lcN = V.zeroWhere(sN .< 10, sN - 2.7)
+                let lcR = V.zeroWhere(sR .> -10, sR + 2.7)
+                let d = load8(p0, j) - ty
+                return V.zeroWhere(V.abs(d) .< 0.0005, V.select(d .> 0, lcN, lcR))
+            }
+            var j = 0
+            while j < full { store8(out, j, lc(j)); j += 8 }
+            if j < columns { last = lc(j) }
+        case .deltaEOK:
+            let tl = Float8(repeating: t0), ta = Float8(repeating: t1), tb = Float8(repeating: t2)
+            var j = 0
+            while j < full {
+                let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
+                store8(out, j, V.sqrt(dl * dl + (da * da + db * db))); j += 8
+            }
+            if j < columns {
+                let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
+                last = V.sqrt(dl * dl + (da * da + db * db))
+            }
         }
+        for l in 0..<(columns - full) { out[full + l] = last[l] }
     }
 
     /// Computes rows `rowRange` into `out` (row-major, `columns` floats per row, row `rowRange.lowerBound` first).
     /// - Complexity: O(rows · columns), split over `threads` cores (0 = all).
     public func compute(rows rowRange: Range<Int>, into out: UnsafeMutablePointer<Float>, threads: Int = 0) {
         let cols = columns, r0 = rowRange.lowerBound
-        Parallel.forRanges(count: rowRange.count, granule: 1, threads: threads) { range in
+        // Chunks of ≥ 16K pairs, handed out dynamically.
+        let chunk = Swift.max(1, 16_384 / Swift.max(1, cols))
+        Parallel.forChunks(count: rowRange.count, chunk: chunk, threads: threads) { range in
             for r in range { computeRow(r0 + r, out + r * cols) }
         }
     }
@@ -198,6 +193,23 @@ public struct ContrastMatrix: Sendable {
         }
         return summary
     }
+}
+
+/// Term planes of a contrast matrix: `planes` × `count` Floats in one allocation (freed with the value).
+final class TermPlanes: @unchecked Sendable {
+    let planes: Int, count: Int
+    private let base: UnsafeMutablePointer<Float>
+
+    init(_ arrays: [[Float]]) {
+        planes = arrays.count
+        count = arrays.first?.count ?? 0
+        base = .allocate(capacity: Swift.max(1, planes * count))
+        for (k, a) in arrays.enumerated() { (base + k * count).initialize(from: a, count: count) }
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) func plane(_ k: Int) -> UnsafeMutablePointer<Float> { base + k * count }
 }
 
 /// Row minima and maxima, counts at thresholds and the k worst pairs of a contrast matrix.

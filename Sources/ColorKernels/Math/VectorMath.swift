@@ -43,6 +43,19 @@ public enum VectorMath {
         #endif
     }
 
+    /// `m ? 0 : v` lane by lane (one `andnot`).
+    @_transparent
+    public static func zeroWhere(_ m: SIMDMask<Int8x32>, _ v: Float8) -> Float8 {
+        #if HUEBENCH_AVX2
+        return _mm256_andnot_ps(unsafeBitCast(m, to: Float8.self), v)
+        #elseif arch(x86_64)
+        let k = unsafeBitCast(m, to: Float8.self)
+        return Float8(lowHalf: _mm_andnot_ps(k.lowHalf, v.lowHalf), highHalf: _mm_andnot_ps(k.highHalf, v.highHalf))
+        #else
+        return v.replacing(with: 0, where: m)
+        #endif
+    }
+
     /// √x, exact (correctly rounded); NaN for x < 0. `sqrtps` on x86-64 (two halves, merged to one AVX
     /// instruction when the target has it).
     @_transparent
