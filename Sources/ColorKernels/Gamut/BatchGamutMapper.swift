@@ -68,24 +68,40 @@ public struct BatchGamutMapper: Sendable {
         dst.resize(count: n, hasAlpha: src.hasAlpha)
         dst.space = target
         if src.hasAlpha { dst.alphaPlane.update(from: src.alphaPlane, count: n) }
-        let s0 = lch.c0, s1 = lch.c1, s2 = lch.c2, d0 = dst.c0, d1 = dst.c1, d2 = dst.c2
-        Parallel.forRanges(count: n, granule: 256, threads: threads) { r in
-            var i = r.lowerBound
-            while i < r.upperBound {
-                let m = Swift.min(4, r.upperBound - i)
-                var L = Double4(repeating: 0.5), C = Double4(repeating: 0), H = Double4(repeating: 0)
-                for l in 0..<m {
-                    let x = Double(s0[i + l]), y = Double(s1[i + l]), z = Double(s2[i + l])
-                    L[l] = x.isNaN ? 0 : x; C[l] = y.isNaN ? 0 : y; H[l] = z.isNaN ? 0 : z
-                }
-                let out = mapCSS4(L, C, H)
-                for l in 0..<m { d0[i + l] = Float(out.0[l]); d1[i + l] = Float(out.1[l]); d2[i + l] = Float(out.2[l]) }
-                i += 4
-            }
-        }
-        ConvertKernel.encode(transfer).run(tile: d0, stride: dst.capacity, vectors: (n + 7) / 8 * 8, count: n)
+        let s0 = UnsafePointer(lch.c0), s1 = UnsafePointer(lch.c1), s2 = UnsafePointer(lch.c2)
+        let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, stride = dst.capacity
         let end = (n + 7) / 8 * 8
+        let encode = ConvertKernel.encode(transfer)
+        Parallel.forChunks(count: n, chunk: Self.chunk, threads: threads) { r in
+            mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<(r.upperBound == n ? end : r.upperBound))
+            let hi = r.upperBound == n ? end : r.upperBound
+            encode.run(tile: d0 + r.lowerBound, stride: stride, vectors: hi - r.lowerBound, count: r.count)
+        }
         for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
+    }
+
+    /// Colors per parallel task (a multiple of 8).
+    static let chunk = 2048
+
+    /// Maps `range` (bounds multiples of 4; the padded end included) into linear RGB, four lanes at a time.
+    @inline(never)
+    func mapChunk(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
+                  _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
+                  _ range: Range<Int>) {
+        typealias V = VectorMathDouble
+        @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Double4 {
+            let v = V.toDouble(UnsafeRawPointer(p + i).loadUnaligned(as: Float4.self))
+            return V.select(v .!= v, Double4(repeating: 0), v)
+        }
+        @_transparent func store(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Double4) {
+            UnsafeMutableRawPointer(p + i).storeBytes(of: V.toFloat(v), as: Float4.self)
+        }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let out = mapCSS4(load(s0, i), load(s1, i), load(s2, i))
+            store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
+            i += 4
+        }
     }
 
     /// Convenience: a new buffer.
@@ -95,57 +111,60 @@ public struct BatchGamutMapper: Sendable {
         return dst
     }
 
-    @inline(__always)
+    /// M·(x, y, z) on four lanes.
+    @_transparent
     static func mul(_ m: Matrix3, _ x: Double4, _ y: Double4, _ z: Double4) -> (Double4, Double4, Double4) {
         (x * m.r0.x + (y * m.r0.y + z * m.r0.z), x * m.r1.x + (y * m.r1.y + z * m.r1.z), x * m.r2.x + (y * m.r2.y + z * m.r2.z))
     }
 
     /// Four OKLCH colors → linear RGB of the target, mapped by the CSS Color 4 search (lanes in lockstep).
-    @inline(__always)
+    ///
+    /// Per color, once: sin/cos of the hue and the LMS′ line lms′(c) = L·col₀ + c·(cos h·col₁ + sin h·col₂) of
+    /// the OKLab → LMS′ matrix, so that each bisection step costs one multiply-add per channel before the cube.
+    @_transparent
     func mapCSS4(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
         typealias V = VectorMathDouble
-        var ca = Double4(), sb = Double4()
-        for l in 0..<4 { let r = H[l] * Double.pi / 180; ca[l] = Foundation.cos(r); sb[l] = Foundation.sin(r) }
+        let sc = V.sincosDegrees(H)
+        let ca = sc.cos, sb = sc.sin
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
-        @inline(__always) func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
-            var (l, m, s) = Self.mul(labToLMS, L, c * ca, c * sb)
-            l = l * l * l; m = m * m * m; s = s * s * s
-            return Self.mul(lmsToRGB, l, m, s)
+        let m = labToLMS
+        let base0 = L * m.r0.x, base1 = L * m.r1.x, base2 = L * m.r2.x
+        let dir0 = ca * m.r0.y + sb * m.r0.z, dir1 = ca * m.r1.y + sb * m.r1.z, dir2 = ca * m.r2.y + sb * m.r2.z
+        @_transparent func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
+            let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
+            return Self.mul(lmsToRGB, l * l * l, mm * mm * mm, s * s * s)
         }
-        @inline(__always) func inGamut(_ v: (Double4, Double4, Double4)) -> SIMDMask<SIMD4<Int64>> {
-            (v.0 .>= 0) .& (v.1 .>= 0) .& (v.2 .>= 0) .& (v.0 .<= 1) .& (v.1 .<= 1) .& (v.2 .<= 1)
+        @_transparent func inGamut(_ v: (Double4, Double4, Double4)) -> SIMDMask<SIMD4<Int64>> {
+            (V.min(V.min(v.0, v.1), v.2) .>= zero) .& (V.max(V.max(v.0, v.1), v.2) .<= one)
         }
-        @inline(__always) func clip(_ v: (Double4, Double4, Double4)) -> (Double4, Double4, Double4) {
+        @_transparent func clip(_ v: (Double4, Double4, Double4)) -> (Double4, Double4, Double4) {
             (V.min(V.max(v.0, zero), one), V.min(V.max(v.1, zero), one), V.min(V.max(v.2, zero), one))
         }
-        @inline(__always) func deltaE(_ v: (Double4, Double4, Double4), _ c: Double4) -> Double4 {
-            var (l, m, s) = Self.mul(rgbToLMS, v.0, v.1, v.2)
-            l = V.cbrt(l); m = V.cbrt(m); s = V.cbrt(s)
-            let lab = Self.mul(lmsToLab, l, m, s)
+        @_transparent func deltaE(_ v: (Double4, Double4, Double4), _ c: Double4) -> Double4 {
+            let lms = Self.mul(rgbToLMS, v.0, v.1, v.2)
+            let lab = Self.mul(lmsToLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
             let dl = lab.0 - L, da = lab.1 - c * ca, db = lab.2 - c * sb
-            return (dl * dl + (da * da + db * db)).squareRoot()
+            return V.sqrt(dl * dl + (da * da + db * db))
         }
         let jnd = Double4(repeating: Self.jnd), eps = Self.epsilon
         let origin = rgb(C0)
-        var clipped = clip(origin)
-        let white = L .>= 1, black = L .<= 0
+        let white = L .>= one, black = L .<= zero
         let originIn = inGamut(origin)
-        var result = clipped
+        var clipped = clip(origin)
         // Lanes resolved before the search: white, black, in gamut, or clipped within the JND.
         var done = white .| black .| originIn
-        if any(.!done) {
-            let e0 = deltaE(clipped, C0)
-            done = done .| (e0 .< jnd)
+        if V.any(.!done) {
+            done = done .| (deltaE(clipped, C0) .< jnd)
             var lo = zero, hi = C0
             var loInGamut = SIMDMask<SIMD4<Int64>>(repeating: true)
             var active = (.!done) .& (hi - lo .> eps)
-            while any(active) {
+            while V.any(active) {
                 let chroma = (lo + hi) * 0.5
                 let v = rgb(chroma)
                 let takeIn = active .& loInGamut .& inGamut(v)
                 lo = V.select(takeIn, chroma, lo)
                 let search = active .& .!takeIn
-                if any(search) {
+                if V.any(search) {
                     let c = clip(v)
                     clipped = (V.select(search, c.0, clipped.0), V.select(search, c.1, clipped.1), V.select(search, c.2, clipped.2))
                     let e = deltaE(c, chroma)
@@ -159,16 +178,11 @@ public struct BatchGamutMapper: Sendable {
                 }
                 active = active .& (hi - lo .> eps)
             }
-            result = clipped
         }
-        // White and black: OKLab (1, 0, 0) and (0, 0, 0); in-gamut origins unclipped.
-        let wl = Self.mul(lmsToRGB, one, one, one)
-        let pick = { (k: Int) -> Double4 in
-            let r = k == 0 ? result.0 : (k == 1 ? result.1 : result.2)
-            let o = k == 0 ? origin.0 : (k == 1 ? origin.1 : origin.2)
-            let ww = k == 0 ? wl.0 : (k == 1 ? wl.1 : wl.2)
-            return V.select(white, ww, V.select(black, zero, V.select(originIn, o, r)))
+        // White: (1, 1, 1) as the reference's XYZ white lands there; black (0, 0, 0); in-gamut origins unclipped.
+        @_transparent func pick(_ r: Double4, _ o: Double4) -> Double4 {
+            V.select(white, one, V.select(black, zero, V.select(originIn, o, r)))
         }
-        return (pick(0), pick(1), pick(2))
+        return (pick(clipped.0, origin.0), pick(clipped.1, origin.1), pick(clipped.2, origin.2))
     }
 }
