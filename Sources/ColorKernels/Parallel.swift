@@ -1,5 +1,9 @@
 import Dispatch
 import Foundation
+import Synchronization
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 /// Splits index ranges over cores with `DispatchQueue.concurrentPerform`.
 public enum Parallel {
@@ -63,6 +67,29 @@ func load8(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> Float8 { UnsafeRawPoin
 func load8(_ p: UnsafePointer<Float>, _ i: Int) -> Float8 { UnsafeRawPointer(p + i).loadUnaligned(as: Float8.self) }
 @_transparent
 func store8(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Float8) { UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: Float8.self) }
+
+/// A non-temporal (streaming) vector store: bypasses the cache, so a large output costs no read-for-ownership
+/// traffic. `p + i` must be 32-byte aligned (planes are 64-byte aligned; `i` a multiple of 8). Follow a run
+/// of streaming stores with `storeFence()` before other threads read the data.
+@_transparent
+func store8Streaming(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Float8) {
+    #if HUEBENCH_AVX2
+    _mm256_stream_ps(p + i, v)
+    #elseif arch(x86_64)
+    _mm_stream_ps(p + i, v.lowHalf); _mm_stream_ps(p + i + 4, v.highHalf)
+    #else
+    store8(p, i, v)
+    #endif
+}
+
+/// Orders streaming stores before later memory operations: a sequentially consistent atomic read-modify-write
+/// (a `lock`-prefixed instruction on x86-64, which drains the write-combining buffers like `sfence`;
+/// `_mm_sfence` is not callable from Swift).
+@inline(never)
+func storeFence() {
+    let fence = Atomic<Int>(0)
+    fence.add(1, ordering: .sequentiallyConsistent)
+}
 
 /// Carries a non-Sendable value (a closure over raw pointers to disjoint tiles) into `concurrentPerform`.
 struct UncheckedBox<T>: @unchecked Sendable {

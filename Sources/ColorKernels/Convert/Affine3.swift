@@ -15,15 +15,18 @@ public struct Float3x4: Sendable, Equatable {
     /// M·(x, y, z) + o on eight colors, written `a * b + c` so that it contracts to FMA where the target has it.
     @_transparent
     public func apply(_ x: Float8, _ y: Float8, _ z: Float8) -> (Float8, Float8, Float8) {
-        (x * m00 + (y * m01 + (z * m02 + o0)),
-         x * m10 + (y * m11 + (z * m12 + o1)),
-         x * m20 + (y * m21 + (z * m22 + o2)))
+        typealias V = VectorMath
+        return (V.fma(x, m00, V.fma(y, m01, V.fma(z, m02, o0))),
+                V.fma(x, m10, V.fma(y, m11, V.fma(z, m12, o1))),
+                V.fma(x, m20, V.fma(y, m21, V.fma(z, m22, o2))))
     }
 
     /// M·(x, y, z) without the offset.
     @_transparent
     public func linear(_ x: Float8, _ y: Float8, _ z: Float8) -> (Float8, Float8, Float8) {
-        (x * m00 + (y * m01 + z * m02), x * m10 + (y * m11 + z * m12), x * m20 + (y * m21 + z * m22))
+        typealias V = VectorMath
+        return (V.fma(x, m00, V.fma(y, m01, z * m02)), V.fma(x, m10, V.fma(y, m11, z * m12)),
+                V.fma(x, m20, V.fma(y, m21, z * m22)))
     }
 }
 

@@ -186,11 +186,7 @@ public enum ConvertKernel: Sendable {
     /// (a, b) → (C, h): C = √(a² + b²), h = atan2(b, a) in degrees [0, 360).
     @_transparent static func rectToPolar(_ a: Float8, _ b: Float8) -> (Float8, Float8) {
         typealias V = VectorMath
-        let c = V.hypot(a, b)
-        var h = V.atan2(b, a) * Float(180 / Double.pi)
-        h = V.select(h .< 0, h + 360, h)
-        h = V.select(h .>= 360, h - 360, h)
-        return (c, h)
+        return (V.hypot(a, b), V.atan2Degrees(b, a))
     }
 
     /// (C, h) → (a, b) = (C cos h, C sin h), h in degrees.
@@ -202,7 +198,8 @@ public enum ConvertKernel: Sendable {
     // MARK: Transfer curves (sign-preserving, as TransferFunction)
 
     @_transparent static func srgbDecode(_ v: Float8) -> Float8 {
-        let a = VectorMath.abs(v)
+        // max(|v|, 0) is 0 for NaN (maxps returns its second operand): missing components decode to 0.
+        let a = VectorMath.max(VectorMath.abs(v), Float8(repeating: 0))
         let hi = VectorMath.srgbDecodePower(a)
         return VectorMath.copysign(VectorMath.select(a .<= 0.04045, a * Float(1 / 12.92), hi), v)
     }

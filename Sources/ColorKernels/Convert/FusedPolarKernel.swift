@@ -54,31 +54,35 @@ struct FusedPolarKernel: Sendable {
     /// Converts `range` (bounds multiples of 8, or the padded end) from the source planes into the destination
     /// planes; source and destination may be the same planes. Kept out of line: one self-contained loop per
     /// decode variant, with every vector function inlined (`@_transparent`) into it.
+    /// - Parameter streaming: store with non-temporal stores (large outputs that do not fit in cache; the
+    ///   destination must not alias the source).
     @inline(never)
     func run(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
              _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
-             _ range: Range<Int>) {
+             _ range: Range<Int>, streaming: Bool = false) {
+        defer { if streaming { storeFence() } }
         var i = range.lowerBound
         let end = range.upperBound
         switch decode {
         case .none:
             while i < end {
-                tail(Self.zero(load8(s0, i)), Self.zero(load8(s1, i)), Self.zero(load8(s2, i)), d0, d1, d2, i)
+                tail(Self.zero(load8(s0, i)), Self.zero(load8(s1, i)), Self.zero(load8(s2, i)), d0, d1, d2, i, streaming)
                 i += 8
             }
         case .srgb:
             while i < end {
-                let r = ConvertKernel.srgbDecode(Self.zero(load8(s0, i)))
-                let g = ConvertKernel.srgbDecode(Self.zero(load8(s1, i)))
-                let b = ConvertKernel.srgbDecode(Self.zero(load8(s2, i)))
-                tail(r, g, b, d0, d1, d2, i)
+                // srgbDecode maps NaN (missing) to 0 itself.
+                let r = ConvertKernel.srgbDecode(load8(s0, i))
+                let g = ConvertKernel.srgbDecode(load8(s1, i))
+                let b = ConvertKernel.srgbDecode(load8(s2, i))
+                tail(r, g, b, d0, d1, d2, i, streaming)
                 i += 8
             }
         case let .gamma(y):
             while i < end {
                 let r = Self.gamma(Self.zero(load8(s0, i)), y), g = Self.gamma(Self.zero(load8(s1, i)), y)
                 let b = Self.gamma(Self.zero(load8(s2, i)), y)
-                tail(r, g, b, d0, d1, d2, i)
+                tail(r, g, b, d0, d1, d2, i, streaming)
                 i += 8
             }
         case .prophoto:
@@ -86,7 +90,7 @@ struct FusedPolarKernel: Sendable {
                 let r = ConvertKernel.prophotoDecode(Self.zero(load8(s0, i)))
                 let g = ConvertKernel.prophotoDecode(Self.zero(load8(s1, i)))
                 let b = ConvertKernel.prophotoDecode(Self.zero(load8(s2, i)))
-                tail(r, g, b, d0, d1, d2, i)
+                tail(r, g, b, d0, d1, d2, i, streaming)
                 i += 8
             }
         }
@@ -100,7 +104,8 @@ struct FusedPolarKernel: Sendable {
     /// Matrix → curve → matrix → polar → powerless, then the stores.
     @_transparent
     func tail(_ r: Float8, _ g: Float8, _ b: Float8,
-              _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>, _ i: Int) {
+              _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>, _ i: Int,
+              _ streaming: Bool) {
         var (x, y, z) = first.apply(r, g, b)
         switch curve {
         case .cbrt: x = VectorMath.cbrt(x); y = VectorMath.cbrt(y); z = VectorMath.cbrt(z)
@@ -109,6 +114,10 @@ struct FusedPolarKernel: Sendable {
         let (l, a, bb) = second.apply(x, y, z)
         var (c, h) = ConvertKernel.rectToPolar(a, bb)
         if let t = powerlessChroma { h = VectorMath.select(VectorMath.abs(c) .<= t, Float8(repeating: .nan), h) }
-        store8(d0, i, l); store8(d1, i, c); store8(d2, i, h)
+        if streaming {
+            store8Streaming(d0, i, l); store8Streaming(d1, i, c); store8Streaming(d2, i, h)
+        } else {
+            store8(d0, i, l); store8(d1, i, c); store8(d2, i, h)
+        }
     }
 }

@@ -43,6 +43,36 @@ public enum VectorMath {
         #endif
     }
 
+    /// a·b + c: one fused `vfmadd` in the AVX2 build (`-D HUEBENCH_AVX2`, which implies FMA3), `a * b + c`
+    /// (two roundings) elsewhere. Used in the polynomial and matrix steps of the hot kernels.
+    @_transparent
+    public static func fma(_ a: Float8, _ b: Float8, _ c: Float8) -> Float8 {
+        #if HUEBENCH_AVX2
+        return _mm256_fmadd_ps(a, b, c)
+        #else
+        return a * b + c
+        #endif
+    }
+    @_transparent
+    public static func fma(_ a: Float8, _ b: Float, _ c: Float) -> Float8 { fma(a, Float8(repeating: b), Float8(repeating: c)) }
+    @_transparent
+    public static func fma(_ a: Float8, _ b: Float, _ c: Float8) -> Float8 { fma(a, Float8(repeating: b), c) }
+    @_transparent
+    public static func fma(_ a: Float8, _ b: Float8, _ c: Float) -> Float8 { fma(a, b, Float8(repeating: c)) }
+
+    /// Whether any lane of the mask is set (`movmskps`; the standard library's `any` reduces with a call).
+    @_transparent
+    public static func any(_ m: SIMDMask<Int8x32>) -> Bool {
+        #if HUEBENCH_AVX2
+        return _mm256_movemask_ps(unsafeBitCast(m, to: Float8.self)) != 0
+        #elseif arch(x86_64)
+        let k = unsafeBitCast(m, to: Float8.self)
+        return _mm_movemask_ps(_mm_or_ps(k.lowHalf, k.highHalf)) != 0
+        #else
+        return Swift.any(m)
+        #endif
+    }
+
     /// `m ? 0 : v` lane by lane (one `andnot`).
     @_transparent
     public static func zeroWhere(_ m: SIMDMask<Int8x32>, _ v: Float8) -> Float8 {
@@ -180,15 +210,15 @@ public enum VectorMath {
     /// vector, only when some lane needs it).
     @_transparent
     public static func srgbDecodePower(_ a: Float8) -> Float8 {
-        var p = a * 5.020890189343335 + 10.69131284491459
-        p = p * a + 4.971118584883013
-        p = p * a + 0.7449124069916474
-        p = p * a + 0.0426072132399882
-        p = p * a + 0.0008339636823203157
-        var q = a * -0.09054470069608944 + 2.188385395573053
-        q = q * a + 10.893106108886618
-        q = q * a + 7.480727651756047
-        q = q * a + 1
+        var p = fma(a, 5.020890189343335, 10.69131284491459)
+        p = fma(p, a, 4.971118584883013)
+        p = fma(p, a, 0.7449124069916474)
+        p = fma(p, a, 0.0426072132399882)
+        p = fma(p, a, 0.0008339636823203157)
+        var q = fma(a, -0.09054470069608944, 2.188385395573053)
+        q = fma(q, a, 10.893106108886618)
+        q = fma(q, a, 7.480727651756047)
+        q = fma(q, a, 1)
         let r = p / q
         let big = a .> 1
         if any(big) { return select(big, pow((a + 0.055) * Float(1 / 1.055), 2.4), r) }
@@ -207,13 +237,13 @@ public enum VectorMath {
     @_transparent
     public static func cbrt(_ x: Float8) -> Float8 {
         let a = max(abs(x), Float8(repeating: 1e-30))
-        let third = a * Float(1.0 / 3.0)
         var r = float(0x54A2_FA8C &- toUInt32(uint32ToFloat(bits(a)) * Float(1.0 / 3.0)))
-        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
-        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
+        let mthird = a * Float(-1.0 / 3.0)
+        r = r * fma(mthird, r * r * r, Float(4.0 / 3.0))
+        r = r * fma(mthird, r * r * r, Float(4.0 / 3.0))
         let r2 = r * r
         let y = x * r2
-        return y - (y * y * y - x) * (r2 * Float(1.0 / 3.0))
+        return fma(fma(y * y, y, -x), r2 * Float(-1.0 / 3.0), y)
     }
 
     /// Lane-wise conversion of integers below 2³¹ to Float (`cvtdq2ps`).
@@ -257,17 +287,40 @@ public enum VectorMath {
         let mx = max(ax, ay), mn = min(ax, ay)
         let reduce = mn .> mx * 0.41421356237
         let num = select(reduce, mn - mx, mn)
-        let den = select(reduce, mn + mx, mx)
-        let t = num / select(den .== 0, Float8(repeating: 1), den)
+        let den = max(select(reduce, mn + mx, mx), Float8(repeating: 1e-37))  // (0, 0) → t = 0
+        let t = num / den
         let z = t * t
-        var p = z * 8.05374449538e-2 - 1.38776856032e-1
-        p = p * z + 1.99777106478e-1
-        p = p * z - 3.33329491539e-1
-        var r = p * z * t + t
+        var p = fma(z, 8.05374449538e-2, -1.38776856032e-1)
+        p = fma(p, z, 1.99777106478e-1)
+        p = fma(p, z, -3.33329491539e-1)
+        var r = fma(p * z, t, t)
         r = select(reduce, r + 0.785398163397, r)
         r = select(ay .> ax, 1.57079632679 - r, r)
         r = select(x .< 0, 3.14159265359 - r, r)
         return copysign(r, y)
+    }
+
+    /// atan2(y, x) in degrees, in [0, 360) (the hue of (a, b) = (x, y)). Same method and error as `atan2`
+    /// (1.5e-5° absolute), with the octant constants in degrees and the sign folded into 360 − r.
+    @_transparent
+    public static func atan2Degrees(_ y: Float8, _ x: Float8) -> Float8 {
+        let ax = abs(x), ay = abs(y)
+        let mx = max(ax, ay), mn = min(ax, ay)
+        let reduce = mn .> mx * 0.41421356237
+        let num = select(reduce, mn - mx, mn)
+        let den = max(select(reduce, mn + mx, mx), Float8(repeating: 1e-37))
+        let t = num / den
+        let z = t * t
+        var p = fma(z, 8.05374449538e-2, -1.38776856032e-1)
+        p = fma(p, z, 1.99777106478e-1)
+        p = fma(p, z, -3.33329491539e-1)
+        let td = t * Float(180 / Double.pi)
+        var r = fma(p * z, td, td)
+        r = select(reduce, r + 45, r)
+        r = select(ay .> ax, 90 - r, r)
+        r = select(x .< 0, 180 - r, r)
+        let h = select(y .< 0, 360 - r, r)
+        return select(h .>= 360, h - 360, h)
     }
 
     /// sin and cos of an angle in degrees. Domain: |d| ≤ 10⁶. Max absolute error 1.2e-7.
