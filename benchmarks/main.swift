@@ -250,6 +250,38 @@ func gamut(_ workload: String, _ method: BatchGamutMapper.Method) {
 gamut("W2a gamut-map CSS4", .css4)
 gamut("W2b gamut clip", .clip)
 
+/// The agreement proof for the batch CSS4 mapper: 10⁶ random OKLCH colors (10⁵ with --quick; L slightly
+/// outside [0, 1], C in [0, 0.4], h in [0, 360)) mapped into sRGB, plus 10⁵ (10⁴) into display-p3 and rec2020,
+/// every color compared with `GamutCSS4.map` on the same Float32 input. Not timed; a failure fails the run.
+func gamutAgreement() {
+    guard selected("W2a gamut-map CSS4") && !simdOnly else { return }
+    for (target, count) in [(ColorSpaceID.srgb, 1_000_000 / scale), (.displayP3, 100_000 / scale), (.rec2020, 100_000 / scale)] {
+        let data = generate(seed: 22, count: count) { (1.02 * $0 - 0.01, 0.4 * $1, 360 * $2) }
+        let src = try! ColorBuffer(interleaved: data, space: .oklch)
+        let out = try! BatchGamutMapper(method: .css4, target: target).map(src, threads: 0)
+        let spaces = wb.spaces
+        // The scalar reference is the slow part: split it over the cores.
+        let worstPerChunk = UnsafeMutableBufferPointer<Double>.allocate(capacity: (count + 4095) / 4096)
+        worstPerChunk.initialize(repeating: 0)
+        defer { worstPerChunk.deallocate() }
+        let box = worstPerChunk
+        Parallel.forChunks(count: count, chunk: 4096, threads: 0) { r in
+            var w = 0.0
+            for i in r {
+                let c = Color(.oklch, Double(src[i].x), Double(src[i].y), Double(src[i].z))
+                let ref = try! GamutCSS4.map(c, to: target, spaces: spaces).coords
+                for k in 0..<3 { w = max(w, abs(Double(out[i][k]) - ref[k])) }
+            }
+            box[r.lowerBound / 4096] = w
+        }
+        let worst = worstPerChunk.max() ?? 0
+        if worst > 1e-4 { fail("W2a agreement → \(target): max channel |Δ| \(worst) on \(count) colors") }
+        say(String(format: "# W2a agreement: %d random OKLCH colors → %@, max channel |d| %.2g vs GamutCSS4.map (bound 1e-4)",
+                   count, target.rawValue, worst))
+    }
+}
+gamutAgreement()
+
 // MARK: W4 ramps
 
 if selected("W4 ramps 19-stop") {
