@@ -104,6 +104,30 @@ struct BatchConversionTests {
         #expect(q.description == "display-p3 → srgb: zero-missing, decode(srgb), matrix, encode(srgb)")
     }
 
+    /// The fused loops against the step interpreter (same kernels, same order): equal to Float rounding, on
+    /// the shapes that have a fused loop, including NaN (missing) inputs and extended-range values.
+    @Test func fusedLoopsAgreeWithInterpreter() throws {
+        var colors = Self.inputs()
+        colors += [Color(.srgb, .nan, 0.5, 0.2), Color(.srgb, 1.5, -0.2, 3), Color(.srgb, 0, 0, 0)]
+        let shapes: [(ColorSpaceID, ColorSpaceID)] = [(.srgb, .oklch), (.srgb, .lch), (.displayP3, .oklch), (.rec2020, .lch),
+                                                      (.srgbLinear, .oklch), (.a98RGB, .oklch), (.prophotoRGB, .lch)]
+        for (s, t) in shapes {
+            let buffer = try ColorBuffer(colors.map { $0.space == s || $0.coords.x.isNaN ? Color(s, coords: $0.coords) : try! Self.wb.convert($0, to: s) }, space: s)
+            let fused = try BatchConversionPlan(from: s, to: t)
+            let steps = try BatchConversionPlan(from: s, to: t, fuse: false)
+            #expect(fused.fusedLoop != nil, "\(s) → \(t) has no fused loop")
+            #expect(steps.fusedLoop == nil)
+            let a = fused.convert(buffer, threads: 2), b = steps.convert(buffer, threads: 1)
+            for i in 0..<buffer.count {
+                for k in 0..<3 {
+                    let x = a[i][k], y = b[i][k]
+                    #expect(x == y || (x.isNaN && y.isNaN) || Swift.abs(x - y) <= 1e-6 * Swift.max(1, Swift.abs(y)),
+                            "\(s) → \(t) color \(i) channel \(k): fused \(x), steps \(y)")
+                }
+            }
+        }
+    }
+
     @Test func unknownSpaceFallsBackToScalar() throws {
         var wb = Workbench.standard
         let doubled = ColorSpace(id: "--doubled", name: "Doubled sRGB", base: .srgb, coordinates: ["r", "g", "b"].map { Coordinate($0, 0...2) },

@@ -42,6 +42,14 @@ struct VectorMathTests {
             kernel: VectorMath.cbrt, reference: { Foundation.cbrt($0) }),
         Row(name: "cbrt negative", domain: -8 ... -1e-12, logSpaced: false, metric: .relative, bound: 1e-6,
             kernel: VectorMath.cbrt, reference: { Foundation.cbrt($0) }),
+        Row(name: "cbrt (OKLab LMS range)", domain: 0...1.5, logSpaced: false, metric: .absolute, bound: 2e-7,
+            kernel: VectorMath.cbrt, reference: { Foundation.cbrt($0) }),
+        Row(name: "sRGB decode power (rational)", domain: 0.04045...1, logSpaced: false, metric: .relative, bound: 1e-6,
+            kernel: VectorMath.srgbDecodePower, reference: { Foundation.pow(($0 + 0.055) / 1.055, 2.4) }),
+        Row(name: "sRGB decode power, extended (pow lanes)", domain: 0.5...8, logSpaced: false, metric: .relative, bound: 1e-5,
+            kernel: VectorMath.srgbDecodePower, reference: { Foundation.pow(($0 + 0.055) / 1.055, 2.4) }),
+        Row(name: "sqrt", domain: 1e-30...1e30, logSpaced: true, metric: .relative, bound: 1e-7,
+            kernel: VectorMath.sqrt, reference: { Foundation.sqrt($0) }),
         Row(name: "sin (degrees)", domain: -720...720, logSpaced: false, metric: .absolute, bound: 1e-6,
             kernel: { VectorMath.sincosDegrees($0).sin }, reference: { Foundation.sin($0 * .pi / 180) }),
         Row(name: "cos (degrees)", domain: -720...720, logSpaced: false, metric: .absolute, bound: 1e-6,
@@ -112,6 +120,62 @@ struct VectorMathTests {
         }
         #expect(worst <= 1e-5, "atan2 max error \(worst)")
         #expect(VectorMath.atan2(Float8(repeating: 0), Float8(repeating: 0))[0] == 0)
+    }
+
+    @Test func atan2DegreesAgainstReference() {
+        // Hue in [0, 360) over a grid of the (a, b) plane: within 2e-5° of the Double hue (circular distance).
+        var worst = 0.0
+        let n = 201
+        for a in 0..<n {
+            var y = Float8(), x = Float8()
+            for b in 0..<8 {
+                y[b] = Float(-0.4 + 0.8 * Double(a) / Double(n - 1))
+                x[b] = Float(-0.4 + 0.8 * Double(b) / 7)
+            }
+            let h = VectorMath.atan2Degrees(y, x)
+            for l in 0..<8 {
+                #expect(h[l] >= 0 && h[l] < 360)
+                if x[l] == 0 && y[l] == 0 { continue }
+                var ref = Foundation.atan2(Double(y[l]), Double(x[l])) * 180 / .pi
+                if ref < 0 { ref += 360 }
+                let d = Swift.abs(Double(h[l]) - ref).truncatingRemainder(dividingBy: 360)
+                worst = Swift.max(worst, Swift.min(d, 360 - d))
+            }
+        }
+        #expect(worst <= 2e-5, "atan2Degrees max error \(worst)°")
+    }
+
+    /// The Double kernels of the gamut mapper: cbrt and sincos must match Glibc to a few ulp, so that the
+    /// batch search takes the reference's decisions.
+    @Test func doubleKernelsAgainstReference() {
+        var worstCbrt = 0.0, worstSin = 0.0, worstCos = 0.0
+        var state: UInt64 = 7
+        func unit() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
+        }
+        for _ in 0..<50_000 {
+            var x = Double4(), d = Double4()
+            for l in 0..<4 {
+                x[l] = (unit() < 0.5 ? -1 : 1) * Foundation.exp(Foundation.log(1e-30) + unit() * Foundation.log(1e60))
+                d[l] = unit() * 720 - 360
+            }
+            let c = VectorMathDouble.cbrt(x), sc = VectorMathDouble.sincosDegrees(d)
+            for l in 0..<4 {
+                worstCbrt = Swift.max(worstCbrt, Swift.abs(c[l] - Foundation.cbrt(x[l])) / Swift.abs(Foundation.cbrt(x[l])))
+                let r = d[l] * .pi / 180
+                worstSin = Swift.max(worstSin, Swift.abs(sc.sin[l] - Foundation.sin(r)))
+                worstCos = Swift.max(worstCos, Swift.abs(sc.cos[l] - Foundation.cos(r)))
+            }
+        }
+        #expect(worstCbrt <= 1e-15, "Double cbrt max relative error \(worstCbrt)")
+        // Glibc is given d·π/180 rounded to Double (up to 7e-16 rad off for |d| ≤ 360), so compare at 2e-15.
+        #expect(worstSin <= 2e-15 && worstCos <= 2e-15, "Double sincos max error \(worstSin), \(worstCos)")
+        #expect(VectorMathDouble.cbrt(Double4(repeating: 0))[0] == 0)
+        #expect(VectorMathDouble.sincosDegrees(Double4(90, 180, 270, 360)).cos[1] == -1)
     }
 
     @Test func hypotAndEdgeCases() {

@@ -143,7 +143,8 @@ public enum VectorMathDouble {
         return y - (y * y * y - x) * (r2 * (1.0 / 3.0))
     }
 
-    /// sin and cos of an angle in degrees. Domain: |d| ≤ 10⁹. Max absolute error 2e-16.
+    /// sin and cos of an angle in degrees. Domain: |d| ≤ 10⁹. Max absolute error 1.3e-15 against Glibc's sin/cos of
+    /// d·π/180 (the Double rounding of that argument is itself up to 7e-16 rad for |d| ≤ 360).
     ///
     /// Exact reduction in degrees, j = round(d/90), r = (d − 90j)·π/180 in [−π/4, π/4]; minimax polynomials of
     /// degree 13 (sin) and 14 (cos) on that interval (the coefficients of fdlibm's kernels); quadrant j mod 4.
