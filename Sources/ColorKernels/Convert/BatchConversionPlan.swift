@@ -8,6 +8,12 @@ import Foundation
 /// Lab/LCH (D50 and D65), HSL, HWB, HSV. A space registered without one falls back to its Double `toBase` /
 /// `fromBase` closure per color; `usesScalarFallback` and `description` say so.
 ///
+/// Execution: plans of the hot shape decode → matrix → (∛ | Lab f) → matrix → rect→polar (sRGB-family → OKLCH
+/// or LCH) run as one fused loop (`fusedLoop`), eight colors in registers from load to store. Every other plan
+/// runs the step interpreter: per tile of `tile` colors, each step is one concrete SIMD loop over the tile.
+/// Work is split into `parallelGranule`-color chunks handed out to the cores; outputs of at least
+/// `streamingThreshold` colors are written with non-temporal stores.
+///
 /// Accuracy: Float32 storage; each kernel's error is stated in `VectorMath`. Against the Double path, results
 /// agree within ~2e-6 relative on lightness/RGB and ~2e-4° on hue for in-gamut inputs (tests assert 1e-4).
 /// https://www.w3.org/TR/css-color-4/#color-conversion-code

@@ -72,7 +72,11 @@ public struct BatchGamutMapper: Sendable {
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, stride = dst.capacity
         let end = (n + 7) / 8 * 8
         let encode = ConvertKernel.encode(transfer)
-        Parallel.forChunks(count: n, chunk: Self.chunk, threads: threads) { r in
+        // About eight chunks per thread (so that a 3:2 split of a few chunks does not cap the speed-up), each of
+        // 256…2048 colors (≥ 40 µs of work, far above the cost of handing it out).
+        let perThread = n / (8 * Parallel.resolve(threads))
+        let chunk = Swift.max(256, Swift.min(Self.chunk, perThread / 8 * 8))
+        Parallel.forChunks(count: n, chunk: chunk, threads: threads) { r in
             mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<(r.upperBound == n ? end : r.upperBound))
             let hi = r.upperBound == n ? end : r.upperBound
             encode.run(tile: d0 + r.lowerBound, stride: stride, vectors: hi - r.lowerBound, count: r.count)
@@ -80,7 +84,7 @@ public struct BatchGamutMapper: Sendable {
         for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
     }
 
-    /// Colors per parallel task (a multiple of 8).
+    /// The largest number of colors per parallel task (a multiple of 8).
     static let chunk = 2048
 
     /// Maps `range` (bounds multiples of 4; the padded end included) into linear RGB, four lanes at a time.
