@@ -44,6 +44,20 @@ struct BatchGamutMapperTests {
         #expect(worst <= 1e-4, "clip → \(target): worst channel difference \(worst)")
     }
 
+    /// mapRamps equals building the stops and mapping them with map(_:into:).
+    @Test func rampsEqualMappedStops() throws {
+        let base = Self.randomOKLCH(203, seed: 13)
+        let lightness = (0..<19).map { Float(0.05 + 0.9 * Double($0) / 18) }
+        let mapper = try BatchGamutMapper(method: .css4, target: .srgb)
+        let out = ColorBuffer(space: .srgb, count: 0)
+        try mapper.mapRamps(base, lightness: lightness, into: out, threads: 2)
+        var stops: [Float] = []
+        for r in 0..<base.count { for l in lightness { stops += [l, base[r].y, base[r].z] } }
+        let ref = try mapper.map(try ColorBuffer(interleaved: stops, space: .oklch), threads: 1)
+        #expect(out.count == base.count * lightness.count)
+        for i in 0..<out.count { for k in 0..<3 { #expect(out[i][k] == ref[i][k], "stop \(i) channel \(k)") } }
+    }
+
     @Test func unboundedTargetIsRefused() {
         #expect(throws: ColorKernelsError.self) { try BatchGamutMapper(method: .css4, target: .oklab) }
     }

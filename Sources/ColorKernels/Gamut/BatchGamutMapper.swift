@@ -84,6 +84,54 @@ public struct BatchGamutMapper: Sendable {
         for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
     }
 
+    /// Builds and maps lightness ramps in one pass: for every base color r (OKLCH, read from `base`) and every
+    /// stop s, the color (lightness[s], C_r, h_r) mapped into `target` by the CSS4 search, written to `dst` at
+    /// r · stops + s (resized to base.count × stops; allocation reused). Ramps are split over the cores in chunks;
+    /// each chunk builds its stops in a small scratch buffer and maps them, so the job is one parallel region.
+    /// - Complexity: O(base.count · stops · log₂(C/ε)).
+    public func mapRamps(_ base: ColorBuffer, lightness: [Float], into dst: ColorBuffer, threads: Int = 0) throws {
+        guard method == .css4 else {
+            throw ColorKernelsError.unsupported("mapRamps runs the css4 method; build the stops and use map(_:into:) for clip")
+        }
+        var lch = base
+        if base.space != .oklch {
+            lch = try BatchConversionPlan(from: base.space, to: .oklch, spaces: spaces).convert(base, threads: threads)
+        }
+        let ramps = lch.count, stops = lightness.count, n = ramps * stops
+        dst.resize(count: n, hasAlpha: false)
+        dst.space = target
+        guard n > 0 else { return }
+        let bc = UnsafePointer(lch.c1), bh = UnsafePointer(lch.c2)
+        let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2
+        let ls = lightness
+        let rampsPerChunk = Swift.max(1, Swift.min(Self.chunk, n / (8 * Parallel.resolve(threads))) / stops)
+        let encode = ConvertKernel.encode(transfer)
+        Parallel.forChunks(count: ramps, chunk: rampsPerChunk, threads: threads) { rr in
+            let count = rr.count * stops, padded = (count + 7) / 8 * 8
+            let first = rr.lowerBound * stops
+            // Stops in, mapped colors out, in scratch planes; then encoded there and copied to `dst` (chunk
+            // bounds are not multiples of 8, so whole-vector steps must not run on `dst` directly).
+            do {
+                let s0 = UnsafeMutablePointer<Float>.allocate(capacity: 6 * padded)
+                defer { s0.deallocate() }
+                let s1 = s0 + padded, s2 = s1 + padded
+                let o0 = s2 + padded, o1 = o0 + padded, o2 = o1 + padded
+                for (k, r) in rr.enumerated() {
+                    let c = bc[r], h = bh[r]
+                    for s in 0..<stops { s0[k * stops + s] = ls[s]; s1[k * stops + s] = c; s2[k * stops + s] = h }
+                }
+                for j in count..<padded { s0[j] = 0; s1[j] = 0; s2[j] = 0 }
+                mapChunk(s0, s1, s2, o0, o1, o2, 0..<padded)
+                encode.run(tile: o0, stride: padded, vectors: padded, count: count)
+                (d0 + first).update(from: o0, count: count)
+                (d1 + first).update(from: o1, count: count)
+                (d2 + first).update(from: o2, count: count)
+            }
+        }
+        let end = (n + 7) / 8 * 8
+        for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
+    }
+
     /// The largest number of colors per parallel task (a multiple of 8).
     static let chunk = 2048
 
