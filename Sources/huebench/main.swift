@@ -6,6 +6,9 @@ import Foundation
 enum Commands {
     static let all: [any Command.Type] = [
         HelpCommand.self,
+        RunCommand.self,
+        EvalCommand.self,
+        PluginsCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
