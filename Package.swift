@@ -1,15 +1,21 @@
 // swift-tools-version:6.0
 // Huebench: a color-science workbench. One target table; products are derived from it.
 import PackageDescription
+import Foundation
 
 /// (name, dependencies) for every library module, bottom layer first. Arrows only point down.
 let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore"]),
     ("Palettes", ["ColorCore", "ColorKernels"]),
-    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes"]),
+    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
     ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
 ]
+
+/// Test data read through #filePath, not bundled: excluded from the targets' sources.
+func fixtures(_ testTarget: String) -> [String] {
+    FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(testTarget)/Fixtures") ? ["Fixtures"] : []
+}
 
 let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
@@ -18,6 +24,7 @@ var targets: [Target] = [
         name: "CLua", pkgConfig: "lua5.4",
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .executableTarget(
         name: "huebench",
         dependencies: libraries.map { .target(name: $0.name) }),
@@ -25,12 +32,13 @@ var targets: [Target] = [
         name: "benchmarks",
         dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"]),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"], exclude: fixtures("HuebenchCLITests")),
 ]
 for lib in libraries {
     targets.append(.target(name: lib.name, dependencies: lib.deps,
                            swiftSettings: lib.name == "ColorKernels" ? optimized : []))
-    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps))
+    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
+                               exclude: fixtures("\(lib.name)Tests")))
 }
 
 let package = Package(

@@ -6,6 +6,16 @@ import Foundation
 enum Commands {
     static let all: [any Command.Type] = [
         HelpCommand.self,
+        ParseCommand.self,
+        ConvertCommand.self,
+        GamutCommand.self,
+        ContrastCommand.self,
+        DeltaECommand.self,
+        PaletteCommand.self,
+        TokensCommand.self,
+        AuditCommand.self,
+        MatrixCommand.self,
+        BuildCommand.self,
         RunCommand.self,
         EvalCommand.self,
         PluginsCommand.self,

@@ -1,0 +1,122 @@
+import Foundation
+import ColorCore
+
+/// Generated ramps for a set of families: 20 colors per family, `_50` first.
+public struct Palette: Sendable {
+    /// The families in order.
+    public let families: [Family]
+    private let ramps: [String: [RampColor]]
+
+    public init(families: [Family], ramps: [String: [RampColor]]) {
+        self.families = families; self.ramps = ramps
+    }
+
+    /// The built-in 37 families, generated once.
+    public static let standard: Palette = {
+        do { return try PaletteWorkbench.standard.palette() } catch {
+            preconditionFailure("built-in palette failed: \(error)")
+        }
+    }()
+
+    public func family(_ id: String) -> Family? { families.first { $0.id == id } }
+
+    /// The ramp of a family in this palette, `_50` first.
+    public func ramp(_ familyID: String) -> [RampColor]? { ramps[familyID] }
+
+    /// One stop of one family.
+    public func color(_ familyID: String, _ stop: Stop) -> RampColor? { ramps[familyID]?[stop.index] }
+
+    /// Every (family, stop, color) in order.
+    public var entries: [(family: Family, stop: Stop, color: RampColor)] {
+        families.flatMap { f in Stop.all.map { (f, $0, ramps[f.id]![$0.index]) } }
+    }
+}
+
+/// The registries of the Palettes module next to ColorCore's `Workbench`: ramp generators, families and
+/// policies. `PaletteWorkbench.standard` is built with the same `register` calls plugins use; copy it and
+/// register more to extend it. Duplicate ids throw; unknown ids list the known ones.
+public struct PaletteWorkbench: Sendable {
+    public var core: Workbench
+    public var generators = Registry<RampGenerator>(kind: "ramp generator")
+    public var families = Registry<Family>(kind: "color family")
+    public var policies = Registry<Policy>(kind: "policy")
+
+    /// An empty workbench over a core workbench.
+    public init(core: Workbench = .standard) { self.core = core }
+
+    public mutating func register(_ generator: RampGenerator) throws { try generators.register(generator) }
+    /// Registers a family; its generator must be registered already.
+    public mutating func register(_ family: Family) throws {
+        _ = try generators.lookup(family.generator)
+        try families.register(family)
+    }
+    public mutating func register(_ policy: Policy) throws { try policies.register(policy) }
+
+    public static func makeStandard() -> PaletteWorkbench {
+        var w = PaletteWorkbench()
+        do {
+            for g in [UniformLStar.generator, CIELabList.generator, OKLCHCurves.generator, ContrastTargets.generator] {
+                try w.register(g)
+            }
+            for f in Family.builtins { try w.register(f) }
+            for p in Policy.builtins { try w.register(p) }
+        } catch {
+            preconditionFailure("built-in registration failed: \(error)")
+        }
+        return w
+    }
+
+    public static let standard = makeStandard()
+
+    /// Generates one family's ramp (20 colors, `_50` first).
+    public func ramp(for family: Family) throws -> [RampColor] {
+        let g = try generators.lookup(family.generator)
+        let colors = try g.generate(family.spec, core)
+        guard colors.count == Stop.count else {
+            throw PalettesError.wrongStopCount(generator: g.id, expected: Stop.count, got: colors.count)
+        }
+        return colors
+    }
+
+    /// Generates the ramps of these families (all registered ones by default), one family per task.
+    /// - Complexity: O(families × stops × bisection steps), spread over all cores.
+    public func palette(_ families: [Family]? = nil) throws -> Palette {
+        let list = families ?? self.families.all
+        let results = ResultBox<Result<[RampColor], any Error>>(count: list.count)
+        DispatchQueue.concurrentPerform(iterations: list.count) { i in
+            results.set(i, Result { try ramp(for: list[i]) })
+        }
+        var ramps: [String: [RampColor]] = [:]
+        for (i, f) in list.enumerated() { ramps[f.id] = try results.get(i).get() }
+        return Palette(families: list, ramps: ramps)
+    }
+
+    /// Resolves what a user typed to a family: a registered id or name (case-insensitive), a hex color
+    /// (its OKLCH hue's ramp; a gray color gives gray), or a hue in degrees (`hue:123`, `123.4`).
+    public func family(named text: String) throws -> Family {
+        if let f = families[text] ?? families[text.lowercased()] { return f }
+        if text.hasPrefix("#") {
+            let c = try RampColor(hex: text)
+            let f = Family.forColor(c)
+            if f.hue == nil, let gray = families[Family.gray.id] {
+                return Family(id: gray.id, name: gray.name, hue: nil, generator: gray.generator,
+                              parameters: gray.parameters, seed: c)
+            }
+            return f
+        }
+        var t = Substring(text.lowercased())
+        if t.hasPrefix("hue:") { t = t.dropFirst(4) } else if t.hasPrefix("hue-") { t = t.dropFirst(4) }
+        if let h = Double(t), h.isFinite { return Family.forHue(h) }
+        throw ColorCoreError.unknownID(kind: "color family", id: text,
+                                       known: families.ids + ["#rrggbb", "hue:DEGREES"])
+    }
+}
+
+/// Per-index results written from concurrent tasks.
+final class ResultBox<T>: @unchecked Sendable {
+    private var items: [T?]
+    private let lock = NSLock()
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
+    func get(_ i: Int) -> T { lock.lock(); defer { lock.unlock() }; return items[i]! }
+}

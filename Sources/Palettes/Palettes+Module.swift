@@ -1,1 +1,0 @@
-// Palettes: see ARCHITECTURE.md. Filled by its issue.

@@ -1,0 +1,35 @@
+/// Data and user errors of the Palettes module. Each message is one line that names the input at fault.
+///
+/// Unknown and duplicate registry ids are reported as `ColorCoreError.unknownID`/`.duplicateID` by the shared
+/// `Registry` type, so a plugin sees one error shape for every registry.
+public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stop name that is not `_50` … `_1000` in steps of 50.
+    case invalidStop(String)
+    /// A generator parameter that is missing, of the wrong kind or out of range.
+    case invalidParameter(generator: String, name: String, reason: String)
+    /// A family name, hue or color that does not name a family.
+    case invalidFamily(String, reason: String)
+    /// A generator returned a ramp of the wrong length.
+    case wrongStopCount(generator: String, expected: Int, got: Int)
+    /// A token id that no theme defines.
+    case unknownToken(String, known: [String])
+    /// A policy rule that cannot be evaluated.
+    case invalidRule(policy: String, rule: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidStop(s):
+            return "invalid stop '\(s)': use _50, _100 … _1000 (steps of 50)"
+        case let .invalidParameter(g, n, r):
+            return "ramp generator '\(g)': parameter '\(n)' \(r)"
+        case let .invalidFamily(f, r):
+            return "invalid family '\(f)': \(r)"
+        case let .wrongStopCount(g, e, n):
+            return "ramp generator '\(g)' returned \(n) colors; a ramp needs \(e)"
+        case let .unknownToken(t, known):
+            return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
+        case let .invalidRule(p, r, reason):
+            return "policy '\(p)' rule '\(r)': \(reason)"
+        }
+    }
+}

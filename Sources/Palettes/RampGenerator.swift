@@ -1,0 +1,330 @@
+import Foundation
+import ColorCore
+
+/// A curve across the stops of a ramp, read at t = index / 19 (0 at `_50`, 1 at `_1000`).
+public enum Curve: Sendable, Equatable {
+    /// The same value at every stop.
+    case constant(Double)
+    /// from + (to − from)·t.
+    case linear(from: Double, to: Double)
+    /// from + (to − from)·s(t) with the symmetric S-curve s(t) = tᵖ / (tᵖ + (1 − t)ᵖ) (p = 2 is a gentle ease).
+    case eased(from: Double, to: Double, exponent: Double)
+    /// base + (peak − base)·exp(−½((t − center)/width)²): a hump, e.g. chroma highest mid-ramp.
+    case bell(base: Double, peak: Double, center: Double, width: Double)
+    /// Explicit values: one per stop when there are 20, else evenly spaced points joined linearly.
+    case points([Double])
+
+    /// The curve's value at t ∈ [0, 1].
+    public func value(at t: Double) -> Double {
+        switch self {
+        case .constant(let v): return v
+        case let .linear(a, b): return a + (b - a) * t
+        case let .eased(a, b, p):
+            let tp = pow(t, p), up = pow(1 - t, p)
+            return a + (b - a) * (tp + up == 0 ? t : tp / (tp + up))
+        case let .bell(base, peak, center, width):
+            let z = (t - center) / max(width, 1e-9)
+            return base + (peak - base) * exp(-0.5 * z * z)
+        case .points(let p):
+            guard p.count > 1 else { return p.first ?? .nan }
+            let x = min(max(t, 0), 1) * Double(p.count - 1)
+            let i = min(Int(x), p.count - 2)
+            return p[i] + (p[i + 1] - p[i]) * (x - Double(i))
+        }
+    }
+
+    /// The curve's values at the 20 stops.
+    public var stopValues: [Double] {
+        if case .points(let p) = self, p.count == Stop.count { return p }
+        return (0..<Stop.count).map { value(at: Double($0) / Double(Stop.count - 1)) }
+    }
+}
+
+/// One parameter of a ramp generator, as data (Lua tables and JSON map onto it).
+public enum RampParameter: Sendable, Equatable {
+    case number(Double)
+    case numbers([Double])
+    case text(String)
+    case curve(Curve)
+    case color(RampColor)
+}
+
+/// What a generator is asked to build: a hue (degrees) and named parameters.
+public struct RampSpec: Sendable, Equatable {
+    public var hue: Double
+    public var parameters: [String: RampParameter]
+
+    public init(hue: Double, parameters: [String: RampParameter] = [:]) {
+        self.hue = hue; self.parameters = parameters
+    }
+
+    /// A number parameter, or `default`.
+    public func number(_ name: String, generator: String, default def: Double) throws -> Double {
+        switch parameters[name] {
+        case nil: return def
+        case .number(let v)?: return v
+        default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be a number")
+        }
+    }
+
+    /// A text parameter, or `default`.
+    public func text(_ name: String, generator: String, default def: String) throws -> String {
+        switch parameters[name] {
+        case nil: return def
+        case .text(let v)?: return v
+        default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be text")
+        }
+    }
+
+    /// A per-stop table (20 numbers, or any curve read at the stops), or `default`.
+    public func table(_ name: String, generator: String, default def: [Double]) throws -> [Double] {
+        let values: [Double]
+        switch parameters[name] {
+        case nil: values = def
+        case .numbers(let v)?: values = v.count == Stop.count ? v : Curve.points(v).stopValues
+        case .number(let v)?: values = Array(repeating: v, count: Stop.count)
+        case .curve(let c)?: values = c.stopValues
+        default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be numbers or a curve")
+        }
+        guard values.count == Stop.count, values.allSatisfy({ $0.isFinite }) else {
+            throw PalettesError.invalidParameter(generator: generator, name: name,
+                                                 reason: "needs \(Stop.count) finite values, got \(values.count)")
+        }
+        return values
+    }
+
+    /// A color parameter, or `default`.
+    public func color(_ name: String, generator: String, default def: RampColor) throws -> RampColor {
+        switch parameters[name] {
+        case nil: return def
+        case .color(let c)?: return c
+        default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be a color")
+        }
+    }
+}
+
+/// A ramp generator as a registry value: it turns a `RampSpec` into 20 colors, `_50` first.
+///
+/// Built-ins: `uniform-lstar` (ColorTokensKit 3.x), `cielab-list` (a listed CIELab LCH ramp: the gray family),
+/// `oklch-curves` and `contrast-targets`. Plugins register theirs through `PaletteWorkbench.register(_:)`.
+public struct RampGenerator: RegistryEntry {
+    public let id: String
+    public let name: String
+    /// The parameter names it reads, for help texts.
+    public let parameterNames: [String]
+    public let generate: @Sendable (_ spec: RampSpec, _ core: Workbench) throws -> [RampColor]
+
+    public init(id: String, name: String, parameterNames: [String] = [],
+                generate: @escaping @Sendable (RampSpec, Workbench) throws -> [RampColor]) {
+        self.id = id; self.name = name; self.parameterNames = parameterNames; self.generate = generate
+    }
+    public var registryID: String { id }
+}
+
+// MARK: - uniform-lstar (ColorTokensKit 3.x)
+
+/// ColorTokensKit 3.x's ramp: one CIELab L\* per stop shared by every hue, so a stop has the same WCAG
+/// contrast in every family.
+///
+/// For stop i: Y = luminance(L\*ᵢ); C = min(tableᵢ, margin · Cmax(Y, h)) with Cmax the largest OKLCH chroma
+/// Display P3 shows at luminance Y and hue h (bisection); L solved so luminance(L, C, h) = Y; h rounded to
+/// 0.01° (half away from zero). Colors leave as extended sRGB via Ottosson's matrices.
+public enum UniformLStar {
+    public static let id = "uniform-lstar"
+    /// CIELab L\* for `_50` … `_1000`.
+    public static let lightnessStar: [Double] = [
+        96.5, 92.7, 88.8, 84.8, 80.6, 76.3, 72.0, 67.5, 62.8, 58.2,
+        53.5, 48.8, 44.0, 39.2, 34.4, 29.5, 24.6, 19.9, 15.0, 10.2,
+    ]
+    /// OKLCH chroma wanted at each stop before the gamut cap.
+    public static let chroma: [Double] = [
+        0.017, 0.037, 0.058, 0.081, 0.107, 0.134, 0.163, 0.161, 0.160, 0.150,
+        0.141, 0.131, 0.121, 0.112, 0.102, 0.092, 0.082, 0.072, 0.062, 0.053,
+    ]
+    /// Fraction of the Display P3 chroma limit a stop may reach.
+    public static let gamutMargin = 0.98
+
+    /// The stop at CIELab L\* `lstar` for hue `h` with wanted chroma `c`.
+    public static func color(lightnessStar lstar: Double, chroma c: Double, hue h: Double, margin: Double = gamutMargin) -> RampColor {
+        let y = TokenMath.luminance(lightnessStar: lstar)
+        let chroma = min(c, margin * TokenMath.maxChroma(luminance: y, hue: h))
+        let l = TokenMath.lightness(forLuminance: y, chroma: chroma, hue: h)
+        return RampColor(oklch: l, chroma, h)
+    }
+
+    /// The 20 stops for hue `h` (rounded to 0.01° first).
+    public static func ramp(hue: Double, lightnessStar: [Double] = lightnessStar, chroma: [Double] = chroma,
+                            margin: Double = gamutMargin) -> [RampColor] {
+        let h = TokenMath.roundedHue(hue)
+        return zip(lightnessStar, chroma).map { color(lightnessStar: $0, chroma: $1, hue: h, margin: margin) }
+    }
+
+    public static let generator = RampGenerator(
+        id: id, name: "ColorTokensKit 3.x: shared CIELab L* per stop, OKLCH chroma capped by Display P3",
+        parameterNames: ["lightnessStar", "chroma", "gamutMargin"]
+    ) { spec, _ in
+        ramp(hue: spec.hue,
+             lightnessStar: try spec.table("lightnessStar", generator: id, default: lightnessStar),
+             chroma: try spec.table("chroma", generator: id, default: chroma),
+             margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
+    }
+}
+
+// MARK: - cielab-list (the gray family)
+
+/// A ramp listed as CIELab LCH colors (D65), converted as ColorTokensKit does: Lab → XYZ with white
+/// (0.95047, 1, 1.08883) and the companding constants ε = 0.008856, κ/116 = 7.787036, 16/116 = 0.1379310
+/// applied to every axis; XYZ → linear sRGB with Lindbloom's matrix; the sign-preserving sRGB curve.
+public enum CIELabList {
+    public static let id = "cielab-list"
+    /// The gray family's L\*, `_50` … `_1000`.
+    public static let grayLightnessStar: [Double] = [
+        99.9, 96.41, 92.45, 88.08, 83.03, 77.66, 72.1, 66.16, 59.97, 54.13,
+        47.87, 41.61, 35.34, 29.4, 23.58, 17.97, 12.76, 7.95, 3.59, 0.1,
+    ]
+    /// The gray family's LCH hues.
+    public static let grayHue: [Double] = [
+        246.48, 246.03, 245.98, 245.64, 245.49, 245.49, 245.49, 245.49, 245.49, 245.52,
+        245.96, 245.99, 245.99, 246.31, 246.49, 246.49, 246.5, 246.5, 246.5, 246.5,
+    ]
+    /// The gray family's LCH chroma.
+    public static let grayChroma = 0.1
+
+    static let white = SIMD3(0.95047, 1.0, 1.08883)
+    static let xyzToLinearSRGB = Matrix3([
+        [3.2404542, -1.5371385, -0.4985314],
+        [-0.9692660, 1.8760108, 0.0415560],
+        [0.0556434, -0.2040259, 1.0572252],
+    ])
+
+    /// Extended sRGB of a CIELab LCH color (D65), by ColorTokensKit's conversion.
+    public static func srgb(lch l: Double, _ c: Double, _ h: Double) -> SIMD3<Double> {
+        let r = h * Double.pi / 180
+        let a = c * cos(r), b = c * sin(r)
+        let fy = (l + 16) / 116, fx = fy + a / 500, fz = fy - b / 200
+        func inv(_ f: Double) -> Double {
+            let f3 = f * f * f
+            return f3 > 0.008856 ? f3 : (f - 0.1379310) / 7.787036
+        }
+        let xyz = SIMD3(inv(fx), inv(fy), inv(fz)) * white
+        return TokenMath.encode(xyzToLinearSRGB * xyz)
+    }
+
+    public static func ramp(lightnessStar: [Double], hue: [Double], chroma: Double) -> [RampColor] {
+        zip(lightnessStar, hue).map { RampColor(srgb: srgb(lch: $0, chroma, $1)) }
+    }
+
+    public static let generator = RampGenerator(
+        id: id, name: "listed CIELab LCH colors (ColorTokensKit's gray)",
+        parameterNames: ["lightnessStar", "lchHue", "lchChroma"]
+    ) { spec, _ in
+        ramp(lightnessStar: try spec.table("lightnessStar", generator: id, default: grayLightnessStar),
+             hue: try spec.table("lchHue", generator: id, default: grayHue),
+             chroma: try spec.number("lchChroma", generator: id, default: grayChroma))
+    }
+}
+
+// MARK: - oklch-curves
+
+/// A ramp whose OKLCH lightness, chroma and hue are each a curve across the stops. Each stop keeps its
+/// L and h; chroma is reduced (bisection) until Display P3 can show the color.
+public enum OKLCHCurves {
+    public static let id = "oklch-curves"
+    public static let defaultLightness = Curve.eased(from: 0.975, to: 0.24, exponent: 1.2)
+    public static let defaultChroma = Curve.bell(base: 0.03, peak: 0.17, center: 0.45, width: 0.3)
+
+    /// The largest chroma ≤ `c` that Display P3 shows at OKLab L `l` and hue `h` (40 halvings).
+    public static func fitChroma(l: Double, c: Double, h: Double) -> Double {
+        if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklch: l, c, h)) { return c }
+        var lo = 0.0, hi = c
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklch: l, mid, h)) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    public static let generator = RampGenerator(
+        id: id, name: "OKLCH lightness, chroma and hue curves across the stops (linear, eased, bell, points)",
+        parameterNames: ["lightness", "chroma", "hue"]
+    ) { spec, _ in
+        let ls = try spec.table("lightness", generator: id, default: defaultLightness.stopValues)
+        let cs = try spec.table("chroma", generator: id, default: defaultChroma.stopValues)
+        let hs = try spec.table("hue", generator: id, default: Array(repeating: spec.hue, count: Stop.count))
+        return (0..<Stop.count).map { i in
+            let l = min(max(ls[i], 0), 1), h = TokenMath.roundedHue(hs[i])
+            return RampColor(oklch: l, fitChroma(l: l, c: max(cs[i], 0), h: h), h)
+        }
+    }
+}
+
+// MARK: - contrast-targets
+
+/// A ramp in which each stop is solved so its contrast with a chosen background reaches a target.
+///
+/// For each stop, the luminance Y is bisected (48 halvings) on the side of the background away from it
+/// (darker on a light background, lighter on a dark one) for the value closest to the background whose
+/// contrast still reaches the target; the color at that Y is built as in `uniform-lstar` (chroma capped by
+/// Display P3). Achieved ≥ target whenever the target is reachable; `report` gives the achieved values.
+public enum ContrastTargets {
+    public static let id = "contrast-targets"
+    /// WCAG 2.1 ratios against white, `_50` … `_1000`.
+    public static let defaultTargets: [Double] = [
+        1.08, 1.18, 1.3, 1.45, 1.65, 1.9, 2.2, 2.6, 3.0, 3.6,
+        4.5, 5.2, 6.1, 7.1, 8.4, 10.0, 11.8, 13.8, 16.0, 18.5,
+    ]
+
+    struct Setup {
+        let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
+        let toInput: ConversionPlan
+    }
+
+    static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
+        let bg = try spec.color("background", generator: id, default: RampColor(srgb: SIMD3(1, 1, 1)))
+        let m = try core.contrastMethods.lookup(try spec.text("method", generator: id, default: "wcag21"))
+        return Setup(background: bg,
+                     targets: try spec.table("targets", generator: id,
+                                             default: bg.luminance >= 0.18 ? defaultTargets : defaultTargets.reversed()),
+                     chroma: try spec.table("chroma", generator: id, default: UniformLStar.chroma),
+                     method: m, margin: try spec.number("gamutMargin", generator: id, default: UniformLStar.gamutMargin),
+                     toInput: try core.spaces.plan(from: .srgb, to: m.inputSpace))
+    }
+
+    static func contrast(_ c: RampColor, _ s: Setup) -> Double {
+        abs(s.method.evaluate(s.toInput.apply(c.srgb), s.toInput.apply(s.background.srgb)))
+    }
+
+    static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
+        let yb = s.background.luminance
+        let darker = yb >= 0.18
+        func make(_ y: Double) -> RampColor {
+            UniformLStar.color(lightnessStar: TokenMath.lightnessStar(luminance: y), chroma: chroma, hue: h, margin: s.margin)
+        }
+        // `near` is closest to the background, `far` is the extreme (black or white).
+        var near = yb, far = darker ? 0.0 : 1.0
+        let extreme = make(far)
+        if contrast(extreme, s) < target { return extreme }
+        var best = extreme
+        for _ in 0..<48 {
+            let mid = (near + far) / 2
+            let c = make(mid)
+            if contrast(c, s) >= target { far = mid; best = c } else { near = mid }
+        }
+        return best
+    }
+
+    /// Achieved contrast of each stop of `ramp` against the spec's background.
+    public static func report(_ ramp: [RampColor], spec: RampSpec, core: Workbench = .standard) throws -> [(target: Double, achieved: Double)] {
+        let s = try setup(spec, core)
+        return zip(ramp, s.targets).map { ($1, contrast($0, s)) }
+    }
+
+    public static let generator = RampGenerator(
+        id: id, name: "each stop solved to reach a contrast target against a background",
+        parameterNames: ["background", "targets", "method", "chroma", "gamutMargin"]
+    ) { spec, core in
+        let s = try setup(spec, core)
+        let h = TokenMath.roundedHue(spec.hue)
+        return (0..<Stop.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
+    }
+}

@@ -1,0 +1,88 @@
+import Palettes
+
+/// `huebench audit`: run a contrast policy over families × modes × contrast levels.
+enum AuditCommand: Command {
+    static let name = "audit"
+    static let summary = "check families' tokens against a contrast policy (exit 1 when a check fails)"
+    static let help = """
+    usage: huebench audit [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json]
+
+    Runs policy P (default wcag-aa) over each family (default: all 37 built-in), in light and dark mode at
+    standard and high contrast. Each check is a foreground token on a background token with a target, the
+    achieved value, the margin and pass/fail. Exits 1 when any check fails, so it can gate a build.
+
+    options:
+      --policy P     wcag-aa (text 4.5, large text and borders 3), wcag-aaa, apca-body (|Lc| 75/60/45),
+                     cvd-distinct (ΔEOK ≥ 0.1 under simulated protan, deutan, tritan)
+      --family F     a family name, hex color or hue:DEGREES; repeat for several
+      --cvd LIST     also simulate these deficiencies in telling-apart rules
+      --all          list every check, not only the failures
+      --json         one JSON object per check
+
+    example:
+      huebench audit --policy wcag-aa --family orange --family "#00B386"
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["json", "all"], options: ["policy", "family", "cvd"])
+        if let extra = a.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'; name families with --family (huebench audit)")
+        }
+        let wb = PaletteWorkbench.standard
+        let policyID = a.value("policy") ?? "wcag-aa"
+        guard let policy = wb.policies[policyID] else {
+            throw UsageError("--policy '\(policyID)' is not one of \(wb.policies.ids.joined(separator: ", ")) (huebench audit)")
+        }
+        var sims: [CVD] = []
+        for item in a.all("cvd").flatMap({ $0.split(separator: ",").map(String.init) }) {
+            guard let c = CVD(rawValue: item) else {
+                throw UsageError("--cvd '\(item)' is not one of protan, deutan, tritan (huebench audit)")
+            }
+            sims.append(c)
+        }
+        let names = a.all("family")
+        let families = names.isEmpty ? wb.families.all : try PaletteJSON.families(names, workbench: wb, command: name)
+        let report = try Audit.run(policy, families: families, extraSimulations: sims, workbench: wb)
+        let listed = a.has("all") || a.has("json") ? report.checks : report.failures
+        for c in listed {
+            if a.has("json") {
+                Output.line("{\"policy\":\(jsonString(c.policy)),\"rule\":\(jsonString(c.rule)),\"family\":\(jsonString(c.family)),"
+                    + "\"mode\":\(jsonString(c.mode.rawValue)),\"contrast\":\(jsonString(c.contrast.rawValue)),"
+                    + "\"foreground\":\(jsonString(c.foreground.token.id)),\"foregroundStop\":\(jsonString(c.foreground.stop.name)),"
+                    + "\"background\":\(jsonString(c.background.token.id)),\"backgroundStop\":\(jsonString(c.background.stop.name)),"
+                    + "\"method\":\(jsonString(c.method)),\"simulation\":\(c.simulation.map { jsonString($0.rawValue) } ?? "null"),"
+                    + "\"target\":\(jsonNumber(c.target)),\"achieved\":\(jsonNumber(c.achieved)),\"margin\":\(jsonNumber(c.margin)),"
+                    + "\"pass\":\(c.passed),\"foregroundCSS\":\(jsonString(c.foreground.color.css)),"
+                    + "\"backgroundCSS\":\(jsonString(c.background.color.css))}")
+            } else {
+                Output.line(line(c))
+            }
+        }
+        if !a.has("json") {
+            Output.line(summary(report, families: families.count))
+        }
+        return report.passed ? ExitStatus.ok : ExitStatus.someFailed
+    }
+
+    static func fmt(_ v: Double) -> String { TokenMath.fixed4((v * 100).rounded(.toNearestOrAwayFromZero) / 100) }
+
+    static func line(_ c: AuditCheck) -> String {
+        let sim = c.simulation.map { " [\($0.rawValue)]" } ?? ""
+        return "\(c.passed ? "pass" : "FAIL") \(c.family) \(c.mode.rawValue)/\(c.contrast.rawValue) \(c.rule): "
+            + "\(c.foreground.token.id) \(c.foreground.stop.name) on \(c.background.token.id) \(c.background.stop.name)\(sim) "
+            + "\(c.method) \(fmt(c.achieved)) (target \(fmt(c.target)), margin \(c.margin >= 0 ? "+" : "")\(fmt(c.margin)))"
+    }
+
+    static func summary(_ r: AuditReport, families: Int) -> String {
+        var rules: [String] = []
+        for rule in r.policy.rules {
+            let cs = r.checks.filter { $0.rule == rule.name }
+            guard let worst = cs.min(by: { $0.margin < $1.margin }) else { continue }
+            rules.append("  \(rule.name): \(cs.filter(\.passed).count)/\(cs.count) pass, lowest \(fmt(worst.achieved)) "
+                + "(\(worst.family) \(worst.mode.rawValue)/\(worst.contrast.rawValue) \(worst.foreground.token.id) on \(worst.background.token.id))")
+        }
+        let failed = r.failures.count
+        return (["\(r.policy.id): \(r.checks.count - failed)/\(r.checks.count) checks pass over \(families) famil\(families == 1 ? "y" : "ies") × 2 modes × 2 contrast levels"
+            + (failed == 0 ? "" : "; \(failed) fail")] + rules).joined(separator: "\n")
+    }
+}

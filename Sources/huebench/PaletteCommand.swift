@@ -1,0 +1,63 @@
+import Palettes
+
+/// `huebench palette`: the ramps of families, `_50` … `_1000`.
+enum PaletteCommand: Command {
+    static let name = "palette"
+    static let summary = "print color families' 20-stop ramps (ColorTokensKit 3.x palette)"
+    static let help = """
+    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--json]
+
+    Prints the 20 stops (_50 … _1000) of each FAMILY; with none, all 37 built-in families (gray and 36 hues
+    every 10° of OKLCH hue: pink 0, ruby 10, red 20 … rose 350). A FAMILY is a name (orange), a hex color
+    (#00B386: the ramp of its OKLCH hue; a gray color gives gray) or a hue (hue:123.4).
+
+    options:
+      --format docs   #rrggbb, or color(display-p3 R G B) when the stop is outside sRGB (default)
+      --format hex    #rrggbb clamped into sRGB
+      --format oklch  oklch(L C H)
+      --generator ID  build each family's hue with another ramp generator: uniform-lstar (default),
+                      oklch-curves, contrast-targets (WCAG targets against white; the achieved ratio is shown)
+      --json          one JSON object per line: family, stop, css, srgb (extended), oklch
+
+    example:
+      huebench palette orange --format docs
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["json"], options: ["format", "generator"])
+        let format = try a.choice("format", ["docs", "hex", "oklch"], default: "docs", command: name)
+        let wb = PaletteWorkbench.standard
+        var families = a.positionals.isEmpty ? wb.families.all
+            : try PaletteJSON.families(a.positionals, workbench: wb, command: name)
+        if let g = a.value("generator") {
+            guard wb.generators.contains(g) else {
+                throw UsageError("--generator '\(g)' is not one of \(wb.generators.ids.joined(separator: ", ")) (huebench palette)")
+            }
+            families = try families.map { f in
+                guard let h = f.hue else {
+                    throw UsageError("family '\(f.id)' has no hue to build with --generator \(g); name a hued family (huebench palette)")
+                }
+                return Family(id: f.id, name: f.name, hue: h, generator: g)
+            }
+        }
+        let functions = ColorFunctions(workbench: wb)
+        let width = (families.map { $0.id.count }.max() ?? 4) + 2
+        for f in families {
+            let ramp = try functions.ramp(for: f)
+            let achieved = f.generator == ContrastTargets.id ? try ContrastTargets.report(ramp, spec: f.spec) : nil
+            for stop in Stop.all {
+                let c = ramp[stop.index]
+                let report = achieved?[stop.index]
+                if a.has("json") {
+                    let extra = report.map { ",\"target\":\(jsonNumber($0.target)),\"achieved\":\(jsonNumber($0.achieved))" } ?? ""
+                    Output.line("{\"family\":\(jsonString(f.id)),\"stop\":\(jsonString(stop.name)),\(PaletteJSON.colorFields(c))\(extra)}")
+                } else {
+                    let value = format == "hex" ? c.hex : format == "oklch" ? PaletteJSON.oklchText(c) : c.css
+                    let note = report.map { "  (contrast \(AuditCommand.fmt($0.achieved)) \($0.achieved >= $0.target ? "≥" : "<") target \(AuditCommand.fmt($0.target)))" } ?? ""
+                    Output.line(PaletteJSON.pad(f.id, width) + PaletteJSON.pad(stop.name, 7) + value + note)
+                }
+            }
+        }
+        return ExitStatus.ok
+    }
+}

@@ -1,0 +1,32 @@
+import Palettes
+
+/// Shared JSON and text formatting of palette colors for the palette, tokens and audit commands.
+enum PaletteJSON {
+    static func triple(_ v: SIMD3<Double>) -> String {
+        "[\(jsonNumber(v.x)),\(jsonNumber(v.y)),\(jsonNumber(v.z))]"
+    }
+
+    /// `"css":…,"srgb":[…],"oklch":[…]` for a color.
+    static func colorFields(_ c: RampColor) -> String {
+        "\"css\":\(jsonString(c.css)),\"srgb\":\(triple(c.srgb)),\"oklch\":\(triple(c.oklch))"
+    }
+
+    /// `oklch(L C H)` with 4 decimals (hue 2), `none` for a missing hue.
+    static func oklchText(_ c: RampColor) -> String {
+        let h = c.oklch.z.isNaN ? "none" : TokenMath.fixed4((c.oklch.z * 100).rounded(.toNearestOrAwayFromZero) / 100)
+        return "oklch(\(TokenMath.fixed4(c.oklch.x)) \(TokenMath.fixed4(c.oklch.y)) \(h))"
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
+    }
+
+    /// Resolves family names typed by the user; usage errors name the input.
+    static func families(_ names: [String], workbench: PaletteWorkbench, command: String) throws -> [Family] {
+        try names.map { name in
+            do { return try workbench.family(named: name) } catch {
+                throw UsageError("\(error) (huebench \(command))")
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Runs the built `huebench` binary for the palette, tokens and audit commands.
+@Suite struct PaletteCLITests {
+    static func binary() -> URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let build = root.appendingPathComponent(".build")
+        for dir in ["debug", "release"] {
+            let u = build.appendingPathComponent(dir).appendingPathComponent("huebench")
+            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+        }
+        return build.appendingPathComponent("debug/huebench")
+    }
+
+    static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = binary()
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func paletteDocsFormat() throws {
+        let r = try Self.run(["palette", "orange"])
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 20)
+        #expect(lines[0] == "orange  _50    color(display-p3 0.9936 0.9528 0.9271)")
+        #expect(lines[15] == "orange  _800   #6e3612")
+        let all = try Self.run(["palette", "--format", "hex"])
+        #expect(all.out.split(separator: "\n").count == 37 * 20)
+    }
+
+    @Test func paletteJSONRows() throws {
+        let r = try Self.run(["palette", "gray", "--json"])
+        let rows = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(rows.count == 20)
+        #expect(rows[3]["css"] as? String == "#dddddd" && rows[3]["stop"] as? String == "_200" && rows[3]["family"] as? String == "gray")
+        #expect((rows[3]["srgb"] as? [Double])?.count == 3 && (rows[3]["oklch"] as? [Double])?.count == 3)
+    }
+
+    @Test func paletteFromHexAndUnknownFamily() throws {
+        #expect(try Self.run(["palette", "#00B386"]).out.hasPrefix("hue-166.99  _50"))
+        let bad = try Self.run(["palette", "nope"])
+        #expect(bad.status == 2 && bad.err.contains("unknown color family 'nope'; known: gray, pink"))
+    }
+
+    @Test func paletteWithAnotherGenerator() throws {
+        let r = try Self.run(["palette", "blue", "--generator", "contrast-targets", "--json"])
+        #expect(r.status == 0)
+        let rows = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(rows.count == 20)
+        for row in rows { #expect((row["achieved"] as! Double) >= (row["target"] as! Double)) }
+        #expect(try Self.run(["palette", "gray", "--generator", "oklch-curves"]).status == 2)
+        #expect(try Self.run(["palette", "blue", "--generator", "nope"]).status == 2)
+    }
+
+    @Test func tokensModesAndContrast() throws {
+        let light = try Self.run(["tokens", "--family", "orange"])
+        #expect(light.status == 0 && light.out.contains("foregroundSecondary          _800         #6e3612"))
+        let high = try Self.run(["tokens", "--family", "orange", "--mode", "dark", "--contrast", "high", "--json"])
+        let row = high.out.split(separator: "\n").first { $0.contains("\"foregroundSecondary\"") }!
+        #expect(row.contains("\"stop\":\"_100\"") && row.contains("\"mode\":\"dark\"") && row.contains("\"contrast\":\"high\""))
+        #expect(try Self.run(["tokens"]).status == 2)
+        #expect(try Self.run(["tokens", "--family", "orange", "--mode", "dim"]).status == 2)
+    }
+
+    @Test func auditExitStatus() throws {
+        let fail = try Self.run(["audit", "--family", "orange"])
+        #expect(fail.status == 1)
+        #expect(fail.out.contains("FAIL orange dark/standard body-text: foregroundSecondary _200 on backgroundTertiary _700 wcag21 4.48"))
+        let pass = try Self.run(["audit", "--policy", "cvd-distinct", "--family", "orange"])
+        #expect(pass.status == 0)
+        #expect(try Self.run(["audit", "--policy", "nope"]).status == 2)
+        let json = try Self.run(["audit", "--family", "gray", "--json"])
+        #expect(json.out.split(separator: "\n").count == 80)
+    }
+}
