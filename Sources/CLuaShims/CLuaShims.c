@@ -147,6 +147,13 @@ static int hb_trampoline(lua_State *L) {
             hb_raise_limit(L, lim);
         }
     }
+    /* Long host work (a big batch) counts against the budget too. */
+    if (!lim->tripped && lim->deadline > 0 && hb_now() >= lim->deadline) {
+        lim->tripped = HB_LIMIT_TIME;
+        hb_arm_hook(L);
+        if (lim->main && lim->main != L) hb_arm_hook(lim->main);
+        hb_raise_limit(L, lim);
+    }
     if (n < 0) return lua_error(L);
     return n;
 }

@@ -2,6 +2,7 @@ import CLua
 import CLuaShims
 import ColorCore
 import Foundation
+import Palettes
 
 /// Options of one script run: limits, determinism, the folders a script may read, and where outputs go.
 public struct ScriptOptions: Sendable {
@@ -34,6 +35,8 @@ public final class LuaState {
     let limits: UnsafeMutablePointer<hb_limits>
     public let options: ScriptOptions
     public let workbench: Workbench
+    /// Families, generators and policies: the built-ins plus what scripts register.
+    public internal(set) var palettes: PaletteWorkbench
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.
@@ -64,6 +67,9 @@ public final class LuaState {
         self.limits = limits
         self.options = options
         self.workbench = workbench
+        var pw = PaletteWorkbench.standard
+        pw.core = workbench
+        self.palettes = pw
         self.printSink = print
         self.outputs = OutputStage(folder: options.outputFolder)
         self.allowedFolders = options.allowedFolders.map { LuaState.canonical($0) }

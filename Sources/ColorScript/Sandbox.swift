@@ -92,6 +92,147 @@ extension LuaState {
       for _, k in ipairs(keys) do t[k] = deep_readonly(t[k], name .. "." .. tostring(k)) end
       return readonly(t, name)
     end
+    ---------------------------------------------------------------- families, curves, registration
+    local hbraw = P.hb
+    local function check_table(fname, t)
+      if type(t) ~= "table" then fail(format("%s: argument 1 (spec) must be a table, got %s", fname, type(t))) end
+    end
+    local curve = {}
+    curve.linear = function(t) check_table("hb.curve.linear", t) return { kind = "linear", from = t.from or t[1], to = t.to or t[2] } end
+    curve.ease = function(t) check_table("hb.curve.ease", t) return { kind = "ease", from = t.from or t[1], to = t.to or t[2], exponent = t.exponent } end
+    curve.bell = function(t) check_table("hb.curve.bell", t) return { kind = "bell", base = t.base, peak = t.peak, center = t.center, width = t.width } end
+    curve.points = function(t) check_table("hb.curve.points", t) local v = {} for i = 1, #t do v[i] = t[i] end return { kind = "points", values = v } end
+    hbraw.curve = curve
+
+    local Family = {}
+    Family.__index = Family
+    Family.__metatable = "huebench.family"
+    Family.__tostring = function(f) return "family(" .. f.name .. ")" end
+    function Family.stop(f, s)
+      if type(s) ~= "number" or s % 50 ~= 0 or s < 50 or s > 1000 then
+        fail(format("family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got %s", tostring(s)))
+      end
+      return f._colors[s // 50]
+    end
+    function Family.stops(f)
+      local out = {}
+      for i, c in ipairs(f._colors) do out[i] = { stop = i * 50, color = c } end
+      return out
+    end
+    local function family_object(name, colors) return setmetatable_({ name = name, _colors = colors }, Family) end
+
+    local lua_generators = {}
+    local make_family, register_family_, register = P.make_family, P.register_family, P.register
+    local function generated(fname, spec)
+      local g = lua_generators[spec.generator]
+      local colors = g(spec)
+      if type(colors) ~= "table" or #colors ~= 20 then
+        fail(format("%s: generator '%s' must return a list of 20 colors, got %s", fname, spec.generator,
+          type(colors) == "table" and (#colors .. " items") or type(colors)))
+      end
+      return colors
+    end
+    hbraw.family = function(spec)
+      check_table("hb.family", spec)
+      if lua_generators[spec.generator] then return family_object(spec.name, generated("hb.family", spec)) end
+      return family_object(make_family(spec))
+    end
+    local family_cache = {}
+    hbraw.families = setmetatable_({}, {
+      __index = function(_, name)
+        local f = family_cache[name]
+        if f then return f end
+        local n, colors = P.named_family(tostring(name))
+        if not n then fail(colors) end
+        f = family_object(n, colors)
+        family_cache[name] = f
+        return f
+      end,
+    })
+    hbraw.register_family = function(spec)
+      check_table("hb.register_family", spec)
+      local f = family_object(register_family_(spec))
+      family_cache[f.name] = f
+      return f
+    end
+    hbraw.register_generator = function(spec)
+      check_table("hb.register_generator", spec)
+      if type(spec.name) ~= "string" then fail("hb.register_generator: field 'name' must be a string, got " .. type(spec.name)) end
+      if type(spec.generate) ~= "function" then fail("hb.register_generator: field 'generate' must be a function(spec) returning 20 colors, got " .. type(spec.generate)) end
+      register("generator", spec.name)
+      lua_generators[spec.name] = spec.generate
+    end
+    local exporters, policies = {}, {}
+    hbraw.register_exporter = function(spec)
+      check_table("hb.register_exporter", spec)
+      if type(spec.name) ~= "string" then fail("hb.register_exporter: field 'name' must be a string, got " .. type(spec.name)) end
+      if type(spec.write) ~= "function" then fail("hb.register_exporter: field 'write' must be a function(doc, out), got " .. type(spec.write)) end
+      register("exporter", spec.name)
+      exporters[spec.name] = { name = spec.name, extension = spec.extension or "txt", write = spec.write }
+    end
+    hbraw.register_policy = function(spec)
+      check_table("hb.register_policy", spec)
+      if type(spec.name) ~= "string" then fail("hb.register_policy: field 'name' must be a string, got " .. type(spec.name)) end
+      register("policy", spec.name)
+      policies[spec.name] = spec
+    end
+    -- hb.export(name, families, path): builds the document (families → stops, in order) and runs the exporter
+    -- with a host writer for `path` (relative to the output folder; written atomically after success).
+    hbraw.export = function(name, fams, path)
+      local e = exporters[name]
+      if not e then
+        local known = {}
+        for k in pairs(exporters) do known[#known + 1] = k end
+        table.sort(known)
+        fail(format("hb.export: argument 1 (name): no exporter '%s'; registered: %s", tostring(name), #known > 0 and concat(known, ", ") or "none"))
+      end
+      if type(fams) ~= "table" then fail("hb.export: argument 2 (families) must be a list of families, got " .. type(fams)) end
+      local doc = { families = {} }
+      for i, f in ipairs(fams) do
+        if getmetatable_(f) ~= "huebench.family" then fail(format("hb.export: argument 2 (families), item %d must be a family, got %s", i, type(f))) end
+        doc.families[i] = { name = f.name, stops = f:stops() }
+      end
+      local out = hbraw.output(path or (name .. "." .. e.extension))
+      e.write(doc, out)
+      return out:path()
+    end
+    hbraw.exporters = function()
+      local names = {}
+      for k in pairs(exporters) do names[#names + 1] = k end
+      table.sort(names)
+      return names
+    end
+    -- hb.policy{name=, rules={ {min=4.5, method="wcag21", text=stop, background=stop} … }, check=function(ctx)}
+    -- and hb.audit(families, policy) → { passed=bool, failures={ {family=, rule=, value=, message=} … } }.
+    hbraw.policy = function(spec)
+      check_table("hb.policy", spec)
+      return spec
+    end
+    hbraw.audit = function(fams, policy)
+      if type(policy) == "string" then policy = policies[policy] or fail("hb.audit: argument 2 (policy): no policy '" .. policy .. "'") end
+      if type(fams) ~= "table" then fail("hb.audit: argument 1 (families) must be a list of families, got " .. type(fams)) end
+      if type(policy) ~= "table" then fail("hb.audit: argument 2 (policy) must be a policy (hb.policy{…}) or a registered name, got " .. type(policy)) end
+      local report = { policy = policy.name, failures = {}, checked = 0 }
+      for _, f in ipairs(fams) do
+        for r, rule in ipairs(policy.rules or {}) do
+          local text, bg = f:stop(rule.text), f:stop(rule.background)
+          local value = math.abs(text:contrast(bg, rule.method or "wcag21"))
+          report.checked = report.checked + 1
+          if value < rule.min then
+            report.failures[#report.failures + 1] = { family = f.name, rule = r, value = value,
+              message = format("%s: _%d on _%d is %.2f, needs %s", f.name, rule.text, rule.background, value, tostring(rule.min)) }
+          end
+        end
+        if policy.check then
+          local ok, msg = policy.check({ family = f, hb = hbraw })
+          report.checked = report.checked + 1
+          if not ok then report.failures[#report.failures + 1] = { family = f.name, rule = "check", message = msg or (f.name .. ": check failed") } end
+        end
+      end
+      report.passed = #report.failures == 0
+      return report
+    end
+
     local HB = deep_readonly(P.hb, "hb")
     local shared = {
       assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall, xpcall = safe_xpcall,
@@ -190,6 +331,10 @@ extension LuaState {
         lua.push(LuaState.privReadFile); lua.setField(-2, "read_file")
         lua_pushcclosure(L, hb_where, 0); lua.setField(-2, "where")
         lua_pushcclosure(L, hb_lua_tripped, 0); lua.setField(-2, "tripped")
+        lua.push(FamilyBinding.makeFamily); lua.setField(-2, "make_family")
+        lua.push(FamilyBinding.namedFamily); lua.setField(-2, "named_family")
+        lua.push(FamilyBinding.registerFamily); lua.setField(-2, "register_family")
+        lua.push(FamilyBinding.register); lua.setField(-2, "register")
         pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

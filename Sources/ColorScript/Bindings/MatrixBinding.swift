@@ -108,8 +108,19 @@ enum MatrixBinding {
             a.lua.push(m.values.reduce(0) { abs($1) >= x ? $0 + 1 : $0 }); return 1 } }),
         ("worst", { L in with("worst", L) { _, a, m in
             let k = try a.integer(1, "k", range: 0...Int(Int32.max))
-            // Partial selection would do; a full index sort keeps ties in (row, column) order.
-            let order = m.values.indices.sorted { (abs(m.values[$0]), $0) < (abs(m.values[$1]), $1) }.prefix(k)
+            // One pass keeping the k smallest magnitudes (ties in row, column order): O(n·k) for small k.
+            var order: [Int] = []
+            order.reserveCapacity(k + 1)
+            m.values.withUnsafeBufferPointer { v in
+                for idx in 0..<v.count where k > 0 {
+                    let x = abs(v[idx])
+                    if order.count == k, x >= abs(v[order[k - 1]]) { continue }
+                    var at = order.count
+                    while at > 0, abs(v[order[at - 1]]) > x { at -= 1 }
+                    order.insert(idx, at: at)
+                    if order.count > k { order.removeLast() }
+                }
+            }
             a.lua.newTable(array: Int32(order.count))
             for (n, idx) in order.enumerated() {
                 a.lua.newTable(record: 3)
