@@ -64,8 +64,9 @@ static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+static void push_user_where_from(lua_State *L, int first);
 static void hb_raise_limit(lua_State *L, hb_limits *lim) {
-    luaL_where(L, 0);
+    push_user_where_from(L, 0);
     if (lim->tripped == HB_LIMIT_TIME)
         lua_pushfstring(L, "time limit of %f s exceeded", lim->budget);
     else
@@ -170,9 +171,9 @@ void hb_setfield_swift(lua_State *L, int idx, const char *name, hb_swift_fn fn) 
 }
 
 /* "file:line: " of the nearest script frame (skipping C functions and the host's prelude), or "". */
-static void push_user_where(lua_State *L) {
+static void push_user_where_from(lua_State *L, int first) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    for (int level = first; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0 && strcmp(ar.source, "=huebench-prelude") != 0) {
             lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
@@ -181,6 +182,7 @@ static void push_user_where(lua_State *L) {
     }
     lua_pushliteral(L, "");
 }
+static void push_user_where(lua_State *L) { push_user_where_from(L, 1); }
 
 void hb_push_error_where(lua_State *L, const char *msg) {
     push_user_where(L);
