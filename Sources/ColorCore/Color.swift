@@ -7,6 +7,9 @@ public struct Color: Sendable, CustomStringConvertible {
     public var space: ColorSpaceID
     public var coords: SIMD3<Double>
     public var alpha: Double
+    /// How the color was written in CSS, when it came from `Workbench.parse` (nil otherwise). Only the
+    /// serializer reads it; equality and hashing ignore it, and conversions drop it.
+    public var cssSyntax: CSSSyntax? = nil
 
     public init(_ space: ColorSpaceID, _ c0: Double, _ c1: Double, _ c2: Double, alpha: Double = 1) {
         self.space = space

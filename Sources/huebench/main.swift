@@ -9,6 +9,7 @@ enum Commands {
         PaletteCommand.self,
         TokensCommand.self,
         AuditCommand.self,
+        MatrixCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

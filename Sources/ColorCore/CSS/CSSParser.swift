@@ -1,0 +1,585 @@
+import Foundation
+
+extension Workbench {
+    /// Parses a CSS Color 4 color: named colors, `transparent`, `#hex` (3/4/6/8 digits), `rgb()`/`rgba()` and
+    /// `hsl()`/`hsla()` in legacy (comma) and modern syntax, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`,
+    /// `color(<space> …)` for every registered RGB/XYZ space, `color(--<id> …)` for registered non-CSS spaces,
+    /// and the function form (`jzazbz(…)`) of registered spaces that declare one.
+    ///
+    /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
+    /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
+    /// or `calc()` expressions. Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
+    /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0. RGB channels are
+    /// kept as written (extended values survive) and clamped only when serialized in a legacy form.
+    ///
+    /// Missing and powerless hues: a hue written as `none` stays missing (NaN). A hue that is powerless
+    /// (chroma 0, or hwb whiteness + blackness ≥ 100%) but was written as a number is kept as written, as
+    /// the current CSS Color 4 text (§4.4.1) says: powerless hues are only turned into missing ones when a
+    /// color is *converted* (which `ColorSpaceRegistry.convert` does), never at parse time.
+    ///
+    /// Function names and keywords are ASCII case-insensitive. The result's `cssSyntax` records the legacy
+    /// form and `calc(NaN)` components for `serialize`.
+    /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
+    /// - Complexity: O(n) in the length of the input; `calc()` nesting is capped at 32 levels.
+    public func parse(_ css: String) throws -> Color {
+        var p = CSSParser(css, spaces: spaces)
+        return try p.parseColor()
+    }
+}
+
+extension Color {
+    /// Parses a CSS color with the standard workbench (`Workbench.standard.parse`).
+    public init(css: String) throws {
+        self = try Workbench.standard.parse(css)
+    }
+}
+
+/// Recursive-descent parser over `CSSTokenizer` tokens. Every failure is an `invalidCSS` error at a
+/// position inside (or just at the end of) the input.
+struct CSSParser {
+    static let maxDepth = 32
+
+    let input: String
+    let tokens: [CSSToken]
+    let scalars: [Unicode.Scalar]
+    let length: Int
+    let spaces: ColorSpaceRegistry
+    var p = 0
+
+    init(_ input: String, spaces: ColorSpaceRegistry) {
+        self.input = input
+        self.spaces = spaces
+        let (tokens, length) = CSSTokenizer.tokenize(input)
+        self.tokens = tokens
+        self.length = length
+        self.scalars = Array(input.unicodeScalars)
+    }
+
+    // MARK: Token helpers
+
+    var cur: CSSToken { tokens[p] }
+    mutating func advance() { if p < tokens.count - 1 { p += 1 } }
+    @discardableResult mutating func skipWS() -> Bool {
+        var skipped = false
+        while case .whitespace = cur.kind { advance(); skipped = true }
+        return skipped
+    }
+
+    func fail(_ reason: String, at position: Int) -> ColorCoreError {
+        .invalidCSS(input: input, reason: reason, position: max(0, min(position, length)))
+    }
+
+    /// The token's text, quoted and shortened, for error messages.
+    func describe(_ t: CSSToken) -> String {
+        if case .eof = t.kind { return "end of input" }
+        let lo = max(0, min(t.start, scalars.count)), hi = max(lo, min(t.end, scalars.count, lo + 24))
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars[lo..<hi])
+        return "'\(String(s))\(hi < t.end ? "…" : "")'"
+    }
+
+    // MARK: Top level
+
+    mutating func parseColor() throws -> Color {
+        skipWS()
+        let t = cur
+        var color: Color
+        switch t.kind {
+        case .eof:
+            throw fail(length == 0 ? "empty color string" : "no color: only whitespace", at: t.start)
+        case .ident(let name):
+            advance()
+            color = try named(name, at: t.start)
+        case .hash(let digits):
+            advance()
+            color = try hex(digits, at: t.start)
+        case .function(let name):
+            advance()
+            color = try function(name, at: t.start)
+        case .delim("#"):
+            throw fail("'#' must be followed by 3, 4, 6 or 8 hex digits", at: t.start)
+        default:
+            throw fail("unexpected \(describe(t)): expected a color name, #hex or a color function", at: t.start)
+        }
+        skipWS()
+        if case .eof = cur.kind { return color }
+        throw fail("unexpected \(describe(cur)) after the color", at: cur.start)
+    }
+
+    func named(_ name: String, at pos: Int) throws -> Color {
+        let key = name.lowercased()
+        var c: Color
+        if key == "transparent" {
+            c = Color(.srgb, 0, 0, 0, alpha: 0)
+        } else if let rgb = CSSNamedColors.table[key] {
+            c = Color(.srgb, Double((rgb >> 16) & 0xFF) / 255, Double((rgb >> 8) & 0xFF) / 255,
+                      Double(rgb & 0xFF) / 255)
+        } else if key == "currentcolor" {
+            throw fail("'currentcolor' depends on the element it is used on and has no value here", at: pos)
+        } else {
+            throw fail("unknown color name '\(name)'", at: pos)
+        }
+        c.cssSyntax = CSSSyntax(isLegacy: true)
+        return c
+    }
+
+    func hex(_ digits: String, at pos: Int) throws -> Color {
+        let s = Array(digits.unicodeScalars)
+        if let bad = s.firstIndex(where: { !CSSTokenizer.isHexDigit($0) }) {
+            throw fail("'\(s[bad])' is not a hex digit", at: pos + 1 + bad)
+        }
+        guard [3, 4, 6, 8].contains(s.count) else {
+            throw fail("expected 3, 4, 6 or 8 hex digits after '#', got \(s.count)", at: pos)
+        }
+        func nibble(_ c: Unicode.Scalar) -> UInt32 {
+            let v = c.value
+            return v <= 57 ? v - 48 : (v <= 70 ? v - 55 : v - 87)
+        }
+        var bytes: [Double] = []
+        if s.count <= 4 {
+            for c in s { bytes.append(Double(nibble(c) * 17) / 255) }
+        } else {
+            var k = 0
+            while k + 1 < s.count { bytes.append(Double(nibble(s[k]) * 16 + nibble(s[k + 1])) / 255); k += 2 }
+        }
+        var c = Color(.srgb, bytes[0], bytes[1], bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
+        c.cssSyntax = CSSSyntax(isLegacy: true)
+        return c
+    }
+
+    // MARK: Component values
+
+    enum Value: Equatable {
+        case number(Double), percent(Double), angle(Double), none
+    }
+    struct Arg {
+        var value: Value
+        var pos: Int
+        /// A calc() that evaluated to NaN (value censored to 0 by the caller).
+        var isCalcNaN = false
+    }
+    enum Item {
+        case arg(Arg), comma(Int), slash(Int)
+    }
+
+    static func degrees(_ v: Double, unit: String) -> Double? {
+        switch unit.lowercased() {
+        case "deg": return v
+        case "grad": return v * 0.9
+        case "rad": return v * 180 / Double.pi
+        case "turn": return v * 360
+        default: return nil
+        }
+    }
+
+    /// Reads the arguments of a function up to and including its `)`; returns them and the `)` position.
+    mutating func collectArgs(_ fn: String, fnStart: Int) throws -> (items: [Item], close: Int) {
+        var items: [Item] = []
+        while true {
+            skipWS()
+            let t = cur
+            switch t.kind {
+            case .closeParen:
+                advance()
+                return (items, t.start)
+            case .eof:
+                throw fail("missing ')' to close '\(fn)('", at: t.start)
+            case .comma:
+                items.append(.comma(t.start)); advance()
+            case .slash:
+                items.append(.slash(t.start)); advance()
+            case .number(let v):
+                items.append(.arg(Arg(value: .number(v), pos: t.start))); advance()
+            case .percentage(let v):
+                items.append(.arg(Arg(value: .percent(v), pos: t.start))); advance()
+            case .dimension(let v, let unit):
+                guard let d = Self.degrees(v, unit: unit) else {
+                    throw fail("unknown unit '\(unit)': colors take numbers, percentages and angles", at: t.start)
+                }
+                items.append(.arg(Arg(value: .angle(d), pos: t.start))); advance()
+            case .ident(let name):
+                guard name.lowercased() == "none" else {
+                    throw fail("unexpected '\(name)' in '\(fn)()'", at: t.start)
+                }
+                items.append(.arg(Arg(value: .none, pos: t.start))); advance()
+            case .function(let name):
+                advance()
+                let lower = name.lowercased()
+                guard ["calc", "min", "max", "clamp"].contains(lower) else {
+                    throw fail("unsupported function '\(name)()' inside '\(fn)()'", at: t.start)
+                }
+                let v = try calcFunction(lower, start: t.start, depth: 1)
+                let value: Value
+                switch v.type {
+                case .number: value = .number(v.value.isNaN ? 0 : v.value)
+                case .percent: value = .percent(v.value.isNaN ? 0 : v.value)
+                case .angle: value = .angle(v.value.isNaN ? 0 : v.value)
+                }
+                items.append(.arg(Arg(value: value, pos: t.start, isCalcNaN: v.value.isNaN)))
+            default:
+                throw fail("unexpected \(describe(t)) in '\(fn)()'", at: t.start)
+            }
+        }
+    }
+
+    // MARK: calc()
+
+    enum CalcType: Equatable { case number, percent, angle }
+    struct CalcValue { var value: Double; var type: CalcType }
+
+    /// After `calc(` (or `min(`, `max(`, `clamp(`): the expression and its `)` (CSS Values 4 §10).
+    mutating func calcFunction(_ name: String, start: Int, depth: Int) throws -> CalcValue {
+        guard depth <= Self.maxDepth else { throw fail("calc() nested more than \(Self.maxDepth) levels deep", at: start) }
+        var args: [CalcValue] = []
+        while true {
+            skipWS()
+            args.append(try calcSum(depth: depth))
+            skipWS()
+            if case .comma = cur.kind, name != "calc" { advance(); continue }
+            break
+        }
+        guard case .closeParen = cur.kind else {
+            if case .eof = cur.kind { throw fail("missing ')' to close '\(name)('", at: cur.start) }
+            throw fail("unexpected \(describe(cur)) in \(name)()", at: cur.start)
+        }
+        advance()
+        if args.count > 1, let mixed = args.first(where: { $0.type != args[0].type }) {
+            _ = mixed
+            throw fail("\(name)() arguments must all have the same type", at: start)
+        }
+        switch name {
+        case "calc":
+            return args[0]
+        case "min", "max":
+            var r = args[0].value
+            for a in args.dropFirst() {
+                if a.value.isNaN || r.isNaN { r = .nan } else { r = name == "min" ? Swift.min(r, a.value) : Swift.max(r, a.value) }
+            }
+            return CalcValue(value: r, type: args[0].type)
+        default:  // clamp(min, val, max)
+            guard args.count == 3 else { throw fail("clamp() takes 3 arguments, got \(args.count)", at: start) }
+            let lo = args[0].value, v = args[1].value, hi = args[2].value
+            if lo.isNaN || v.isNaN || hi.isNaN { return CalcValue(value: .nan, type: args[0].type) }
+            return CalcValue(value: Swift.max(lo, Swift.min(v, hi)), type: args[0].type)
+        }
+    }
+
+    mutating func calcSum(depth: Int) throws -> CalcValue {
+        var a = try calcProduct(depth: depth)
+        while true {
+            let save = p
+            let before = skipWS()
+            guard case .delim(let op) = cur.kind, op == "+" || op == "-" else { p = save; return a }
+            let opPos = cur.start
+            advance()
+            let after = skipWS()
+            guard before && after else {
+                throw fail("'\(op)' in calc() needs whitespace on both sides", at: opPos)
+            }
+            let b = try calcProduct(depth: depth)
+            guard a.type == b.type else { throw fail("cannot \(op == "+" ? "add" : "subtract") \(a.type) and \(b.type) in calc()", at: opPos) }
+            a.value = op == "+" ? a.value + b.value : a.value - b.value
+        }
+    }
+
+    mutating func calcProduct(depth: Int) throws -> CalcValue {
+        var a = try calcValue(depth: depth)
+        while true {
+            let save = p
+            skipWS()
+            let opPos = cur.start
+            if case .delim("*") = cur.kind {
+                advance(); skipWS()
+                let b = try calcValue(depth: depth)
+                if a.type == .number { a = CalcValue(value: a.value * b.value, type: b.type) }
+                else if b.type == .number { a.value *= b.value }
+                else { throw fail("cannot multiply \(a.type) by \(b.type) in calc()", at: opPos) }
+            } else if case .slash = cur.kind {
+                advance(); skipWS()
+                let b = try calcValue(depth: depth)
+                guard b.type == .number else { throw fail("calc() can only divide by a number", at: opPos) }
+                a.value /= b.value
+            } else {
+                p = save
+                return a
+            }
+        }
+    }
+
+    mutating func calcValue(depth: Int) throws -> CalcValue {
+        let t = cur
+        switch t.kind {
+        case .number(let v):
+            advance(); return CalcValue(value: v, type: .number)
+        case .percentage(let v):
+            advance(); return CalcValue(value: v, type: .percent)
+        case .dimension(let v, let unit):
+            guard let d = Self.degrees(v, unit: unit) else { throw fail("unknown unit '\(unit)' in calc()", at: t.start) }
+            advance(); return CalcValue(value: d, type: .angle)
+        case .ident(let name):
+            let c: Double
+            switch name.lowercased() {
+            case "e": c = M_E
+            case "pi": c = Double.pi
+            case "infinity": c = .infinity
+            case "-infinity": c = -.infinity
+            case "nan": c = .nan
+            default: throw fail("unknown constant '\(name)' in calc()", at: t.start)
+            }
+            advance(); return CalcValue(value: c, type: .number)
+        case .openParen:
+            guard depth < Self.maxDepth else { throw fail("calc() nested more than \(Self.maxDepth) levels deep", at: t.start) }
+            advance(); skipWS()
+            let v = try calcSum(depth: depth + 1)
+            skipWS()
+            guard case .closeParen = cur.kind else {
+                if case .eof = cur.kind { throw fail("missing ')' in calc()", at: cur.start) }
+                throw fail("unexpected \(describe(cur)) in calc()", at: cur.start)
+            }
+            advance(); return v
+        case .function(let name):
+            let lower = name.lowercased()
+            guard ["calc", "min", "max", "clamp"].contains(lower) else {
+                throw fail("unsupported function '\(name)()' in calc()", at: t.start)
+            }
+            advance()
+            return try calcFunction(lower, start: t.start, depth: depth + 1)
+        case .eof:
+            throw fail("calc() ends early: expected a value", at: t.start)
+        default:
+            throw fail("unexpected \(describe(t)) in calc(): expected a value", at: t.start)
+        }
+    }
+
+    // MARK: Functions
+
+    mutating func function(_ rawName: String, at start: Int) throws -> Color {
+        let name = rawName.lowercased()
+        switch name {
+        case "rgb", "rgba":
+            let (items, close) = try collectArgs(rawName, fnStart: start)
+            return try rgb(items, fn: rawName, close: close)
+        case "hsl", "hsla":
+            let (items, close) = try collectArgs(rawName, fnStart: start)
+            return try hsl(items, fn: rawName, close: close)
+        case "color":
+            return try colorFunction(start: start)
+        default:
+            guard let space = spaces.spaces.all.first(where: { $0.cssForm == .function(name) }) else {
+                throw fail("unknown color function '\(rawName)()'", at: start)
+            }
+            let (items, close) = try collectArgs(rawName, fnStart: start)
+            var c = try modernColor(space, items, fn: rawName, close: close)
+            if space.id == .hwb { c.cssSyntax?.isLegacy = true }
+            return c
+        }
+    }
+
+    /// Splits modern (space-separated) arguments into exactly `count` components and an optional alpha.
+    func modernArgs(_ items: [Item], count: Int, fn: String, close: Int) throws -> (args: [Arg], alpha: Arg?) {
+        var args: [Arg] = []
+        var alpha: Arg?
+        var slashAt: Int?
+        for item in items {
+            switch item {
+            case .comma(let pos):
+                throw fail("unexpected ',': '\(fn)()' separates components with spaces here", at: pos)
+            case .slash(let pos):
+                if slashAt != nil { throw fail("unexpected second '/'", at: pos) }
+                if args.count != count {
+                    throw fail("expected \(count) components before '/', got \(args.count)", at: pos)
+                }
+                slashAt = pos
+            case .arg(let a):
+                if let s = slashAt {
+                    if alpha != nil { throw fail("unexpected component after the alpha value", at: a.pos) }
+                    _ = s
+                    alpha = a
+                } else {
+                    if args.count == count {
+                        throw fail("expected \(count) components, got \(args.count + 1) (alpha goes after '/')", at: a.pos)
+                    }
+                    args.append(a)
+                }
+            }
+        }
+        if let s = slashAt, alpha == nil { throw fail("missing alpha value after '/'", at: s) }
+        if args.count != count { throw fail("expected \(count) components, got \(args.count)", at: close) }
+        return (args, alpha)
+    }
+
+    /// Splits legacy (comma-separated) arguments: `a, b, c` or `a, b, c, alpha`; `none` is not allowed.
+    func legacyArgs(_ items: [Item], fn: String, close: Int) throws -> (args: [Arg], alpha: Arg?) {
+        var args: [Arg] = []
+        var expectArg = true
+        for item in items {
+            switch item {
+            case .slash(let pos):
+                throw fail("unexpected '/' in legacy comma syntax of '\(fn)()'", at: pos)
+            case .comma(let pos):
+                if expectArg { throw fail("unexpected ','", at: pos) }
+                expectArg = true
+            case .arg(let a):
+                if !expectArg { throw fail("missing ',' between components in legacy syntax of '\(fn)()'", at: a.pos) }
+                if a.value == .none { throw fail("'none' is not allowed in legacy comma syntax of '\(fn)()'", at: a.pos) }
+                if args.count == 4 { throw fail("expected 3 or 4 components, got \(args.count + 1)", at: a.pos) }
+                args.append(a)
+                expectArg = false
+            }
+        }
+        if expectArg { throw fail("missing component after ','", at: close) }
+        if args.count < 3 { throw fail("expected 3 or 4 components, got \(args.count)", at: close) }
+        return (Array(args.prefix(3)), args.count == 4 ? args[3] : nil)
+    }
+
+    func alphaValue(_ a: Arg?, syntax: inout CSSSyntax) throws -> Double {
+        guard let a else { return 1 }
+        if a.isCalcNaN { syntax.calcNaN |= 1 << 3; return 0 }
+        switch a.value {
+        case .none: return .nan
+        case .number(let v): return Swift.min(1, Swift.max(0, v))
+        case .percent(let v): return Swift.min(1, Swift.max(0, v / 100))
+        case .angle: throw fail("alpha must be a number or a percentage, not an angle", at: a.pos)
+        }
+    }
+
+    /// A component read by the coordinate's metadata: numbers as is, percentages × `percentReference`,
+    /// angles only for hues.
+    func coordinate(_ a: Arg, _ meta: Coordinate, index: Int, fn: String, syntax: inout CSSSyntax) throws -> Double {
+        if a.isCalcNaN { syntax.calcNaN |= 1 << UInt8(index) }
+        var v: Double
+        switch a.value {
+        case .none: return .nan
+        case .number(let x): v = x
+        case .percent(let x):
+            if meta.isHue { throw fail("a hue cannot be a percentage in '\(fn)()'", at: a.pos) }
+            guard let ref = meta.percentReference else {
+                throw fail("'\(meta.name)' in '\(fn)()' cannot be a percentage", at: a.pos)
+            }
+            v = x / 100 * ref
+        case .angle(let d):
+            guard meta.isHue else { throw fail("'\(meta.name)' in '\(fn)()' cannot be an angle", at: a.pos) }
+            v = d
+        }
+        if meta.isHue && !v.isFinite { v = 0 }  // an infinite hue has no direction; CSS resolves it to 0deg
+        return v
+    }
+
+    /// CSS Color 4 parse-time clamps (§8–9): lightness ranges, and chroma / saturation below 0.
+    static func clampAtParse(_ c: inout SIMD3<Double>, space: ColorSpaceID) {
+        func clamp(_ i: Int, _ lo: Double, _ hi: Double) {
+            if !c[i].isNaN { c[i] = Swift.min(hi, Swift.max(lo, c[i])) }
+        }
+        switch space {
+        case .lab: clamp(0, 0, 100)
+        case .lch: clamp(0, 0, 100); clamp(1, 0, .infinity)
+        case .oklab: clamp(0, 0, 1)
+        case .oklch: clamp(0, 0, 1); clamp(1, 0, .infinity)
+        case .hsl: clamp(1, 0, .infinity)
+        default: break
+        }
+    }
+
+    func modernColor(_ space: ColorSpace, _ items: [Item], fn: String, close: Int) throws -> Color {
+        let (args, alphaArg) = try modernArgs(items, count: 3, fn: fn, close: close)
+        return try build(space, args, alphaArg, fn: fn)
+    }
+
+    func build(_ space: ColorSpace, _ args: [Arg], _ alphaArg: Arg?, fn: String) throws -> Color {
+        var syntax = CSSSyntax()
+        var c = SIMD3<Double>(0, 0, 0)
+        for i in 0..<3 {
+            let meta = i < space.coordinates.count ? space.coordinates[i] : Coordinate("c\(i)", 0...1)
+            c[i] = try coordinate(args[i], meta, index: i, fn: fn, syntax: &syntax)
+        }
+        Self.clampAtParse(&c, space: space.id)
+        let alpha = try alphaValue(alphaArg, syntax: &syntax)
+        var color = Color(space.id, coords: c, alpha: alpha)
+        color.cssSyntax = syntax
+        return color
+    }
+
+    func rgb(_ items: [Item], fn: String, close: Int) throws -> Color {
+        let legacy = items.contains { if case .comma = $0 { return true } else { return false } }
+        let (args, alphaArg) = legacy ? try legacyArgs(items, fn: fn, close: close)
+                                      : try modernArgs(items, count: 3, fn: fn, close: close)
+        var syntax = CSSSyntax(isLegacy: true)
+        if legacy {
+            let kinds = args.map { a -> Int in
+                switch a.value { case .number: return 0; case .percent: return 1; default: return 2 }
+            }
+            if let i = kinds.firstIndex(of: 2) { throw fail("an rgb() channel cannot be an angle", at: args[i].pos) }
+            if Set(kinds).count > 1 {
+                let i = kinds.firstIndex(where: { $0 != kinds[0] }) ?? 0
+                throw fail("mixing numbers and percentages in legacy rgb()", at: args[i].pos)
+            }
+        }
+        var c = SIMD3<Double>(0, 0, 0)
+        for i in 0..<3 {
+            let a = args[i]
+            if a.isCalcNaN { syntax.calcNaN |= 1 << UInt8(i) }
+            switch a.value {
+            case .none: c[i] = .nan
+            case .number(let v): c[i] = v / 255
+            case .percent(let v): c[i] = v / 100
+            case .angle: throw fail("an rgb() channel cannot be an angle", at: a.pos)
+            }
+        }
+        let alpha = try alphaValue(alphaArg, syntax: &syntax)
+        var color = Color(.srgb, coords: c, alpha: alpha)
+        color.cssSyntax = syntax
+        return color
+    }
+
+    func hsl(_ items: [Item], fn: String, close: Int) throws -> Color {
+        let space = try spaces.space(.hsl)
+        let legacy = items.contains { if case .comma = $0 { return true } else { return false } }
+        guard legacy else {
+            var c = try modernColor(space, items, fn: fn, close: close)
+            c.cssSyntax?.isLegacy = true
+            return c
+        }
+        let (args, alphaArg) = try legacyArgs(items, fn: fn, close: close)
+        if case .percent = args[0].value { throw fail("a hue cannot be a percentage in '\(fn)()'", at: args[0].pos) }
+        for a in args[1...] {
+            guard case .percent = a.value else {
+                throw fail("legacy '\(fn)()' needs percentages for saturation and lightness", at: a.pos)
+            }
+        }
+        var c = try build(space, args, alphaArg, fn: fn)
+        c.cssSyntax?.isLegacy = true
+        return c
+    }
+
+    /// `color(<space> c1 c2 c3 [/ alpha])`. Predefined spaces by name (`srgb`, `xyz`…); any registered space
+    /// as `--<id>` (the custom-space form Color.js and ColorAide write); registered non-CSS spaces also by bare
+    /// id, as those libraries accept. A CSS function space by bare name (`color(lab …)`) is invalid (WPT).
+    mutating func colorFunction(start: Int) throws -> Color {
+        skipWS()
+        let t = cur
+        guard case .ident(let rawName) = t.kind else {
+            if case .closeParen = t.kind { throw fail("'color()' needs a color space name and 3 components", at: t.start) }
+            if case .eof = t.kind { throw fail("missing ')' to close 'color('", at: t.start) }
+            throw fail("expected a color space name after 'color(', got \(describe(t))", at: t.start)
+        }
+        advance()
+        let name = rawName.lowercased()
+        let space: ColorSpace
+        if name.hasPrefix("--") {
+            guard let s = spaces.spaces[String(name.dropFirst(2))] else {
+                throw fail("unknown color space '\(rawName)'", at: t.start)
+            }
+            space = s
+        } else {
+            guard let s = spaces.spaces[name], s.cssForm == .colorFunction || s.cssForm == .custom else {
+                if let s = spaces.spaces[name], case .function(let f) = s.cssForm {
+                    throw fail("'\(rawName)' is not a color() space; write \(f)(…)", at: t.start)
+                }
+                throw fail("unknown color space '\(rawName)'", at: t.start)
+            }
+            space = s
+        }
+        let (items, close) = try collectArgs("color", fnStart: start)
+        return try modernColor(space, items, fn: "color", close: close)
+    }
+}

@@ -1,0 +1,190 @@
+import ColorCore
+
+/// N colors of one space stored planar (structure of arrays) in Float32: three channel planes and an
+/// optional alpha plane, each 64-byte aligned and padded to a multiple of 16 lanes.
+///
+/// The padding lanes are kept at 0 so kernels run whole vectors over them. The buffer is a reference type made
+/// to be reused: `resize(count:)` keeps the allocation when the capacity suffices. Missing components (NaN,
+/// CSS `none`) are stored as NaN. It is `@unchecked Sendable`: kernels write disjoint tiles from several
+/// threads; callers must not mutate one buffer from two tasks at once.
+public final class ColorBuffer: @unchecked Sendable {
+    /// Lanes every plane is padded to (the widest vector the kernels use).
+    public static let laneMultiple = 16
+    /// Byte alignment of every plane.
+    public static let alignment = 64
+
+    public var space: ColorSpaceID
+    /// Number of colors.
+    public private(set) var count: Int
+    /// Colors the current allocation holds (a multiple of `laneMultiple`).
+    public private(set) var capacity: Int
+    /// Whether the alpha plane is present (absent means alpha = 1 for every color).
+    public private(set) var hasAlpha: Bool
+    private var base: UnsafeMutableRawPointer
+
+    /// An empty-valued buffer of `count` colors (every channel 0).
+    public init(space: ColorSpaceID, count: Int, hasAlpha: Bool = false) {
+        precondition(count >= 0, "ColorBuffer count must not be negative")
+        self.space = space
+        self.count = count
+        self.hasAlpha = hasAlpha
+        self.capacity = Self.padded(count)
+        self.base = Self.allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// `n` rounded up to a multiple of `laneMultiple` (at least one vector).
+    public static func padded(_ n: Int) -> Int { Swift.max(laneMultiple, (n + laneMultiple - 1) / laneMultiple * laneMultiple) }
+
+    private static func allocate(capacity: Int) -> UnsafeMutableRawPointer {
+        let bytes = 4 * capacity * MemoryLayout<Float>.stride
+        let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: alignment)
+        p.initializeMemory(as: Float.self, repeating: 0, count: 4 * capacity)
+        return p
+    }
+
+    /// Sets the number of colors. Keeps the allocation when `count` fits in `capacity`; contents up to the
+    /// old count survive, new colors and the padding read 0.
+    public func resize(count newCount: Int, hasAlpha newAlpha: Bool? = nil) {
+        precondition(newCount >= 0, "ColorBuffer count must not be negative")
+        if let a = newAlpha { hasAlpha = a }
+        if newCount > capacity {
+            let newCap = Self.padded(Swift.max(newCount, capacity * 3 / 2))
+            let nb = Self.allocate(capacity: newCap)
+            for plane in 0..<4 {
+                (nb + plane * newCap * 4).copyMemory(from: base + plane * capacity * 4, byteCount: count * 4)
+            }
+            base.deallocate()
+            base = nb
+            capacity = newCap
+        } else if newCount < count {
+            for plane in 0..<4 { (self.plane(plane) + newCount).update(repeating: 0, count: count - newCount) }
+        }
+        count = newCount
+    }
+
+    /// Plane `i` (0, 1, 2 the channels; 3 alpha), `capacity` floats long.
+    @inlinable
+    public func plane(_ i: Int) -> UnsafeMutablePointer<Float> {
+        planeBase.advanced(by: i * capacity)
+    }
+
+    @usableFromInline var planeBase: UnsafeMutablePointer<Float> { base.assumingMemoryBound(to: Float.self) }
+
+    public var c0: UnsafeMutablePointer<Float> { plane(0) }
+    public var c1: UnsafeMutablePointer<Float> { plane(1) }
+    public var c2: UnsafeMutablePointer<Float> { plane(2) }
+    /// The alpha plane (meaningful only when `hasAlpha`; read `alpha(_:)` otherwise).
+    public var alphaPlane: UnsafeMutablePointer<Float> { plane(3) }
+
+    /// Color `i` as three Floats.
+    public subscript(i: Int) -> SIMD3<Float> {
+        get {
+            precondition(i >= 0 && i < count, "ColorBuffer index \(i) out of 0..<\(count)")
+            return SIMD3(c0[i], c1[i], c2[i])
+        }
+        set {
+            precondition(i >= 0 && i < count, "ColorBuffer index \(i) out of 0..<\(count)")
+            c0[i] = newValue.x; c1[i] = newValue.y; c2[i] = newValue.z
+        }
+    }
+
+    /// Alpha of color `i` (1 when the buffer has no alpha plane).
+    public func alpha(_ i: Int) -> Float { hasAlpha ? alphaPlane[i] : 1 }
+
+    /// Color `i` as a `Color` in `space` (Double).
+    public func color(_ i: Int) -> Color {
+        let v = self[i]
+        return Color(space, Double(v.x), Double(v.y), Double(v.z), alpha: Double(alpha(i)))
+    }
+
+    /// Every color, as `Color` values.
+    public func colors() -> [Color] { (0..<count).map(color) }
+
+    // MARK: Construction
+
+    /// From `Color` values. Colors in another space than `space` are converted with the Double reference path
+    /// (`workbench`), then rounded to Float. Alpha is kept when any color has alpha ≠ 1.
+    /// - Complexity: O(n); one plan lookup per distinct source space.
+    public convenience init(_ colors: [Color], space: ColorSpaceID? = nil, workbench: Workbench = .standard) throws {
+        let target = space ?? colors.first?.space ?? .srgb
+        let alpha = colors.contains { $0.alpha != 1 }
+        self.init(space: target, count: colors.count, hasAlpha: alpha)
+        var plans: [ColorSpaceID: ConversionPlan] = [:]
+        for (i, c) in colors.enumerated() {
+            var v = c.coords
+            if c.space != target {
+                let p: ConversionPlan
+                if let cached = plans[c.space] { p = cached } else {
+                    p = try workbench.spaces.plan(from: c.space, to: target); plans[c.space] = p
+                }
+                v = p.apply(v)
+            }
+            c0[i] = Float(v.x); c1[i] = Float(v.y); c2[i] = Float(v.z)
+            if alpha { alphaPlane[i] = Float(c.alpha) }
+        }
+    }
+
+    /// From interleaved Float32 values (3 per color, or 4 with alpha).
+    /// - Complexity: O(n).
+    public convenience init(interleaved data: UnsafeBufferPointer<Float>, space: ColorSpaceID, channels: Int = 3) throws {
+        let n = try Self.colorCount(data.count, channels)
+        self.init(space: space, count: n, hasAlpha: channels == 4)
+        fill(data, channels)
+    }
+
+    /// From interleaved Float64 values (3 per color, or 4 with alpha), rounded to Float.
+    /// - Complexity: O(n).
+    public convenience init(interleaved data: UnsafeBufferPointer<Double>, space: ColorSpaceID, channels: Int = 3) throws {
+        let n = try Self.colorCount(data.count, channels)
+        self.init(space: space, count: n, hasAlpha: channels == 4)
+        fill(data, channels)
+    }
+
+    public convenience init(interleaved data: [Float], space: ColorSpaceID, channels: Int = 3) throws {
+        let n = try Self.colorCount(data.count, channels)
+        self.init(space: space, count: n, hasAlpha: channels == 4)
+        data.withUnsafeBufferPointer { fill($0, channels) }
+    }
+
+    public convenience init(interleaved data: [Double], space: ColorSpaceID, channels: Int = 3) throws {
+        let n = try Self.colorCount(data.count, channels)
+        self.init(space: space, count: n, hasAlpha: channels == 4)
+        data.withUnsafeBufferPointer { fill($0, channels) }
+    }
+
+    private static func colorCount(_ values: Int, _ channels: Int) throws -> Int {
+        guard channels == 3 || channels == 4 else {
+            throw ColorKernelsError.unsupported("interleaved data needs 3 or 4 channels, got \(channels)")
+        }
+        guard values % channels == 0 else { throw ColorKernelsError.badInterleavedLength(count: values, channels: channels) }
+        return values / channels
+    }
+
+    private func fill<T: BinaryFloatingPoint>(_ data: UnsafeBufferPointer<T>, _ channels: Int) {
+        let a = c0, b = c1, c = c2, al = alphaPlane
+        for i in 0..<count {
+            a[i] = Float(data[i * channels]); b[i] = Float(data[i * channels + 1]); c[i] = Float(data[i * channels + 2])
+            if channels == 4 { al[i] = Float(data[i * channels + 3]) }
+        }
+    }
+
+    /// The colors as interleaved Float32 (3 per color, 4 with alpha).
+    public func interleaved(includeAlpha: Bool = false) -> [Float] {
+        let ch = includeAlpha ? 4 : 3
+        var out = [Float](repeating: 0, count: count * ch)
+        for i in 0..<count {
+            out[i * ch] = c0[i]; out[i * ch + 1] = c1[i]; out[i * ch + 2] = c2[i]
+            if includeAlpha { out[i * ch + 3] = alpha(i) }
+        }
+        return out
+    }
+
+    /// Copies count, space, channels and alpha of `other` into this buffer (reusing the allocation when it fits).
+    public func assign(_ other: ColorBuffer) {
+        resize(count: other.count, hasAlpha: other.hasAlpha)
+        space = other.space
+        for p in 0..<4 { plane(p).update(from: other.plane(p), count: other.count) }
+    }
+}

@@ -1,1 +1,0 @@
-// ColorKernels: see ARCHITECTURE.md. Filled by its issue.

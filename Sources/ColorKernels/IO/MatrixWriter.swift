@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes an N×M Float32 matrix row-block by row-block to a file, atomically: the data goes to a temp file
+/// in the same folder, renamed over `path` by `finish()`; `abandon()` (or an error) removes it.
+///
+/// Formats by extension: `.npy` (NumPy format 1.0, `'<f4'`, C order, shape (N, M)), `.csv` (one row per line,
+/// shortest round-trip Float text, comma separated), `.f32` (raw little-endian Float32, row-major, no header).
+public final class MatrixWriter {
+    public enum Format: String, Sendable, CaseIterable { case npy, csv, f32 }
+
+    public let path: String
+    public let format: Format
+    public let rows: Int, columns: Int
+    private let tempPath: String
+    private var fd: Int32
+    private var rowsWritten = 0
+    private var text: [UInt8] = []
+
+    /// The format for a path's extension, or nil.
+    public static func format(for path: String) -> Format? {
+        Format(rawValue: (path as NSString).pathExtension.lowercased())
+    }
+
+    public init(path: String, rows: Int, columns: Int, format: Format? = nil) throws {
+        guard let f = format ?? Self.format(for: path) else {
+            throw ColorKernelsError.unsupported("output '\(path)': unknown extension; use .npy, .csv or .f32")
+        }
+        self.path = path; self.format = f; self.rows = rows; self.columns = columns
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        tempPath = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())"
+        fd = open(tempPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            throw ColorKernelsError.io(path: path, message: "cannot create a file in its folder (\(String(cString: strerror(errno)))); check the folder exists and is writable")
+        }
+        if f == .npy { try writeAll(Self.npyHeader(rows: rows, columns: columns)) }
+    }
+
+    deinit { if fd >= 0 { abandon() } }
+
+    /// The NumPy v1.0 header: magic, version, little-endian UInt16 length, the dict padded with spaces to a
+    /// multiple of 64 bytes in total, ending in a newline.
+    public static func npyHeader(rows: Int, columns: Int) -> [UInt8] {
+        var dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
+        let fixed = 10
+        let total = (fixed + dict.utf8.count + 1 + 63) / 64 * 64
+        dict += String(repeating: " ", count: total - fixed - dict.utf8.count - 1) + "\n"
+        let len = UInt16(dict.utf8.count)
+        return [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(len & 0xFF), UInt8(len >> 8)] + Array(dict.utf8)
+    }
+
+    /// Appends `count` whole rows (row-major, `columns` floats each).
+    public func write(rows data: UnsafePointer<Float>, count: Int) throws {
+        precondition(rowsWritten + count <= rows, "MatrixWriter: more rows than declared")
+        switch format {
+        case .npy, .f32:
+            // Little-endian hosts only (x86-64, arm64): the bytes are the file's bytes.
+            try writeAll(UnsafeRawBufferPointer(start: data, count: count * columns * 4))
+        case .csv:
+            text.removeAll(keepingCapacity: true)
+            for r in 0..<count {
+                for c in 0..<columns {
+                    if c > 0 { text.append(44) }
+                    let v = data[r * columns + c]
+                    text.append(contentsOf: (v.isNaN ? "nan" : "\(v)").utf8)
+                }
+                text.append(10)
+                if text.count > 1 << 20 { try writeAll(text); text.removeAll(keepingCapacity: true) }
+            }
+            try writeAll(text)
+        }
+        rowsWritten += count
+    }
+
+    /// Flushes, closes and renames the temp file over `path`.
+    public func finish() throws {
+        precondition(rowsWritten == rows, "MatrixWriter: \(rowsWritten) of \(rows) rows written")
+        let rc = close(fd); fd = -1
+        guard rc == 0, rename(tempPath, path) == 0 else {
+            let msg = String(cString: strerror(errno))
+            unlink(tempPath)
+            throw ColorKernelsError.io(path: path, message: "cannot finish writing (\(msg))")
+        }
+    }
+
+    /// Removes the temp file; `path` is left untouched.
+    public func abandon() {
+        if fd >= 0 { close(fd); fd = -1 }
+        unlink(tempPath)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try writeAll($0) }
+    }
+
+    private func writeAll(_ buf: UnsafeRawBufferPointer) throws {
+        var off = 0
+        while off < buf.count {
+            let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let msg = String(cString: strerror(errno))
+                abandon()
+                throw ColorKernelsError.io(path: path, message: "write failed (\(msg)); check free disk space")
+            }
+            off += n
+        }
+    }
+}

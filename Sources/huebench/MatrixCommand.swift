@@ -1,0 +1,140 @@
+import ColorCore
+import ColorKernels
+import Foundation
+
+/// `huebench matrix`: an N×M contrast or difference matrix between two lists of CSS colors.
+enum MatrixCommand: Command {
+    static let name = "matrix"
+    static let summary = "contrast matrix (WCAG 2, APCA, ΔEOK) of text × background colors, to .npy/.csv/.f32"
+    static let help = """
+    usage: huebench matrix --method wcag21|apca|deltae-ok --text FILE [--background FILE] [--out PATH]
+                           [--threshold X] [--threads N] [--worst K] [--json]
+
+    Reads one CSS color per line from FILE (blank lines are skipped; '-' reads standard input) and computes
+    M[i, j] for text color i (row) on background color j (column): the WCAG 2 contrast ratio, the APCA Lc, or
+    ΔEOK. Without --background the text colors are compared with themselves (the diagonal is left out of the
+    summary). Work runs on every core (--threads N to limit) and streams to disk in row blocks, so matrices
+    larger than memory (20,000 × 20,000) are fine.
+
+    options:
+      --method M       wcag21 (ratio 1…21), apca (Lc, text on background), deltae-ok (OKLab distance)
+      --text FILE      text colors, one CSS color per line
+      --background FILE  background colors (default: the text colors)
+      --out PATH       write the matrix: .npy (NumPy, float32, shape (N, M)), .csv, or .f32 (raw little-endian)
+      --threshold X    also count pairs at or above X (APCA: |Lc| ≥ X) besides the defaults
+                       (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02)
+      --threads N      cores to use (default: all)
+      --worst K        how many lowest-contrast pairs to list (default 5)
+      --json           print the summary as one JSON object
+
+    example:
+      huebench matrix --method apca --text text.txt --background bg.txt --out lc.npy
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["json"],
+                              options: ["method", "text", "background", "out", "threshold", "threads", "worst"])
+        guard let methodName = a.value("method") else {
+            throw UsageError("--method is required: wcag21, apca or deltae-ok (huebench matrix)")
+        }
+        guard let method = MatrixMethod(rawValue: methodName) else {
+            throw UsageError("--method '\(methodName)' is not one of wcag21, apca, deltae-ok (huebench matrix)")
+        }
+        guard let textPath = a.value("text") else { throw UsageError("--text FILE is required (one CSS color per line)") }
+        if !a.positionals.isEmpty { throw UsageError("unexpected argument '\(a.positionals[0])'; pass files with --text/--background") }
+        let threads = try a.int("threads", command: name, range: 1...4096) ?? 0
+        let k = try a.int("worst", command: name, range: 0...10_000) ?? 5
+        var thresholds = method.defaultThresholds
+        if let x = try a.double("threshold", command: name) { thresholds.append(Float(x)) }
+        let outPath = a.value("out")
+        if let o = outPath, MatrixWriter.format(for: o) == nil {
+            throw UsageError("--out '\(o)': unknown extension; use .npy, .csv or .f32")
+        }
+
+        let text = try readColors(textPath)
+        let background = try a.value("background").map(readColors)
+        let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer)
+        let rows = matrix.rows, cols = matrix.columns
+
+        let writer = try outPath.map { try MatrixWriter(path: $0, rows: rows, columns: cols) }
+        let showProgress = isatty(2) == 1 && Double(rows) * Double(cols) > 5e7
+        let start = Date()
+        let summary: MatrixSummary
+        do {
+            summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: writer.map { w in
+                { p, n in try w.write(rows: p, count: n) }
+            }, progress: showProgress ? { done in
+                let pct = Int(100 * Double(done) / Double(rows))
+                FileHandle.standardError.write(Data("\rhuebench matrix: \(done)/\(rows) rows (\(pct)%)".utf8))
+            } : nil)
+            try writer?.finish()
+        } catch {
+            writer?.abandon()
+            throw error
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        let seconds = Date().timeIntervalSince(start)
+        let bgLines = background ?? text
+        if a.has("json") {
+            Output.line(json(summary, text: text, background: bgLines, out: outPath, seconds: seconds))
+        } else {
+            report(summary, text: text, background: bgLines, out: outPath, seconds: seconds)
+        }
+        return ExitStatus.ok
+    }
+
+    typealias Colors = (buffer: ColorBuffer, lineNumbers: [Int], lines: [String])
+
+    static func readColors(_ path: String) throws -> Colors {
+        let content: String
+        if path == "-" {
+            content = standardInputLines().joined(separator: "\n")
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("cannot read '\(path)': no such file or not readable")
+            }
+            content = String(decoding: data, as: UTF8.self)
+        }
+        var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        if lines.last == "" { lines.removeLast() }
+        let parsed = try ColorBuffer.parsingCSS(lines, source: path == "-" ? "stdin" : path)
+        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line") }
+        return (parsed.buffer, parsed.lineNumbers, lines)
+    }
+
+    static func label(_ c: Colors, _ i: Int) -> String { c.lines[c.lineNumbers[i] - 1].trimmingCharacters(in: .whitespaces) }
+
+    static func fmt(_ v: Float) -> String { String(format: "%.4g", Double(v)) }
+
+    static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
+        Output.line("\(s.method.rawValue) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
+                    + String(format: " in %.3f s", seconds) + (out.map { ", written to \($0)" } ?? ""))
+        Output.line("range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
+        let what = s.method == .apca ? "|Lc| ≥" : "≥"
+        for (t, c) in zip(s.thresholds, s.counts) {
+            let pct = s.pairs > 0 ? 100 * Double(c) / Double(s.pairs) : 0
+            Output.line("  \(what) \(fmt(t)): \(c) pairs (\(String(format: "%.1f", pct))%)")
+        }
+        if !s.worst.isEmpty {
+            Output.line("lowest \(s.method == .deltaEOK ? "difference" : "contrast") pairs (text on background):")
+            for w in s.worst {
+                Output.line("  \(fmt(w.value))  \(label(text, w.row)) (line \(text.lineNumbers[w.row])) on \(label(background, w.column)) (line \(background.lineNumbers[w.column]))")
+            }
+        }
+    }
+
+    static func json(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) -> String {
+        let counts = zip(s.thresholds, s.counts).map { "{\"threshold\": \(jsonNumber(Double($0))), \"pairs\": \($1)}" }
+        let worst = s.worst.map {
+            "{\"text\": \(jsonString(label(text, $0.row))), \"text_line\": \(text.lineNumbers[$0.row]), "
+                + "\"background\": \(jsonString(label(background, $0.column))), \"background_line\": \(background.lineNumbers[$0.column]), "
+                + "\"value\": \(jsonNumber(Double($0.value)))}"
+        }
+        return "{\"method\": \(jsonString(s.method.rawValue)), \"rows\": \(s.rows), \"columns\": \(s.columns), \"pairs\": \(s.pairs), "
+            + "\"min\": \(jsonNumber(Double(s.minimum))), \"max\": \(jsonNumber(Double(s.maximum))), "
+            + "\"counts\": [\(counts.joined(separator: ", "))], \"worst\": [\(worst.joined(separator: ", "))], "
+            + "\"out\": \(out.map(jsonString) ?? "null"), \"seconds\": \(jsonNumber((seconds * 1000).rounded() / 1000))}"
+    }
+}

@@ -1,0 +1,50 @@
+import ColorCore
+import Foundation
+import Testing
+@testable import ColorKernels
+
+/// Batch gamut mapping against `GamutCSS4.map` / `GamutClip.clip` on 10⁴ random OKLCH colors per target
+/// (the benchmark's self-check covers 10⁶).
+struct BatchGamutMapperTests {
+    static func randomOKLCH(_ n: Int, seed: UInt64) -> ColorBuffer {
+        var state = seed
+        func unit() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
+        }
+        var v: [Double] = [1.0, 0.1, 30, 0, 0.1, 30, 0.5, 0, 0, 0.7, 0.05, 120, 1.2, 0.3, 200, -0.1, 0.2, 10]
+        for _ in 0..<n { v += [unit() * 1.02 - 0.01, 0.4 * unit(), 360 * unit()] }
+        return try! ColorBuffer(interleaved: v, space: .oklch)
+    }
+
+    @Test(arguments: [ColorSpaceID.srgb, .displayP3, .rec2020])
+    func css4AgreesWithReference(_ target: ColorSpaceID) throws {
+        let src = Self.randomOKLCH(10_000, seed: 11)
+        let out = try BatchGamutMapper(method: .css4, target: target).map(src, threads: 2)
+        var worst = 0.0
+        for i in 0..<src.count {
+            let ref = try GamutCSS4.map(src.color(i), to: target, spaces: Workbench.standard.spaces)
+            for c in 0..<3 { worst = max(worst, abs(Double(out[i][c]) - ref.coords[c])) }
+        }
+        #expect(worst <= 1e-4, "css4 → \(target): worst channel difference \(worst)")
+    }
+
+    @Test(arguments: [ColorSpaceID.srgb, .displayP3, .rec2020])
+    func clipAgreesWithReference(_ target: ColorSpaceID) throws {
+        let src = Self.randomOKLCH(10_000, seed: 12)
+        let out = try BatchGamutMapper(method: .clip, target: target).map(src, threads: 2)
+        var worst = 0.0
+        for i in 0..<src.count {
+            let ref = try GamutClip.clip(src.color(i), to: target, spaces: Workbench.standard.spaces)
+            for c in 0..<3 { worst = max(worst, abs(Double(out[i][c]) - ref.coords[c])) }
+        }
+        #expect(worst <= 1e-4, "clip → \(target): worst channel difference \(worst)")
+    }
+
+    @Test func unboundedTargetIsRefused() {
+        #expect(throws: ColorKernelsError.self) { try BatchGamutMapper(method: .css4, target: .oklab) }
+    }
+}
