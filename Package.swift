@@ -7,7 +7,7 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore"]),
     ("Palettes", ["ColorCore", "ColorKernels"]),
-    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes"]),
+    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
     ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
 ]
 
@@ -18,6 +18,7 @@ var targets: [Target] = [
         name: "CLua", pkgConfig: "lua5.4",
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .executableTarget(
         name: "huebench",
         dependencies: libraries.map { .target(name: $0.name) }),

@@ -10,6 +10,7 @@ enum Commands {
         TokensCommand.self,
         AuditCommand.self,
         MatrixCommand.self,
+        BuildCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

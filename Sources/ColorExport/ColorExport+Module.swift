@@ -1,1 +1,0 @@
-// ColorExport: see ARCHITECTURE.md. Filled by its issue.

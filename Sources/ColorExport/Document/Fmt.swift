@@ -1,0 +1,103 @@
+import Foundation
+
+/// Fixed number formatting for generated files: the same bytes on every run and machine (no locale,
+/// no shortest-round-trip surprises, no negative zero).
+public enum Fmt {
+    /// `v` with exactly `decimals` decimals (`0.500`); −0 prints as 0.
+    public static func fixed(_ v: Double, _ decimals: Int) -> String {
+        precondition(v.isFinite, "Fmt.fixed needs a finite number")
+        var s = String(format: "%.\(decimals)f", v)
+        if s.hasPrefix("-"), s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
+        return s
+    }
+
+    /// `v` with at most `decimals` decimals, trailing zeros and a trailing point removed (`0.79`, `1`).
+    public static func trimmed(_ v: Double, _ decimals: Int) -> String {
+        var s = fixed(v, decimals)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
+    /// Two lowercase hex digits.
+    public static func hex2(_ b: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+    }
+
+    /// A byte from a 0…1 channel: round(v·255), clamped.
+    public static func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+
+    /// Escapes text for XML and HTML content and attribute values.
+    public static func xml(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A JSON string literal.
+    public static func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// `foregroundPrimary` → `foreground-primary`.
+    public static func kebab(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+
+    /// `orange` + `foregroundPrimary` → `orangeForegroundPrimary`; `orange` + `450` → `orange450`.
+    public static func camel(_ a: String, _ b: String) -> String {
+        guard let f = b.first else { return a }
+        return a + f.uppercased() + b.dropFirst()
+    }
+
+    /// `foregroundPrimary` → `foreground_primary`.
+    public static func snake(_ s: String) -> String { kebab(s).replacingOccurrences(of: "-", with: "_") }
+}
+
+extension Fmt {
+    /// A Swift/Kotlin-safe identifier in lower camel case: `brand blue-2` → `brandBlue2`; a leading digit gets `_`.
+    public static func identifier(_ s: String) -> String {
+        let words = s.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
+        var out = ""
+        for (i, w) in words.enumerated() {
+            out += i == 0 ? String(w.prefix(1)).lowercased() + w.dropFirst() : String(w.prefix(1)).uppercased() + w.dropFirst()
+        }
+        if out.isEmpty { out = "_" }
+        if out.first!.isNumber { out = "_" + out }
+        return out
+    }
+
+    /// `identifier(a)` followed by `b` capitalized: (`orange`, `450`) → `orange450`.
+    public static func member(_ a: String, _ b: String) -> String {
+        let tail = identifier(b).trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        return identifier(a) + String(tail.prefix(1)).uppercased() + tail.dropFirst()
+    }
+}

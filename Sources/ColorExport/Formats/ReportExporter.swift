@@ -1,0 +1,143 @@
+/// `report.html`: one self-contained page (inline CSS and SVG, no network) for a person to review a build:
+/// the families, the tokens per appearance, the audit (target vs achieved, failures first), the contrast
+/// heatmap, and how the build was made (command, source, files written before the report, with sizes).
+public enum ReportExporter {
+    public static let file = "report.html"
+
+    public static let exporter = Exporter(
+        id: "report", summary: "report.html: families, tokens per mode, audit, heatmap, how it was built",
+        outputs: [file], write: write)
+
+    static let css = """
+    :root { color-scheme: light; }
+    body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; margin: 24px; color: #222; background: #fff; }
+    h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; }
+    .summary { color: #555; margin: 0 0 12px; }
+    .fam { display: grid; grid-template-columns: 96px repeat(20, 44px); align-items: center; }
+    .fam .name { font-weight: 600; font-size: 12px; }
+    .sw { width: 44px; height: 30px; }
+    .stops { display: grid; grid-template-columns: 96px repeat(20, 44px); font-size: 10px; color: #777; }
+    table { border-collapse: collapse; font-size: 12px; }
+    th, td { padding: 3px 8px; text-align: left; border-bottom: 1px solid #eee; }
+    td.num { text-align: right; font-variant-numeric: tabular-nums; }
+    .fail { color: #b3261e; font-weight: 600; } .pass { color: #1a7f37; }
+    .tok { display: inline-block; width: 150px; padding: 4px 6px; }
+    .chip { display: inline-block; width: 16px; height: 12px; vertical-align: middle; margin-right: 6px; border: 1px solid rgba(0,0,0,.15); }
+    details { margin: 6px 0; } summary { cursor: pointer; }
+    code { font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
+    """
+
+    static func bg(_ c: Scene.RGB) -> String { Scene.hex(c) }
+
+    static func families(_ doc: ExportDocument) -> String {
+        var s = "<h2 id=\"families\">Families</h2>\n"
+        if let first = doc.families.first {
+            s += "<div class=\"stops\"><span></span>" + first.stops.map { "<span>\(Fmt.xml($0.name))</span>" }.joined() + "</div>\n"
+        }
+        for f in doc.families {
+            s += "<div class=\"fam\"><span class=\"name\">\(Fmt.xml(f.name))</span>"
+            for st in f.stops {
+                s += "<div class=\"sw\" style=\"background:\(st.color.hex)\" title=\"\(Fmt.xml(f.name)) _\(Fmt.xml(st.name)): \(Fmt.xml(st.color.display))\"></div>"
+            }
+            s += "</div>\n"
+        }
+        return s
+    }
+
+    static func tokenTable(_ doc: ExportDocument, _ set: ExportTokenSet) -> String {
+        var s = "<table><tr><th>token</th>" + TokenVariant.all.map { "<th>\($0.id)</th>" }.joined() + "</tr>\n"
+        for t in set.tokens {
+            s += "<tr><td><code>\(Fmt.xml(t.name))</code></td>"
+            for v in TokenVariant.all {
+                let panel = Sheets.panelBackground(doc, set, v)
+                let c = Sheets.tokenColor(doc, t, v, on: panel)
+                let value = t.value(v)
+                let alpha = value.opacity == 1 ? "" : " · \(Fmt.trimmed(value.opacity, 2))"
+                s += "<td style=\"background:\(bg(panel))\"><span class=\"tok\" style=\"color:\(bg(Sheets.label(on: panel)))\">"
+                s += "<span class=\"chip\" style=\"background:\(bg(c))\"></span><span style=\"color:\(bg(c))\">Aa</span> "
+                s += "_\(Fmt.xml(value.reference.stop))\(alpha)</span></td>"
+            }
+            s += "</tr>\n"
+        }
+        return s + "</table>\n"
+    }
+
+    static func tokens(_ doc: ExportDocument, featured: String?) -> String {
+        guard !doc.tokenSets.isEmpty else { return "" }
+        var s = "<h2 id=\"tokens\">Tokens per mode</h2>\n"
+        let first = Sheets.featuredSet(doc, featured)!
+        s += "<h3>\(Fmt.xml(first.family))</h3>\n" + tokenTable(doc, first)
+        for set in doc.tokenSets where set.family != first.family {
+            s += "<details><summary>\(Fmt.xml(set.family))</summary>\n" + tokenTable(doc, set) + "</details>\n"
+        }
+        return s
+    }
+
+    static func auditRow(_ c: ExportAuditCheck) -> String {
+        let cls = c.passed ? "pass" : "fail"
+        return "<tr><td class=\"\(cls)\">\(c.passed ? "pass" : "FAIL")</td><td>\(Fmt.xml(c.family))</td>"
+            + "<td><code>\(Fmt.xml(c.foreground))</code></td><td><code>\(Fmt.xml(c.background))</code></td>"
+            + "<td>\(c.variant.id)</td><td>\(Fmt.xml(c.method))</td><td class=\"num\">\(Fmt.fixed(c.target, 2))</td>"
+            + "<td class=\"num\">\(Fmt.fixed(c.achieved, 2))</td><td class=\"num\">\(Fmt.fixed(c.margin, 2))</td></tr>\n"
+    }
+
+    static func audit(_ doc: ExportDocument) -> String {
+        var s = "<h2 id=\"audit\">Audit</h2>\n"
+        guard let a = doc.audit else { return s + "<p class=\"summary\">No audit was run for this build.</p>\n" }
+        let failures = a.failures, passes = a.checks.filter(\.passed)
+        s += "<p class=\"summary\">Policy <code>\(Fmt.xml(a.policy))</code>: \(a.checks.count) checks, "
+        s += failures.isEmpty ? "<span class=\"pass\">all pass</span>.</p>\n" : "<span class=\"fail\">\(failures.count) fail</span>.</p>\n"
+        let head = "<table><tr><th>result</th><th>family</th><th>foreground</th><th>background</th><th>mode</th><th>method</th><th>target</th><th>achieved</th><th>margin</th></tr>\n"
+        if !failures.isEmpty {
+            s += head + failures.map(auditRow).joined() + "</table>\n"
+        }
+        if !passes.isEmpty {
+            s += "<details><summary>\(passes.count) passing checks</summary>\n" + head + passes.map(auditRow).joined() + "</table></details>\n"
+        }
+        return s
+    }
+
+    static func built(_ doc: ExportDocument, files: [(String, Int)]) -> String {
+        var s = "<h2 id=\"build\">How it was built</h2>\n<table>"
+        s += "<tr><th>command</th><td><code>\(Fmt.xml(doc.build.command))</code></td></tr>"
+        s += "<tr><th>source</th><td>\(Fmt.xml(doc.build.source))</td></tr>"
+        s += "<tr><th>generator</th><td>\(Fmt.xml(doc.build.generator)) \(Fmt.xml(doc.build.version))</td></tr>"
+        s += "<tr><th>contents</th><td>\(doc.families.count) families, \(doc.families.reduce(0) { $0 + $1.stops.count }) stops, "
+        s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens × 4 appearances</td></tr></table>\n"
+        if !files.isEmpty {
+            let groups = Dictionary(grouping: files) { $0.0.split(separator: "/").first.map(String.init) ?? $0.0 }
+            s += "<details><summary>\(files.count) other files of this build</summary><table><tr><th>path</th><th>files</th><th>bytes</th></tr>\n"
+            for key in groups.keys.sorted() {
+                let g = groups[key]!
+                s += "<tr><td><code>\(Fmt.xml(key))</code></td><td class=\"num\">\(g.count)</td><td class=\"num\">\(g.reduce(0) { $0 + $1.1 })</td></tr>\n"
+            }
+            s += "</table></details>\n"
+        }
+        return s
+    }
+
+    public static func render(_ doc: ExportDocument, options: ExportOptions = ExportOptions(), files: [(String, Int)] = []) -> String {
+        var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        s += "<title>\(Fmt.xml(doc.name)) report</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n"
+        s += "<h1>\(Fmt.xml(doc.name))</h1>\n<p class=\"summary\">\(doc.families.count) families · "
+        s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens · "
+        if let a = doc.audit { s += a.passed ? "audit: all \(a.checks.count) checks pass" : "audit: \(a.failures.count) of \(a.checks.count) checks fail" }
+        else { s += "no audit" }
+        s += " · <a href=\"#families\">families</a> · <a href=\"#tokens\">tokens</a> · <a href=\"#audit\">audit</a> · <a href=\"#heatmap\">heatmap</a> · <a href=\"#build\">build</a></p>\n"
+        s += families(doc)
+        s += tokens(doc, featured: options.heatmapFamily)
+        s += audit(doc)
+        if let h = Sheets.heatmap(doc, family: options.heatmapFamily) {
+            s += "<h2 id=\"heatmap\">Contrast heatmap</h2>\n" + h.svg(standalone: false)
+        }
+        s += built(doc, files: files)
+        s += "</body>\n</html>\n"
+        return s
+    }
+
+    public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
+        let files = out.paths.filter { $0 != file }.map { ($0, out.contents($0)?.count ?? 0) }
+        try out.write(file, text: render(doc, options: options, files: files))
+    }
+}
