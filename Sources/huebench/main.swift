@@ -11,6 +11,9 @@ enum Commands {
         AuditCommand.self,
         MatrixCommand.self,
         BuildCommand.self,
+        RunCommand.self,
+        EvalCommand.self,
+        PluginsCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

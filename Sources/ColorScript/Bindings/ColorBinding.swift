@@ -1,0 +1,234 @@
+import CLua
+import CLuaShims
+import ColorCore
+import Foundation
+
+/// A color as a Lua userdata: immutable, stored inline (a space index and four doubles, no Swift object).
+struct ColorPayload {
+    var space: Int32
+    var c0: Double, c1: Double, c2: Double, alpha: Double
+}
+
+extension LuaState {
+    func color(of p: ColorPayload) -> Color {
+        Color(spaceIDs[Int(p.space)], p.c0, p.c1, p.c2, alpha: p.alpha)
+    }
+
+    /// Pushes a new color userdata.
+    func push(_ c: Color) {
+        let index: Int32
+        if let i = spaceIndex[c.space.rawValue] { index = i } else {
+            index = Int32(spaceIDs.count); spaceIDs.append(c.space); spaceIndex[c.space.rawValue] = index
+        }
+        let p = hb_newuserdata(L, MemoryLayout<ColorPayload>.size)!.bindMemory(to: ColorPayload.self, capacity: 1)
+        p.initialize(to: ColorPayload(space: index, c0: c.coords.x, c1: c.coords.y, c2: c.coords.z, alpha: c.alpha))
+        _ = hb_getmetatable_named(L, UserdataKind.color.metatableName)
+        lua_setmetatable(L, -2)
+    }
+
+    /// Parses CSS color text (every CSS Color 4 form the core parser knows).
+    func parseColor(_ text: String) throws -> Color {
+        try CSSText.parse(text, workbench: workbench)
+    }
+    func serialize(_ c: Color) -> String { CSSText.serialize(c, workbench: workbench) }
+    func hex(_ c: Color) throws -> String { try CSSText.hex(c, workbench: workbench) }
+}
+
+extension Args {
+    /// A color argument: a color userdata, or CSS text (`"#ff8800"`, `"oklch(70% 0.1 50)"`).
+    func color(_ n: Int32, _ name: String, _ host: LuaState) throws -> Color {
+        if let p = luaL_testudata(lua.L, slot(n), UserdataKind.color.metatableName) {
+            return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
+        }
+        if let s = lua.string(slot(n)) {
+            do { return try host.parseColor(s) } catch {
+                throw BindingError("\(function): argument \(n) (\(name)) must be a color or CSS color text, got \(lua.describe(slot(n))): \(error)")
+            }
+        }
+        throw fail(n, name, "a color or CSS color text")
+    }
+
+    /// A color space name, resolved to its id (aliases and case are accepted).
+    func space(_ n: Int32, _ name: String, _ host: LuaState, default def: ColorSpaceID? = nil) throws -> ColorSpaceID {
+        if isNil(n), let d = def { return d }
+        guard let s = lua.string(slot(n)) else { throw fail(n, name, "a color space name such as \"srgb\" or \"oklch\"") }
+        do { return try host.workbench.spaces.canonicalID(s) } catch {
+            throw BindingError("\(function): argument \(n) (\(name)): \(error)")
+        }
+    }
+
+    /// A method id (string; numbers such as 2000 are accepted as their text).
+    func method(_ n: Int32, _ name: String, default def: String) throws -> String {
+        if isNil(n) { return def }
+        if let s = lua.string(slot(n)) { return s }
+        if let i = lua.integer(slot(n)) { return String(i) }
+        throw fail(n, name, "a method name (string)")
+    }
+
+    /// Runs a core call; its error becomes a message naming this function and argument.
+    func core<T>(_ n: Int32, _ name: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as BindingError { throw e } catch {
+            throw BindingError("\(function): argument \(n) (\(name)): \(error)")
+        }
+    }
+}
+
+/// The color functions of the `hb` module and the methods of color values.
+enum ColorBinding {
+    static func construct(_ L: OpaquePointer?, _ fname: String, _ space: ColorSpaceID, _ names: [String]) -> Int32 {
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, fname)
+            let c0 = try a.numberOrMissing(1, names[0]), c1 = try a.numberOrMissing(2, names[1])
+            let c2 = try a.numberOrMissing(3, names[2]), alpha = try a.number(4, "alpha", default: 1)
+            host.push(Color(space, c0, c1, c2, alpha: alpha))
+            return 1
+        }
+    }
+
+    /// `hb` functions that build colors: name, space, coordinate names.
+    static let constructors: [(String, hb_swift_fn)] = [
+        ("srgb", { construct($0, "hb.srgb", .srgb, ["r", "g", "b"]) }),
+        ("srgb_linear", { construct($0, "hb.srgb_linear", .srgbLinear, ["r", "g", "b"]) }),
+        ("display_p3", { construct($0, "hb.display_p3", .displayP3, ["r", "g", "b"]) }),
+        ("rec2020", { construct($0, "hb.rec2020", .rec2020, ["r", "g", "b"]) }),
+        ("oklch", { construct($0, "hb.oklch", .oklch, ["l", "c", "h"]) }),
+        ("oklab", { construct($0, "hb.oklab", .oklab, ["l", "a", "b"]) }),
+        ("lab", { construct($0, "hb.lab", .lab, ["l", "a", "b"]) }),
+        ("lch", { construct($0, "hb.lch", .lch, ["l", "c", "h"]) }),
+        ("hsl", { construct($0, "hb.hsl", .hsl, ["h", "s", "l"]) }),
+        ("hwb", { construct($0, "hb.hwb", .hwb, ["h", "w", "b"]) }),
+        ("xyz", { construct($0, "hb.xyz", .xyzD65, ["x", "y", "z"]) }),
+        ("color", hbColor),
+        ("new", hbNew),
+        ("spaces", hbSpaces),
+    ]
+
+    /// `hb.color(text_or_color)`.
+    static let hbColor: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.color")
+            guard lua.type(1) == LUA_TSTRING || luaL_testudata(L, 1, UserdataKind.color.metatableName) != nil else {
+                throw a.fail(1, "css", "CSS color text such as \"oklch(70% 0.1 50)\" or \"#ff8800\"")
+            }
+            host.push(try a.color(1, "css", host))
+            return 1
+        }
+    }
+
+    /// `hb.new(space, c0, c1, c2 [, alpha])`.
+    static let hbNew: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.new")
+            let space = try a.space(1, "space", host)
+            host.push(Color(space, try a.numberOrMissing(2, "c0"), try a.numberOrMissing(3, "c1"),
+                            try a.numberOrMissing(4, "c2"), alpha: try a.number(5, "alpha", default: 1)))
+            return 1
+        }
+    }
+
+    /// `hb.spaces()`: the color space ids, in registration order.
+    static let hbSpaces: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let ids = host.workbench.spaces.spaces.ids
+            lua.newTable(array: Int32(ids.count))
+            for (i, id) in ids.enumerated() { lua.push(id); lua.setIndex(-2, i + 1) }
+            return 1
+        }
+    }
+
+    static func receiver(_ a: Args, _ host: LuaState) throws -> Color {
+        guard let p = luaL_testudata(a.lua.L, 1, UserdataKind.color.metatableName) else {
+            throw BindingError("\(a.function): call it with ':' on a color (c\(a.function.dropFirst(5))(…)), got \(a.lua.describe(1)) as the receiver")
+        }
+        return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
+    }
+
+    static func method(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, Color) throws -> Int32) -> Int32 {
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "color:" + name, method: true)
+            return try body(host, a, try receiver(a, host))
+        }
+    }
+
+    static let methods: [(String, hb_swift_fn)] = [
+        ("to", { L in method("to", L) { host, a, c in
+            let s = try a.space(1, "space", host)
+            host.push(try a.core(1, "space") { try host.workbench.convert(c, to: s) }); return 1 } }),
+        ("coords", { L in method("coords", L) { host, a, c in
+            let s = try a.space(1, "space", host, default: c.space)
+            let v = try a.core(1, "space") { try host.workbench.convert(c, to: s) }
+            a.lua.pushNumberOrNil(v.coords.x); a.lua.pushNumberOrNil(v.coords.y); a.lua.pushNumberOrNil(v.coords.z)
+            return 3 } }),
+        ("space", { L in method("space", L) { host, a, c in a.lua.push(c.space.rawValue); return 1 } }),
+        ("alpha", { L in method("alpha", L) { host, a, c in a.lua.pushNumberOrNil(c.alpha); return 1 } }),
+        ("with_alpha", { L in method("with_alpha", L) { host, a, c in
+            var d = c; d.alpha = try a.number(1, "alpha"); host.push(d); return 1 } }),
+        ("css", { L in method("css", L) { host, a, c in a.lua.push(host.serialize(c)); return 1 } }),
+        ("hex", { L in method("hex", L) { host, a, c in a.lua.push(try host.hex(c)); return 1 } }),
+        ("contrast", { L in method("contrast", L) { host, a, c in
+            let bg = try a.color(1, "background", host)
+            let m = try a.method(2, "method", default: "wcag21")
+            a.lua.push(try a.core(2, "method") { try host.workbench.contrast(text: c, background: bg, method: m) })
+            return 1 } }),
+        ("deltaE", deltaE), ("delta_e", deltaE),
+        ("in_gamut", { L in method("in_gamut", L) { host, a, c in
+            let s = try a.space(1, "space", host, default: .srgb)
+            a.lua.push(try a.core(1, "space") { try host.workbench.inGamut(c, of: s) }); return 1 } }),
+        ("map_gamut", { L in method("map_gamut", L) { host, a, c in
+            let s = try a.space(1, "space", host, default: .srgb)
+            let m = try a.method(2, "method", default: "css4")
+            host.push(try a.core(2, "method") { try host.workbench.mapGamut(c, to: s, method: m) }); return 1 } }),
+        ("mix", { L in method("mix", L) { host, a, c in
+            let other = try a.color(1, "other", host)
+            let t = try a.number(2, "t", default: 0.5)
+            let s = try a.space(3, "space", host, default: .oklab)
+            host.push(try a.core(3, "space") { try mix(c, other, t, in: s, host.workbench) }); return 1 } }),
+    ]
+
+    static let deltaE: hb_swift_fn = { L in method("deltaE", L) { host, a, c in
+        let other = try a.color(1, "other", host)
+        let m = try a.method(2, "method", default: "2000")
+        a.lua.push(try a.core(2, "method") { try host.workbench.deltaE(c, other, method: m) }); return 1 } }
+
+    /// Interpolates two colors in `space`: coordinates linearly, hues along the shorter arc; a missing
+    /// component takes the other color's value (CSS Color 4 §12.3).
+    static func mix(_ a: Color, _ b: Color, _ t: Double, in space: ColorSpaceID, _ w: Workbench) throws -> Color {
+        let x = try w.convert(a, to: space), y = try w.convert(b, to: space)
+        let coords = try w.spaces.space(space).coordinates
+        var out = SIMD3<Double>()
+        for i in 0..<3 {
+            var p = x.coords[i], q = y.coords[i]
+            if p.isNaN && q.isNaN { out[i] = .nan; continue }
+            if p.isNaN { p = q } else if q.isNaN { q = p }
+            if i < coords.count, coords[i].isHue {
+                var d = (q - p).truncatingRemainder(dividingBy: 360)
+                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+                var h = (p + d * t).truncatingRemainder(dividingBy: 360)
+                if h < 0 { h += 360 }
+                out[i] = h
+            } else {
+                out[i] = p + (q - p) * t
+            }
+        }
+        let pa = x.alpha.isNaN ? y.alpha : x.alpha, qa = y.alpha.isNaN ? x.alpha : y.alpha
+        return Color(space, coords: out, alpha: pa + (qa - pa) * t)
+    }
+
+    static let tostring: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            guard let p = luaL_testudata(L, 1, UserdataKind.color.metatableName) else { lua.push("color"); return 1 }
+            lua.push(host.serialize(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)))
+            return 1
+        }
+    }
+
+    static let eq: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            guard let p = luaL_testudata(L, 1, UserdataKind.color.metatableName),
+                  let q = luaL_testudata(L, 2, UserdataKind.color.metatableName) else { lua.push(false); return 1 }
+            lua.push(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
+                     == host.color(of: q.assumingMemoryBound(to: ColorPayload.self).pointee))
+            return 1
+        }
+    }
+}
