@@ -15,6 +15,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownToken(String, known: [String])
     /// A policy rule that cannot be evaluated.
     case invalidRule(policy: String, rule: String, reason: String)
+    /// A file that cannot be written.
+    case io(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
         case let .invalidRule(p, r, reason):
             return "policy '\(p)' rule '\(r)': \(reason)"
+        case let .io(path, reason):
+            return "\(path): \(reason)"
         }
     }
 }
