@@ -21,7 +21,8 @@ public struct RampMetric: Sendable, Equatable {
 /// - `hue_drift_*`: |h − ramp hue| (degrees, shortest way round) over stops with C > 0.005.
 /// - `out_srgb`/`out_p3`: stops with a linear channel outside [−1e−6, 1 + 1e−6] in sRGB / Display P3.
 /// - `hue_sep_min[_protan|_deutan|_tritan]`: the smallest ΔEOK between this ramp's stop and the same stop of any
-///   other hue of the same variant, over all stops; CVD by Machado 2009 (severity 1, clamped). NaN with one hue.
+///   other hue of the same variant, over all stops; `hue_sep_mean*`: that per-stop smallest distance averaged
+///   over the stops. CVD by Machado 2009 (severity 1, clamped). NaN with one hue.
 public enum RampMetrics {
     /// One-column metrics (the default selection).
     public static let scalars: [RampMetric] = [
@@ -56,6 +57,10 @@ public enum RampMetrics {
         ("hue_sep_min_protan", "hue_sep_min under simulated protanopia"),
         ("hue_sep_min_deutan", "hue_sep_min under simulated deuteranopia"),
         ("hue_sep_min_tritan", "hue_sep_min under simulated tritanopia"),
+        ("hue_sep_mean", "mean over stops of the smallest ΔEOK to another hue's same stop"),
+        ("hue_sep_mean_protan", "hue_sep_mean under simulated protanopia"),
+        ("hue_sep_mean_deutan", "hue_sep_mean under simulated deuteranopia"),
+        ("hue_sep_mean_tritan", "hue_sep_mean under simulated tritanopia"),
     ].map { RampMetric(id: $0.0, summary: $0.1, columns: [$0.0]) }
 
     /// Per-stop metrics: one column per stop, `<id minus _stops>_<stop>` (`wcag_white_450`).
@@ -190,6 +195,7 @@ public enum RampMetrics {
         let (hdMax, hdMean, oS, oP) = (c("hue_drift_max"), c("hue_drift_mean"), c("out_srgb"), c("out_p3"))
         let (pwW, pwB, paW, paB, pC, pDE) = (c("wcag_white_50"), c("wcag_black_50"), c("apca_white_50"), c("apca_black_50"), c("chroma_50"), c("de_step_50"))
         let sep = [c("hue_sep_min"), c("hue_sep_min_protan"), c("hue_sep_min_deutan"), c("hue_sep_min_tritan")]
+        let sepMean = [c("hue_sep_mean"), c("hue_sep_mean_protan"), c("hue_sep_mean_deutan"), c("hue_sep_mean_tritan")]
 
         out.withUnsafeMutableBufferPointer { ob in
             let O = SendablePointer(ob.baseAddress!)
@@ -272,8 +278,11 @@ public enum RampMetrics {
                 for g in range {
                     let rows = groupList[g]
                     guard rows.count > 1 else { continue }
-                    var best = [Double](repeating: .infinity, count: rows.count * 4)
+                    var overall = [Double](repeating: .infinity, count: rows.count * 4)
+                    var sums = [Double](repeating: 0, count: rows.count * 4)
+                    var best = overall
                     for i in 0..<n {
+                        for k in best.indices { best[k] = .infinity }
                         for (ja, ra) in rows.enumerated() {
                             let sa = ra * n + i
                             let a0 = d.lab[sa], a1 = d.cvd[0][sa], a2 = d.cvd[1][sa], a3 = d.cvd[2][sa]
@@ -291,9 +300,16 @@ public enum RampMetrics {
                                 best[pa + 3] = min(best[pa + 3], e3); best[pb + 3] = min(best[pb + 3], e3)
                             }
                         }
+                        for k in best.indices {
+                            let e = best[k].squareRoot()
+                            overall[k] = min(overall[k], e); sums[k] += e
+                        }
                     }
                     for (j, r) in rows.enumerated() {
-                        for k in 0..<4 { O.p[r * cols + sep[k]] = best[j * 4 + k].squareRoot() }
+                        for k in 0..<4 {
+                            O.p[r * cols + sep[k]] = overall[j * 4 + k]
+                            O.p[r * cols + sepMean[k]] = sums[j * 4 + k] / Double(n)
+                        }
                     }
                 }
             }
