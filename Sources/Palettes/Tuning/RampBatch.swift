@@ -26,6 +26,16 @@ public struct RampBatch: Sendable {
         requestedChroma = Array(repeating: 0, count: count * Stop.count)
     }
 
+    /// A batch from OKLCH stops (ramp-major, `stops` per ramp); linear sRGB through Ottosson's matrices.
+    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Stop.count` stops.
+    public init(oklch: [SIMD3<Double>], stops: Int, hues: [Double], requestedChroma: [Double]? = nil) {
+        precondition(stops >= 2 && stops <= Stop.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        self.count = hues.count; self.stops = stops; self.hues = hues
+        self.oklch = oklch
+        linear = oklch.map { TokenMath.linearSRGB(oklch: $0.x, $0.y.isNaN ? 0 : $0.y, $0.z.isNaN ? 0 : $0.z) }
+        self.requestedChroma = requestedChroma ?? oklch.map { $0.y.isNaN ? 0 : $0.y }
+    }
+
     /// Ramp `r` as colors (extended sRGB encoded from the linear values).
     public func ramp(_ r: Int) -> [RampColor] {
         (0..<stops).map { i in
