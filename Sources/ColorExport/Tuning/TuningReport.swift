@@ -20,7 +20,7 @@ public struct TuningReport: Sendable {
     public var seconds: Double?
 
     public static let defaultObjective = "-de_cv"
-    public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_min", "hue_sep_min_deutan"]
+    public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_mean", "hue_sep_mean_deutan"]
 
     public init(objective: Objective, goal: SweepResult.Goal = .maximize, level: SweepResult.Level = .variant,
                 top: Int = 3, plotMetrics: [String] = [], seconds: Double? = nil) {
@@ -52,10 +52,15 @@ public struct TuningReport: Sendable {
         return bytes
     }
 
+    /// The result ranked by this report's objective, goal and level.
+    public func objectiveRanking(_ r: SweepResult) throws -> [SweepResult.Ranked] {
+        try r.ranked(by: objective, goal: goal, per: level)
+    }
+
     /// Writes every file into `folder` (nothing touches the disk until the folder is committed) and returns
     /// the text summary.
-    public func write(_ r: SweepResult, into folder: OutputFolder) throws -> String {
-        let ranked = try r.ranked(by: objective, goal: goal, per: level)
+    public func write(_ r: SweepResult, ranked precomputed: [SweepResult.Ranked]? = nil, into folder: OutputFolder) throws -> String {
+        let ranked = try precomputed ?? r.ranked(by: objective, goal: goal, per: level)
         let best = Array(ranked.prefix(top)), worst = Array(ranked.reversed().prefix(top))
         try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
         try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values))
@@ -96,12 +101,15 @@ public struct TuningReport: Sendable {
     static func fmt(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v == v.rounded(), abs(v) < 1e9 { return String(Int(v)) }
-        return String(format: abs(v) >= 100 ? "%.1f" : "%.4f", v)
+        var t = String(format: abs(v) >= 100 ? "%.1f" : "%.4f", v)
+        while t.contains("."), t.hasSuffix("0") { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+        return t
     }
 
     /// Key metrics shown in the text summary (those present).
     static let keyMetrics = ["de_mean", "de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "out_p3",
-                             "wcag_adj_min", "hue_sep_min", "hue_sep_min_deutan", "l_monotonic"]
+                             "wcag_adj_min", "hue_sep_mean", "hue_sep_mean_deutan", "l_monotonic"]
 
     /// A plain-text summary: the sweep, the best and worst entries, and how the key metrics move from each
     /// parameter's first value to its last (means over everything else).
