@@ -206,14 +206,15 @@ enum SweepBinding {
         defer { lua.pop() }
         switch lua.getField(t, "hues") {
         case LUA_TNIL: return Sweep.allHues
-        case LUA_TSTRING, LUA_TNUMBER:
+        case LUA_TNUMBER: return [lua.number(-1)!]
+        case LUA_TSTRING:
             do { return try Sweep.parseHues(lua.string(-1)!) } catch { throw BindingError("\(context): field 'hues': \(error)") }
         case LUA_TTABLE:
             let h = lua.absolute(-1)
             var parts: [String] = []
             for i in 0..<lua.rawLength(h) {
                 lua.getIndex(h, i + 1)
-                parts.append(lua.string(-1) ?? "?")
+                parts.append(lua.type(-1) == LUA_TNUMBER ? "\(lua.number(-1)!)" : lua.string(-1) ?? "?")
                 lua.pop()
             }
             do { return try Sweep.parseHues(parts.joined(separator: ",")) } catch { throw BindingError("\(context): field 'hues': \(error)") }
