@@ -79,14 +79,24 @@ public enum TuningPictures {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((result.parameters[xp].columnValue(result.choices[v][xp]), result.value(variant: v, metric)!))
         }
-        let scatter = order.count > LinePlot.palette.count
+        // Up to 10 lines in distinct colors, up to 24 in a blue → orange sequence, beyond that a scatter plot.
+        let scatter = order.count > 24
+        func color(_ k: Int) -> RGB {
+            if order.count <= LinePlot.palette.count { return LinePlot.palette[k] }
+            let t = Double(k) / Double(max(order.count - 1, 1))
+            let a = (20.0, 60.0, 160.0), m = (40.0, 160.0, 120.0), b = (225.0, 110.0, 10.0)
+            func mix(_ x: (Double, Double, Double), _ y: (Double, Double, Double), _ u: Double) -> RGB {
+                (UInt8(x.0 + (y.0 - x.0) * u), UInt8(x.1 + (y.1 - x.1) * u), UInt8(x.2 + (y.2 - x.2) * u))
+            }
+            return t < 0.5 ? mix(a, m, t * 2) : mix(m, b, (t - 0.5) * 2)
+        }
         let lines: [LinePlot.Series] = order.enumerated().map { k, key in
             let name = groupBy.isEmpty ? metric : zip(groupBy, key).map { p, i in
                 let param = result.parameters[p]
                 return "\(param.name)=" + (param.isNumeric ? SweepOutput.number((param.columnValue(i) * 1e4).rounded() / 1e4) : "#\(i)")
             }.joined(separator: " ")
             let pts = groups[key]!.sorted { $0.0 < $1.0 }.map { (x: $0.0, y: $0.1) }
-            return LinePlot.Series(name: name, color: scatter ? (0, 114, 178) : LinePlot.palette[k], points: pts, lines: !scatter)
+            return LinePlot.Series(name: name, color: scatter ? (0, 114, 178) : color(k), points: pts, lines: !scatter)
         }
         var p = LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues)",
                          xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"),
