@@ -48,8 +48,9 @@ public struct RampBatch: Sendable {
 ///
 /// `uniform-lstar` takes a fast path with the same arithmetic as `UniformLStar.ramp`: the Display P3 chroma
 /// cap depends only on (L\*, hue), so it is solved once per distinct pair (in parallel) and shared by every
-/// variant that uses it; each stop then needs only its lightness solve. Results are bit-identical to the
-/// reference generator (a test checks it). Other generators run their `generate` closure per ramp.
+/// variant that uses it; each stop then needs only its lightness solve, done 4 lanes at a time by
+/// ColorKernels' `RampKernels.solveLightness`. Results are bit-identical to the reference generator (a test
+/// checks it). Other generators run their `generate` closure per ramp.
 public enum RampBatchGenerator {
     /// Ramps for `specs`, in order.
     /// - Complexity: O(ramps × stops) generator work; uniform-lstar adds O(distinct (L\*, hue) pairs) cap solves.
@@ -136,14 +137,22 @@ public enum RampBatchGenerator {
                     while start < total {
                         let end = min(total, start + tile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
+                            // One ramp at a time: 20 lightness solves in the 4-lane kernel (bit-identical to
+                            // TokenMath.lightness), then the colors.
+                            var ys = [Double](repeating: 0, count: Stop.count), as_ = ys, bs = ys, ls = ys, cs = ys
                             for rr in range {
                                 let r = start + rr, v = variants[r]
+                                let rad = v.hue * Double.pi / 180
+                                let cr = cos(rad), sr = sin(rad)
+                                for i in 0..<Stop.count {
+                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[r * Stop.count + i]])
+                                    cs[i] = chroma; ys[i] = v.luminance[i]; as_[i] = cr * chroma; bs[i] = sr * chroma
+                                }
+                                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: Stop.count)
                                 for i in 0..<Stop.count {
                                     let s = r * Stop.count + i
-                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[s]])
-                                    let l = TokenMath.lightness(forLuminance: v.luminance[i], chroma: chroma, hue: v.hue)
-                                    ok.p[s] = SIMD3(l, chroma, v.hue)
-                                    ln.p[s] = TokenMath.linearSRGB(oklch: l, chroma, v.hue)
+                                    ok.p[s] = SIMD3(ls[i], cs[i], v.hue)
+                                    ln.p[s] = TokenMath.linearSRGB(oklab: ls[i], as_[i], bs[i])
                                     rq.p[s] = v.chroma[i]
                                 }
                             }
