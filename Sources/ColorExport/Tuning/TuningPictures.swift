@@ -18,7 +18,8 @@ public enum TuningPictures {
     public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String) -> Scene {
         let hueCount = result.hues.count
         let block = 26 + hueCount * cellHeight + 16
-        let width = margin * 2 + labelWidth + Stop.count * cellWidth
+        let labels = [BitmapFont.width(title, scale: 2)] + variants.map { BitmapFont.width($0.label) }
+        let width = max(margin * 2 + labelWidth + Stop.count * cellWidth, margin * 2 + (labels.max() ?? 0))
         let height = 44 + 18 + variants.count * block + 24
         var sc = Scene(width: width, height: height, title: title)
         let ink: RGB = (34, 34, 34)
