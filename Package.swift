@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Huebench: a color-science workbench. One target table; products are derived from it.
 import PackageDescription
+import Foundation
 
 /// (name, dependencies) for every library module, bottom layer first. Arrows only point down.
 let libraries: [(name: String, deps: [Target.Dependency])] = [
@@ -10,6 +11,11 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
     ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
 ]
+
+/// Test data read through #filePath, not bundled: excluded from the targets' sources.
+func fixtures(_ testTarget: String) -> [String] {
+    FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(testTarget)/Fixtures") ? ["Fixtures"] : []
+}
 
 let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
@@ -26,12 +32,13 @@ var targets: [Target] = [
         name: "benchmarks",
         dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"]),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"], exclude: fixtures("HuebenchCLITests")),
 ]
 for lib in libraries {
     targets.append(.target(name: lib.name, dependencies: lib.deps,
                            swiftSettings: lib.name == "ColorKernels" ? optimized : []))
-    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps))
+    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
+                               exclude: fixtures("\(lib.name)Tests")))
 }
 
 let package = Package(

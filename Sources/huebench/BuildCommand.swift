@@ -95,7 +95,17 @@ enum BuildCommand: Command {
         }
 
         let outDir = a.value("out") ?? "huebench-out"
-        let command = (["huebench", "build"] + args).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+        // The recorded command leaves out what does not change the files (--out, --quiet, --strict), so the same
+        // content always has the same bytes.
+        var recorded: [String] = []
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            if arg == "--quiet" || arg == "--strict" || arg.hasPrefix("--out=") { i += 1; continue }
+            if arg == "--out" { i += 2; continue }
+            recorded.append(arg); i += 1
+        }
+        let command = (["huebench", "build"] + recorded).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         let build = BuildInfo(version: version, source: "the built-in ColorTokensKit 3.x palette", command: command)
 
         progress("generating \(unique.count) families and their tokens\(policy.map { ", auditing with \($0.id)" } ?? "")…")

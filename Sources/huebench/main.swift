@@ -6,6 +6,11 @@ import Foundation
 enum Commands {
     static let all: [any Command.Type] = [
         HelpCommand.self,
+        ParseCommand.self,
+        ConvertCommand.self,
+        GamutCommand.self,
+        ContrastCommand.self,
+        DeltaECommand.self,
         PaletteCommand.self,
         TokensCommand.self,
         AuditCommand.self,

@@ -49,10 +49,10 @@ struct CSSParser {
     init(_ input: String, spaces: ColorSpaceRegistry) {
         self.input = input
         self.spaces = spaces
-        let (tokens, length) = CSSTokenizer.tokenize(input)
+        let (tokens, scalars) = CSSTokenizer.tokenize(input)
         self.tokens = tokens
-        self.length = length
-        self.scalars = Array(input.unicodeScalars)
+        self.length = scalars.count
+        self.scalars = scalars
     }
 
     // MARK: Token helpers

@@ -41,7 +41,9 @@ enum CSSSerializer {
     static func number(_ v: Double) -> String {
         if v.isNaN { return "calc(NaN)" }
         if v.isInfinite { return v > 0 ? "calc(Infinity)" : "calc(-Infinity)" }
-        if v == 0 { return "0" }
+        // Conversion noise (e.g. white's OKLCH chroma 5e-16) would print as an exponent: below half a unit of the
+        // sixth decimal a component is written as 0, as a fixed 6-decimal format would.
+        if abs(v) < 5e-7 { return "0" }
         let mag = Int(floor(log10(abs(v))))
         if mag >= 21 || mag < -12 {
             var s = String(format: "%.5e", v)
@@ -57,7 +59,12 @@ enum CSSSerializer {
             return s
         }
         let decimals = Swift.max(0, 5 - mag)
-        var s = String(format: "%.\(decimals)f", v)
+        var x = v
+        if mag > 5 {  // keep 6 significant digits of large numbers too (123456789 → 123457000)
+            let unit = pow(10, Double(mag - 5))
+            x = (v / unit).rounded() * unit
+        }
+        var s = String(format: "%.\(decimals)f", x)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }

@@ -146,14 +146,15 @@ struct CSSTokenizer {
     }
 
     /// All tokens, ending with one `.eof`.
-    static func tokenize(_ input: String) -> (tokens: [CSSToken], length: Int) {
+    static func tokenize(_ input: String) -> (tokens: [CSSToken], scalars: [Unicode.Scalar]) {
         var t = CSSTokenizer(input)
         var out: [CSSToken] = []
+        out.reserveCapacity(16)
         while true {
             let tok = t.next()
             out.append(tok)
             if tok.kind == .eof { break }
         }
-        return (out, t.scalars.count)
+        return (out, t.scalars)
     }
 }

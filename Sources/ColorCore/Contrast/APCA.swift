@@ -3,8 +3,12 @@ import Foundation
 /// APCA 0.0.98G-4g (SAPC), the contrast method of the WCAG 3 drafts, as in the apca-w3 0.1.9 reference.
 ///
 /// Y = 0.2126729·R^2.4 + 0.7151522·G^2.4 + 0.0721750·B^2.4 on *encoded* sRGB (a simple 2.4 power, not the
-/// piecewise curve). Negative channels: the power is sign-preserving (−x → −x^2.4), so slightly
-/// out-of-gamut colors give a slightly lower Y; a negative Y is then treated as 0 before the soft clamp.
+/// piecewise curve). Colors are converted to extended sRGB unclamped, as Color.js does.
+/// Out-of-range values, our choice: channels below 0 use a sign-preserving power (−x → −x^2.4), so a slightly
+/// out-of-gamut color gives a slightly lower Y; a Y still below 0 is floored at 0 before the soft clamp
+/// (apca-w3 returns Lc 0 for any Y outside 0…1.1 and Color.js yields NaN for a strongly negative Y; flooring
+/// keeps the result defined and equal to both for every in-gamut color). Y above 1 (e.g. Display P3 yellow,
+/// Y ≈ 1.0000001 for white) is used as is, without apca-w3's 1.1 input gate.
 /// Soft black clamp: Y < 0.022 → Y + (0.022 − Y)^1.414. If |Ybg − Ytxt| < 0.0005 the result is 0
 /// (the reference's noise gate). Normal polarity (Ybg > Ytxt): S = (Ybg^0.56 − Ytxt^0.57)·1.14, Lc = 0
 /// if S < 0.1 else S − 0.027. Reverse: S = (Ybg^0.65 − Ytxt^0.62)·1.14, Lc = 0 if S > −0.1 else S + 0.027.

@@ -58,9 +58,6 @@ public enum DeltaE2000 {
 
     /// CIEDE2000 reading both colors in `labSpace` (`lab`: D50, the CSS default; `lab-d65`: D65).
     public static func method(labSpace: ColorSpaceID = .lab) -> DeltaEMethod {
-        let d65 = labSpace == .labD65
-        return DeltaEMethod(id: d65 ? "2000-d65" : "2000",
-                            name: d65 ? "CIEDE2000 (Lab D65)" : "CIEDE2000 (Lab D50)",
-                            aliases: d65 ? [] : ["de2000", "ciede2000"], inputSpace: labSpace, evaluate: distance)
+        .lab(id: "2000", name: "CIEDE2000", aliases: ["de2000", "ciede2000"], labSpace: labSpace, evaluate: distance)
     }
 }

@@ -12,4 +12,16 @@ public struct DeltaEMethod: RegistryEntry {
     public let aliases: [String]
     public var registryID: String { id }
     public var registryAliases: [String] { aliases }
+
+    /// A CIELAB-based method in one of the two whites the libraries use.
+    ///
+    /// `lab` (D50, CSS `lab()`, Color.js's default) registers as `id`; `lab-d65` (ColorAide's and culori's
+    /// default) as `id-d65`. Colors given in the other white are adapted by Bradford on the way.
+    public static func lab(id: String, name: String, aliases: [String] = [], labSpace: ColorSpaceID,
+                           evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double) -> DeltaEMethod {
+        let d65 = labSpace == .labD65
+        return DeltaEMethod(id: d65 ? id + "-d65" : id, name: name + (d65 ? " (Lab D65)" : " (Lab D50)"),
+                            aliases: d65 ? aliases.map { $0 + "-d65" } : aliases, inputSpace: labSpace,
+                            evaluate: evaluate)
+    }
 }

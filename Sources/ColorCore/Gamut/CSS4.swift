@@ -1,6 +1,12 @@
 /// The CSS Color 4 gamut-mapping algorithm (https://www.w3.org/TR/css-color-4/#binsearch): a binary
 /// search on OKLCH chroma at constant lightness and hue, accepting a clipped color within JND = 0.02 ΔEOK,
 /// ε = 0.0001. L ≥ 1 maps to white, L ≤ 0 to black; colors already in gamut are returned converted.
+///
+/// Steps as in the spec's pseudo-code (and Color.js's `toGamutCSS`): if clip(origin) is within JND, return it;
+/// else bisect chroma in [0, C]: while the lower bound is still in gamut, an in-gamut midpoint raises it
+/// without clipping; otherwise the midpoint is clipped and accepted (raising the lower bound) when its ΔEOK
+/// to the unclipped midpoint is below JND, stopping early when JND − ΔE < ε. The last clipped color is the
+/// result. Clipping happens in the target's RGB gamut space (`srgb` for `hsl`/`hwb`).
 public enum GamutCSS4 {
     public static let jnd = 0.02
     public static let epsilon = 0.0001
@@ -9,8 +15,9 @@ public enum GamutCSS4 {
         let gamut = try spaces.boundedGamut(of: target)
         let origin = try spaces.convert(color, to: .oklch)
         let l = origin.coords.x.isNaN ? 0 : origin.coords.x
-        if l >= 1 { return try spaces.convert(Color(.oklab, 1, 0, 0, alpha: color.alpha), to: target) }
-        if l <= 0 { return try spaces.convert(Color(.oklab, 0, 0, 0, alpha: color.alpha), to: target) }
+        // White and black as XYZ, so they land exactly on (1, 1, 1) and (0, 0, 0) in every D65 RGB space.
+        if l >= 1 { return try spaces.convert(Color(.xyzD65, coords: WhitePoint.d65.xyz, alpha: color.alpha), to: target) }
+        if l <= 0 { return try spaces.convert(Color(.xyzD65, 0, 0, 0, alpha: color.alpha), to: target) }
         if try spaces.inGamut(origin, of: gamut, epsilon: 0) { return try spaces.convert(color, to: target) }
 
         let toGamut = try spaces.plan(from: .oklch, to: gamut)

@@ -16,6 +16,7 @@ public struct Workbench: Sendable {
         .xyzD65, .xyzD50, .srgbLinear, .srgb, .displayP3Linear, .displayP3, .rec2020Linear, .rec2020,
         .a98RGBLinear, .a98RGB, .prophotoRGBLinear, .prophotoRGB, .lab, .lch, .labD65, .oklab, .oklch,
         .hsl, .hwb, .hsv,
+        .xyzAbsD65, .jzazbz, .jzczhz, .ictcp, .rec2100PQ, .rec2100HLG, .acescg, .acescc, .luv, .lchuv, .hpluv, .cam16JMh, .hct,
     ]
 
     /// A workbench with every built-in registered.
@@ -23,12 +24,20 @@ public struct Workbench: Sendable {
         var w = Workbench()
         do {
             for s in builtinSpaces { try w.spaces.register(s) }
-            try w.contrastMethods.register(WCAG21.method)
-            try w.contrastMethods.register(APCA.method)
-            try w.deltaEMethods.register(DeltaE2000.method())
-            try w.deltaEMethods.register(DeltaE2000.method(labSpace: .labD65))
-            try w.deltaEMethods.register(DeltaE76.method)
+            for m in [WCAG21.method, APCA.method, LStarContrast.method, WeberContrast.method, MichelsonContrast.method] {
+                try w.contrastMethods.register(m)
+            }
+            // ΔE: the CSS-Lab (D50) variant of each Lab method first, then its Lab-D65 twin (`<id>-d65`).
+            for white in [ColorSpaceID.lab, .labD65] {
+                try w.deltaEMethods.register(DeltaE2000.method(labSpace: white))
+                try w.deltaEMethods.register(DeltaE76.method(labSpace: white))
+                try w.deltaEMethods.register(DeltaE94.method(labSpace: white))
+                try w.deltaEMethods.register(DeltaECMC.method(labSpace: white))
+                try w.deltaEMethods.register(DeltaEHyAB.method(labSpace: white))
+            }
             try w.deltaEMethods.register(DeltaEOK.method)
+            try w.deltaEMethods.register(DeltaEITP.method)
+            try w.deltaEMethods.register(DeltaEJz.method)
             try w.gamutMappers.register(GamutCSS4.mapper)
             try w.gamutMappers.register(GamutClip.mapper)
         } catch {
@@ -46,11 +55,21 @@ public struct Workbench: Sendable {
         try spaces.convert(color, to: spaces.canonicalID(space.rawValue))
     }
 
-    /// Contrast of `text` on `background` by the method with this id (`wcag21`, `apca`…).
+    /// Contrast of `text` on `background` by the method with this id (`wcag21`, `apca`, `lstar`, `weber`,
+    /// `michelson`).
+    ///
+    /// Translucent text (alpha < 1) is first composited over the background (source-over in the method's
+    /// input space, c = α·text + (1 − α)·background), as WCAG 2 and apca-w3's `calcAPCA` do; the background
+    /// is taken as opaque. A missing (`none`) alpha counts as 1.
     public func contrast(text: Color, background: Color, method: String = "wcag21") throws -> Double {
         let m = try contrastMethods.lookup(method)
-        return m.evaluate(try convert(text, to: m.inputSpace).coordsForConversion,
-                          try convert(background, to: m.inputSpace).coordsForConversion)
+        let bg = try convert(background, to: m.inputSpace).coordsForConversion
+        var fg = try convert(text, to: m.inputSpace).coordsForConversion
+        if !text.alpha.isNaN && text.alpha < 1 {
+            let a = max(text.alpha, 0)
+            fg = fg * a + bg * (1 - a)
+        }
+        return m.evaluate(fg, bg)
     }
 
     /// Color difference by the method with this id (`2000`, `76`, `ok`…).

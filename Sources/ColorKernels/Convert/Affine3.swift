@@ -6,7 +6,13 @@ public struct Affine3: Sendable, Equatable {
     public var m: Matrix3
     public var o: SIMD3<Double>
 
-    public init(_ m: Matrix3, offset o: SIMD3<Double> = .zero) { self.m = m; self.o = o }
+    /// The nine entries and three offsets rounded to Float once.
+    public let f: [Float]
+
+    public init(_ m: Matrix3, offset o: SIMD3<Double> = .zero) {
+        self.m = m; self.o = o
+        f = m.entries.map(Float.init) + [Float(o.x), Float(o.y), Float(o.z)]
+    }
 
     public static func diagonal(_ d: SIMD3<Double>) -> Affine3 {
         Affine3(Matrix3(rows: SIMD3(d.x, 0, 0), SIMD3(0, d.y, 0), SIMD3(0, 0, d.z)))
@@ -21,9 +27,9 @@ public struct Affine3: Sendable, Equatable {
     @inlinable
     func apply(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
                _ range: Range<Int>) {
-        let a = m.entries.map(Float.init), b = [Float(o.x), Float(o.y), Float(o.z)]
+        let a = f
         let m00 = a[0], m01 = a[1], m02 = a[2], m10 = a[3], m11 = a[4], m12 = a[5], m20 = a[6], m21 = a[7], m22 = a[8]
-        let o0 = b[0], o1 = b[1], o2 = b[2]
+        let o0 = a[9], o1 = a[10], o2 = a[11]
         var i = range.lowerBound
         while i < range.upperBound {
             let x = load8(p0, i), y = load8(p1, i), z = load8(p2, i)

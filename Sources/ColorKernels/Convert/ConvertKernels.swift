@@ -57,19 +57,10 @@ public enum ConvertKernel: Sendable {
              _ range: Range<Int>) {
         typealias V = VectorMath
         @inline(__always) func perVector(_ f: (inout Float8, inout Float8, inout Float8) -> Void) {
-            var i = range.lowerBound
-            while i < range.upperBound {
-                var x = load8(p0, i), y = load8(p1, i), z = load8(p2, i)
-                f(&x, &y, &z)
-                store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
-                i += 8
-            }
+            Self.vectors(p0, p1, p2, range, f)
         }
         @inline(__always) func perPlane(_ f: (Float8) -> Float8) {
-            for p in [p0, p1, p2] {
-                var i = range.lowerBound
-                while i < range.upperBound { store8(p, i, f(load8(p, i))); i += 8 }
-            }
+            Self.planes(p0, p1, p2, range, f)
         }
         switch self {
         case let .affine(a):
@@ -136,6 +127,28 @@ public enum ConvertKernel: Sendable {
                 let v = f(SIMD3(Double(p0[i]), Double(p1[i]), Double(p2[i])))
                 p0[i] = Float(v.x); p1[i] = Float(v.y); p2[i] = Float(v.z)
             }
+        }
+    }
+
+    @inline(__always)
+    static func vectors(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
+                        _ range: Range<Int>, _ f: (inout Float8, inout Float8, inout Float8) -> Void) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var x = load8(p0, i), y = load8(p1, i), z = load8(p2, i)
+            f(&x, &y, &z)
+            store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
+            i += 8
+        }
+    }
+
+    @inline(__always)
+    static func planes(_ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>, _ p2: UnsafeMutablePointer<Float>,
+                       _ range: Range<Int>, _ f: (Float8) -> Float8) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            store8(p0, i, f(load8(p0, i))); store8(p1, i, f(load8(p1, i))); store8(p2, i, f(load8(p2, i)))
+            i += 8
         }
     }
 

@@ -1,0 +1,57 @@
+import Foundation
+
+/// HCT (Material Design 3): CAM16 hue and chroma with CIE L* as tone.
+///
+/// Viewing conditions as Material's defaults (and Color.js): D65 white, L_A = 200/π · Y(L* 50), Y_b = Y(L* 50)
+/// · 100, average surround, no discounting. Forward: h and C from CAM16, T = L* of Y. Inverse: Y from T,
+/// then the CAM16 lightness J solved by bisection (60 steps over [0, 400]) so that CAM16⁻¹(J, C, h) has that
+/// Y; Y grows monotonically with J at fixed C and h. Round trips agree to 1e-9.
+extension ColorSpace {
+    static func yFromLstar(_ l: Double) -> Double {
+        let f = (l + 16) / 116
+        return l > labKappa * labEpsilon ? f * f * f : l / labKappa
+    }
+    static func lstarFromY(_ y: Double) -> Double {
+        y > labEpsilon ? 116 * cbrt(y) - 16 : labKappa * y
+    }
+
+    static let hctEnvironment = CAM16Environment(
+        white: WhitePoint.d65.xyz, adaptingLuminance: 200 / Double.pi * yFromLstar(50),
+        backgroundLuminance: yFromLstar(50) * 100)
+
+    /// XYZ-D65 → HCT (h, C, T).
+    public static func xyzToHCT(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
+        let env = hctEnvironment
+        let jmh = env.toJMh(xyz)
+        return SIMD3(jmh.z, jmh.y / pow(env.fl, 0.25), lstarFromY(xyz.y))
+    }
+
+    /// HCT (h, C, T) → XYZ-D65.
+    public static func hctToXYZ(_ hct: SIMD3<Double>) -> SIMD3<Double> {
+        let env = hctEnvironment
+        let t = hct.z
+        if t <= 0 { return SIMD3(0, 0, 0) }
+        let target = yFromLstar(t)
+        let m = hct.y * pow(env.fl, 0.25)
+        if m == 0 { return WhitePoint.d65.xyz * target }  // achromatic: a gray of that luminance
+        var lo = 0.0, hi = 400.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if env.fromJMh(SIMD3(mid, m, hct.x)).y < target { lo = mid } else { hi = mid }
+        }
+        return env.fromJMh(SIMD3((lo + hi) / 2, m, hct.x))
+    }
+
+    /// `hct`: serialized as `color(--hct …)`; C 0…145 (100% = 145), T 0…100 (100% = 100). Hue powerless at
+    /// C ≤ 1e-7.
+    public static let hct = ColorSpace(
+        id: .hct, name: "HCT", base: .xyzD65,
+        coordinates: [.hue(), Coordinate("c", 0...145, percentReference: 145), Coordinate("t", 0...100, percentReference: 100)],
+        cssForm: .custom,
+        powerlessHue: PowerlessHue(hueIndex: 0, rule: .chromaAtMost(index: 1, threshold: 1e-7)),
+        toBase: hctToXYZ, fromBase: xyzToHCT)
+}
+
+extension ColorSpaceID {
+    public static let hct: Self = "hct"
+}

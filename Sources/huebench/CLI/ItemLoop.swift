@@ -1,0 +1,124 @@
+import ColorCore
+import Foundation
+
+/// What one processed input item prints: the JSON members that follow `"input"` and the text-mode row.
+struct ItemResult {
+    /// (key, already-encoded JSON value) pairs, in output order.
+    var json: [(String, String)]
+    /// The row printed in text mode.
+    var text: String
+}
+
+/// The per-item loop every color subcommand shares: items come from the positional arguments, or, when
+/// there are none, from standard input one per line (streamed, never buffered whole). Each item is processed
+/// on its own; a failing item prints `{"input":…,"error":…}` (JSON) or a message on standard error (text)
+/// and the loop goes on. Blank input lines are skipped.
+enum ItemLoop {
+    /// - Returns: `ExitStatus.ok` when every item succeeded, `ExitStatus.someFailed` otherwise.
+    static func run(command: String, arguments: [String], json: Bool,
+                    process: (String) throws -> ItemResult) -> Int32 {
+        var failed = false
+        func handle(_ item: String, where label: String) {
+            do {
+                let r = try process(item)
+                if json {
+                    var s = "{\"input\":" + jsonString(item)
+                    for (k, v) in r.json { s += ",\"" + k + "\":" + v }
+                    Output.line(s + "}")
+                } else {
+                    Output.line(r.text)
+                }
+            } catch {
+                failed = true
+                let message = "\(error)"
+                if json {
+                    Output.line("{\"input\":" + jsonString(item) + ",\"error\":" + jsonString(message) + "}")
+                } else {
+                    Output.error("huebench \(command): \(label): \(message)")
+                }
+            }
+        }
+        if !arguments.isEmpty {
+            for (i, item) in arguments.enumerated() { handle(item, where: "argument \(i + 1)") }
+        } else {
+            var number = 0
+            for line in standardInputLines() {
+                number += 1
+                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+                handle(line, where: "line \(number)")
+            }
+        }
+        return failed ? ExitStatus.someFailed : ExitStatus.ok
+    }
+
+    /// Splits a pair item `A<TAB>B` into its two trimmed colors.
+    static func pair(_ item: String) throws -> (String, String) {
+        let parts = item.split(separator: "\t", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw ItemError("expected two colors separated by one TAB, got \(parts.count) field\(parts.count == 1 ? "" : "s")")
+        }
+        return (trim(parts[0]), trim(parts[1]))
+    }
+
+    static func trim<S: StringProtocol>(_ s: S) -> String {
+        String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// A per-item failure that is not a `ColorCoreError` (e.g. a malformed pair line).
+struct ItemError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Shared formatting of results.
+enum Format {
+    /// Text-mode coordinate: 7 decimals, `none` when missing, no negative zero; right-aligned in 12 columns.
+    static func coordinate(_ v: Double) -> String {
+        var s = v.isNaN ? "none" : String(format: "%.7f", v)
+        if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
+        return String(repeating: " ", count: max(0, 12 - s.count)) + s
+    }
+
+    static func padRight(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    /// The JSON members and text row for a color: space, coords (null when missing), alpha, css.
+    static func color(_ c: Color, workbench wb: Workbench, spaceWidth: Int = 11) -> ItemResult {
+        let coords = [c.coords.x, c.coords.y, c.coords.z]
+        let css = wb.serialize(c)
+        return ItemResult(
+            json: [("space", jsonString(c.space.rawValue)),
+                   ("coords", "[" + coords.map(jsonNumber).joined(separator: ",") + "]"),
+                   ("alpha", jsonNumber(c.alpha)),
+                   ("css", jsonString(css))],
+            text: padRight(c.space.rawValue, spaceWidth) + coords.map(coordinate).joined() + "  " + css)
+    }
+
+    /// The JSON members and text row for a pair's value.
+    static func pair(text: String, background: String, value: Double, decimals: Int, separator: String) -> ItemResult {
+        var v = String(format: "%.\(decimals)f", value)
+        if v.hasPrefix("-") && v.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { v.removeFirst() }
+        return ItemResult(
+            json: [("text", jsonString(text)), ("background", jsonString(background)), ("value", jsonNumber(value))],
+            text: String(repeating: " ", count: max(0, 10 - v.count)) + v + "  " + text + " " + separator + " " + background)
+    }
+}
+
+/// Resolving user-given ids through the registries: an unknown one is a usage error that lists the known ids.
+enum Lookup {
+    static func space(_ name: String, in wb: Workbench, option: String, command: String,
+                      allowed: ((ColorSpace) -> Bool)? = nil) throws -> ColorSpaceID {
+        let candidates = wb.spaces.spaces.all.filter { allowed?($0) ?? true }
+        if let s = wb.spaces.spaces[name], allowed?(s) ?? true { return s.id }
+        throw UsageError("unknown space '\(name)' for --\(option); known: "
+                         + candidates.map { $0.id.rawValue }.joined(separator: ", "))
+    }
+
+    static func method<E>(_ name: String, in registry: Registry<E>, command: String) throws -> String {
+        if let e = registry[name] { return e.registryID }
+        throw UsageError("unknown \(registry.kind) '\(name)' for --method; known: "
+                         + registry.ids.joined(separator: ", "))
+    }
+}

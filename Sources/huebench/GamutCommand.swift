@@ -1,0 +1,44 @@
+import ColorCore
+
+/// `huebench gamut --to srgb|display-p3|rec2020 [--method css4|clip] [COLOR…]`: map colors into a gamut.
+enum GamutCommand: Command {
+    static let name = "gamut"
+    static let summary = "map colors into an RGB gamut (CSS Color 4 binary search or clip)"
+    static let help = """
+    usage: huebench gamut --to SPACE [--method css4|clip] [--json] [COLOR…]
+
+    Maps each CSS color into the gamut of SPACE and prints it in SPACE. css4 (default) is the CSS Color 4
+    algorithm: a binary search on OKLCH chroma at constant lightness and hue, within ΔEOK 0.02 (JND) of a
+    clipped color; clip clamps each channel to 0…1. Colors already in gamut come back unchanged.
+    With no COLOR, reads one color per line from standard input.
+
+    options:
+      --to SPACE       srgb, display-p3, rec2020 (also a98-rgb, prophoto-rgb and the linear spaces)
+      --method NAME    css4 (default) or clip
+      --json           one JSON object per input: {"input", "space", "coords", "alpha", "css"} or {"input", "error"}
+
+    exit status: 0 all mapped, 1 some input failed, 2 bad usage
+
+    example:
+      $ huebench gamut --to srgb 'color(display-p3 0 1 0)' 'oklch(0.7 0.4 300)'
+      srgb          0.0000000   0.9857637   0.1597424  color(srgb 0 0.985764 0.159742)
+      srgb          0.7089315   0.4660752   1.0000000  color(srgb 0.708931 0.466075 1)
+      $ huebench gamut --to srgb --method clip 'color(display-p3 0 1 0)'
+      srgb          0.0000000   1.0000000   0.0000000  color(srgb 0 1 0)
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["json"], options: ["to", "method"])
+        let wb = Workbench.standard
+        let bounded = wb.spaces.spaces.all.filter(\.isBoundedRGB).map(\.id.rawValue)
+        guard let toName = a.value("to") else {
+            throw UsageError("needs --to SPACE; known: \(bounded.joined(separator: ", "))")
+        }
+        let target = try Lookup.space(toName, in: wb, option: "to", command: name) { $0.isBoundedRGB }
+        let method = try Lookup.method(a.value("method") ?? "css4", in: wb.gamutMappers, command: name)
+        let width = max(11, target.rawValue.count + 1)
+        return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
+            Format.color(try wb.mapGamut(try wb.parse(item), to: target, method: method), workbench: wb, spaceWidth: width)
+        }
+    }
+}

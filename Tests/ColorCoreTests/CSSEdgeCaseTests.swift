@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import ColorCore
+
+/// Named edge cases of the CSS parser and serializer, and a deterministic fuzz run.
+@Suite struct CSSEdgeCaseTests {
+    let wb = Workbench.standard
+
+    /// The reason and position of a rejected input (nil when it parses).
+    func rejection(_ s: String) -> (reason: String, position: Int)? {
+        do {
+            _ = try wb.parse(s)
+            return nil
+        } catch let ColorCoreError.invalidCSS(input, reason, position) {
+            #expect(input == s)
+            return (reason, position)
+        } catch {
+            Issue.record("non-CSS error for '\(s)': \(error)")
+            return nil
+        }
+    }
+
+    @Test func emptyAndWhitespace() {
+        #expect(rejection("")?.reason == "empty color string")
+        #expect(rejection("")?.position == 0)
+        #expect(rejection("   \t\n")?.reason == "no color: only whitespace")
+        #expect(rejection("   ")?.position == 3)
+    }
+
+    @Test func hashAlone() {
+        let r = rejection("#")
+        #expect(r?.position == 0)
+        #expect(r?.reason.contains("hex digits") == true)
+        #expect(rejection("#12")?.reason == "expected 3, 4, 6 or 8 hex digits after '#', got 2")
+        #expect(rejection("#12345g")?.position == 6)
+    }
+
+    @Test func unterminatedFunctions() {
+        let r = rejection("rgb(")
+        #expect(r?.reason == "missing ')' to close 'rgb('")
+        #expect(r?.position == 4)
+        #expect(rejection("rgb(1 2 3")?.position == 9)
+        #expect(rejection("lab(50 calc(1 + 2) 0")?.reason == "missing ')' to close 'lab('")
+        #expect(rejection("oklch(0.5 calc(1 + 0.1 0)")?.reason.contains("calc") == true)
+    }
+
+    @Test func messagesNameTheProblem() {
+        #expect(rejection("rgb(1, 2, 3))")?.reason == "unexpected ')' after the color")
+        #expect(rejection("rgb(1, 2, 3))")?.position == 12)
+        #expect(rejection("lab(0% 0 0 10%)")?.reason.hasPrefix("expected 3 components, got 4") == true)
+        #expect(rejection("color(foo 1 2 3)")?.reason == "unknown color space 'foo'")
+        #expect(rejection("color(foo 1 2 3)")?.position == 6)
+        #expect(rejection("rgb(10%, 20, 30%)")?.reason == "mixing numbers and percentages in legacy rgb()")
+        #expect(rejection("rgb(10%, 20, 30%)")?.position == 9)
+        #expect(rejection("notacolor")?.reason == "unknown color name 'notacolor'")
+        #expect(rejection("rgb(1 2)")?.reason == "expected 3 components, got 2")
+        #expect(rejection("hsl(none, 30%, 50%)")?.reason.contains("'none' is not allowed") == true)
+        #expect(rejection("color(lab 1 2 3)")?.reason.contains("write lab(") == true)
+        #expect(rejection("rgb(1px 2 3)")?.reason.contains("unknown unit 'px'") == true)
+        let e = ColorCoreError.invalidCSS(input: "rgb(1, 2, 3))", reason: "unexpected ')' after the color", position: 12)
+        #expect(e.description == "invalid color 'rgb(1, 2, 3))': unexpected ')' after the color at 12")
+    }
+
+    @Test func hugeNumbers() throws {
+        let big = try wb.parse("color(srgb 1e400 -1e400 0)")
+        #expect(big.coords.x == Double.greatestFiniteMagnitude && big.coords.y == -Double.greatestFiniteMagnitude)
+        #expect(wb.serialize(try wb.parse("rgb(1e400 0 0)")) == "rgb(255, 0, 0)")
+        #expect(wb.serialize(try wb.parse("rgb(99999999999999999999 -5 0 / 1e30)")) == "rgb(255, 0, 0)")
+        #expect(try wb.parse("lab(1e400 0 0)").coords.x == 100)
+        #expect(wb.serialize(try wb.parse("color(srgb calc(1e308 * 10) 0 0)")) == "color(srgb calc(Infinity) 0 0)")
+        let big6 = wb.serialize(try wb.parse("oklab(0.5 123456789 0.0000012345678)"))
+        #expect(big6 == "oklab(0.5 123457000 0.00000123457)", "\(big6)")
+        // Below half a unit of the 6th decimal a component is conversion noise and prints as 0.
+        #expect(wb.serialize(try wb.parse("oklab(0.5 0.00000012345678 0)")) == "oklab(0.5 0 0)")
+    }
+
+    @Test func noneEverywhere() throws {
+        for s in ["rgb(none none none / none)", "hsl(none none none / none)", "hwb(none none none / none)",
+                  "lab(none none none / none)", "lch(none none none / none)", "oklab(none none none / none)",
+                  "oklch(none none none / none)", "color(display-p3 none none none / none)", "jzazbz(none none none / none)"] {
+            let c = try wb.parse(s)
+            #expect(c.coords.x.isNaN && c.coords.y.isNaN && c.coords.z.isNaN && c.alpha.isNaN, "\(s)")
+        }
+        #expect(wb.serialize(try wb.parse("rgb(none none none / none)")) == "rgba(0, 0, 0, 0)")
+        #expect(wb.serialize(try wb.parse("oklch(none none none / none)")) == "oklch(none none none / none)")
+        // A none hue survives conversion as missing: converting reads it as 0, the result keeps its own hue rule.
+        let gray = try wb.convert(try wb.parse("oklch(0.5 0 none)"), to: .srgb)
+        #expect(!gray.coords.x.isNaN && abs(gray.coords.x - gray.coords.z) < 1e-9)
+    }
+
+    @Test func blackWhiteAndOutOfGamut() throws {
+        #expect(wb.serialize(try wb.parse("black")) == "rgb(0, 0, 0)")
+        #expect(wb.serialize(try wb.parse("WHITE")) == "rgb(255, 255, 255)")
+        #expect(wb.serialize(try wb.parse("transparent")) == "rgba(0, 0, 0, 0)")
+        #expect(wb.serialize(try wb.parse("#ff000080")) == "rgba(255, 0, 0, 0.5)")
+        #expect(try wb.hex(try wb.parse("rebeccapurple")) == "#663399")
+        #expect(try wb.hex(try wb.parse("#ABCD")) == "#aabbccdd")
+        #expect(try wb.hex(try wb.parse("color(srgb 1.2 -0.1 0.5)")) == "#ff0080")
+        #expect(try wb.hex(try wb.parse("oklch(0.628 0.2577 29.23)")) == "#ff0000")
+        #expect(wb.serialize(try wb.parse("color(srgb 1.2 -0.1 0.5)")) == "color(srgb 1.2 -0.1 0.5)")
+        #expect(wb.serialize(try wb.parse("rgb(300 -20 128)")) == "rgb(255, 0, 128)")
+        #expect(CSSNamedColors.table.count == 148)
+    }
+
+    @Test func caseInsensitiveAndAngles() throws {
+        #expect(wb.serialize(try wb.parse("RGBA(255, 0, 0, 50%)")) == "rgba(255, 0, 0, 0.5)")
+        #expect(wb.serialize(try wb.parse("OKLCH(0.5 0.1 0.5TURN)")) == "oklch(0.5 0.1 180)")
+        #expect(wb.serialize(try wb.parse("lch(50 10 200grad)")) == "lch(50 10 180)")
+        #expect(wb.serialize(try wb.parse("lch(50 10 3.14159265358979rad)")) == "lch(50 10 180)")
+        #expect(wb.serialize(try wb.parse("oklch(0.5 0.1 calc(pi * 1rad))")) == "oklch(0.5 0.1 180)")
+        #expect(try wb.parse("lab(calc(e * 10) 0 0)").coords.x == M_E * 10)
+        #expect(wb.serialize(try wb.parse("color(srgb calc((0.25 + 0.25) * 2) calc(1 / (2 + 2)) 0)")) == "color(srgb 1 0.25 0)")
+        #expect(wb.serialize(try wb.parse("color(srgb calc(NaN) 0 0)")) == "color(srgb calc(NaN) 0 0)")
+        #expect(wb.serialize(try wb.parse("color(--jzazbz 0.1 0 0)")) == "jzazbz(0.1 0 0)")
+        #expect(wb.serialize(Color(.hsv, 10, 20, 30)) == "color(--hsv 10 20 30)")
+        #expect(wb.serialize(Color(.hsl, 400, 20, 30, alpha: 0.25)) == "hsl(40 20 30 / 0.25)")
+        #expect(try Color(css: "lime") == Color(.srgb, 0, 1, 0))
+    }
+
+    @Test func calcNestingIsCapped() {
+        let deep = String(repeating: "calc(", count: 40) + "1" + String(repeating: ")", count: 40)
+        #expect(rejection("color(srgb \(deep) 0 0)")?.reason.contains("nested") == true)
+        let parens = "color(srgb calc(" + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + ") 0 0)"
+        #expect(rejection(parens)?.reason.contains("nested") == true)
+        #expect(rejection("calc(1)") != nil)
+    }
+
+    /// A 64-bit linear congruential generator (Knuth's MMIX constants): deterministic on every platform.
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    }
+
+    /// 10⁵ strings (random printable characters, and mutations and truncations of the vector inputs): no
+    /// crash, every failure an `invalidCSS` whose position lies inside the string (or at its end).
+    @Test func fuzz() throws {
+        let url = CSSVectorTests.fixtures.appendingPathComponent("css-parse.json")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let seeds = ((root?["cases"] as? [[String: Any]]) ?? []).compactMap { $0["input"] as? String }
+        #expect(seeds.count > 400)
+        let alphabet = Array(" ()/,.%+-*#0123456789eEabcdfghlnoprstuwxyzk-_\t\u{00E9}\u{1F600}".unicodeScalars)
+        let tokens = ["calc(", "none", "rgb(", "(", ")", "/", ",", "%", "deg", "e", "-", "+", " ", "1e400", "--", "#"]
+        var rng = LCG(state: 0x5EED)
+        var accepted = 0
+        for n in 0..<100_000 {
+            var s: [Unicode.Scalar]
+            switch n % 4 {
+            case 0:
+                s = (0..<rng.below(24)).map { _ in Unicode.Scalar(UInt8(32 + rng.below(95))) }
+            case 1:
+                s = (0..<rng.below(24)).map { _ in alphabet[rng.below(alphabet.count)] }
+            default:
+                s = Array(seeds[rng.below(seeds.count)].unicodeScalars)
+                for _ in 0...rng.below(3) {
+                    let at = rng.below(s.count + 1)
+                    switch rng.below(4) {
+                    case 0: if !s.isEmpty { s.remove(at: Swift.min(at, s.count - 1)) }
+                    case 1: s.insert(alphabet[rng.below(alphabet.count)], at: at)
+                    case 2: s.insert(contentsOf: tokens[rng.below(tokens.count)].unicodeScalars, at: at)
+                    default: s = Array(s.prefix(at))
+                    }
+                }
+            }
+            var str = String.UnicodeScalarView()
+            str.append(contentsOf: s)
+            let input = String(str)
+            do {
+                let c = try wb.parse(input)
+                _ = wb.serialize(c)
+                accepted += 1
+            } catch let ColorCoreError.invalidCSS(i, _, position) {
+                if i != input || position < 0 || position > s.count {
+                    Issue.record("bad error for '\(input)': position \(position) of \(s.count)")
+                }
+            } catch {
+                Issue.record("non-CSS error for '\(input)': \(error)")
+            }
+        }
+        print("fuzz: 100000 strings, \(accepted) parsed, the rest rejected with in-range positions")
+    }
+}
+
+/// The examples of docs/README-css.md, so the documentation cannot drift from the code.
+@Suite struct CSSDocExamplesTests {
+    @Test(arguments: [
+        ("hsl(120 30% 50% / 0.5)", "rgba(89, 166, 89, 0.5)"),
+        ("oklch(0.7 0.15 -340deg)", "oklch(0.7 0.15 20)"),
+        ("color(display-p3 100% 50% calc(0.25 * 2))", "color(display-p3 1 0.5 0.5)"),
+        ("lab(120 -20 none / 150%)", "lab(100 -20 none)"),
+        ("oklch(62.8% 0.2577 29.23)", "oklch(0.628 0.2577 29.23)"),
+    ])
+    func example(_ input: String, _ expected: String) throws {
+        #expect(Workbench.standard.serialize(try Workbench.standard.parse(input)) == expected)
+    }
+
+    @Test func hexExample() throws {
+        #expect(try Workbench.standard.hex(try Workbench.standard.parse("oklch(62.8% 0.2577 29.23)")) == "#ff0000")
+    }
+}

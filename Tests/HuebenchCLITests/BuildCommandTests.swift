@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite struct BuildCommandTests {
+    /// The built `huebench` executable next to the test bundle.
+    static let exe: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var candidates = [root.appendingPathComponent(".build/debug/huebench").path]
+        if let b = Bundle.main.executableURL { candidates.insert(b.deletingLastPathComponent().appendingPathComponent("huebench").path, at: 0) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("huebench").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static func run(_ args: [String], cwd: URL) throws -> (Int32, String, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe!)
+        p.arguments = args
+        p.currentDirectoryURL = cwd
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    static func snapshot(_ dir: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let e = FileManager.default.enumerator(atPath: dir.path)!
+        while let p = e.nextObject() as? String {
+            var isDir: ObjCBool = false
+            let full = dir.appendingPathComponent(p).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
+                files[p] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return files
+    }
+
+    static func temp() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    @Test(.enabled(if: BuildCommandTests.exe != nil, "the huebench executable was not found next to the tests"))
+    func defaultBuildWritesEverythingDeterministically() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (s1, out1, _) = try Self.run(["build", "--quiet"], cwd: dir)
+        #expect(s1 == 0)
+        #expect(out1.contains("37 families, 740 stops, 740 tokens"))
+        #expect(out1.contains("audit wcag-aa:"))
+        let first = Self.snapshot(dir.appendingPathComponent("huebench-out"))
+        for p in ["Colors.xcassets/Contents.json", "Swift/HuebenchColorValues.swift", "huebench.css", "tokens/palette.tokens.json",
+                  "tokens/huebench.resolver.json", "android/values/colors.xml", "android/values-night/colors.xml",
+                  "pictures/swatches.png", "pictures/swatches.svg", "pictures/contrast-heatmap.png", "pictures/tokens.png",
+                  "report.html", "Colors.xcassets/Palette/orange/orange800.colorset/Contents.json",
+                  "Colors.xcassets/Tokens/rose/roseOutlineTertiary.colorset/Contents.json"] {
+            #expect(first[p] != nil, "missing \(p)")
+        }
+        let (s2, out2, _) = try Self.run(["build", "--quiet"], cwd: dir)
+        #expect(s2 == 0 && out2.contains("0 changed"))
+        #expect(Self.snapshot(dir.appendingPathComponent("huebench-out")) == first)
+    }
+
+    @Test(.enabled(if: BuildCommandTests.exe != nil, "the huebench executable was not found next to the tests"))
+    func optionsAndErrors() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (s, out, _) = try Self.run(["build", "--quiet", "--family", "orange,blue", "--formats", "css,android", "--out", "web"], cwd: dir)
+        #expect(s == 0 && out.contains("2 families, 40 stops"))
+        let files = Self.snapshot(dir.appendingPathComponent("web")).keys.sorted()
+        #expect(files == [".huebench-manifest", "android/values-night/colors.xml", "android/values/colors.xml", "huebench.css"])
+        let (s2, _, e2) = try Self.run(["build", "--formats", "css,pdf"], cwd: dir)
+        #expect(s2 == 2 && e2.contains("unknown format 'pdf'") && e2.contains("xcassets, swift, css, dtcg, android, svg, png, report"))
+        try "print(1)".write(to: dir.appendingPathComponent("p.lua"), atomically: true, encoding: .utf8)
+        let (s3, _, e3) = try Self.run(["build", "p.lua"], cwd: dir)
+        #expect(s3 == 2 && e3.contains("Lua"))
+        let (s4, _, e4) = try Self.run(["build", "--family", "nosuchcolor"], cwd: dir)
+        #expect(s4 == 2 && e4.contains("nosuchcolor"))
+        let (s5, help, _) = try Self.run(["build", "--help"], cwd: dir)
+        #expect(s5 == 0 && help.hasPrefix("usage: huebench build"))
+    }
+}
