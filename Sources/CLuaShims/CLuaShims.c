@@ -36,19 +36,25 @@ static hb_limits *limits_of(lua_State *L) {
    the hook then re-raises on every instruction so that pcall cannot swallow it. While a Swift callback
    runs (host_depth > 0) the cap is soft: the allocation succeeds and the trampoline checks afterwards,
    so no allocation error is ever raised inside a Swift frame. */
+static void hb_hook(lua_State *L, lua_Debug *ar);
 static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hb_limits *lim = (hb_limits *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         free(ptr);
         lim->used -= old;
+        if (lim->refusals && lim->used < lim->cap / 4 * 3) lim->refusals = 0;
         return NULL;
     }
     if (nsize > old && lim->cap && lim->used + (nsize - old) > lim->cap && lim->host_depth == 0) {
-        if (lim->last_ptr == ptr && lim->last_osize == osize && lim->last_nsize == nsize && lim->main) {
-            if (!lim->tripped) lim->tripped = HB_LIMIT_MEMORY;
+        /* The first refusal lets Lua collect garbage and retry (or a pcall recover); a second refusal before
+           usage falls back under 3/4 of the cap means the script really needs more: trip the limit. */
+        if (++lim->refusals >= 2 && lim->main && !lim->tripped) {
+            lim->tripped = HB_LIMIT_MEMORY;
+            /* Arm the main thread's hook now (lua_sethook is safe at any point: lua.c calls it from a signal
+               handler); a running coroutine notices at its next count. */
+            lua_sethook(lim->main, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
         }
-        lim->last_ptr = ptr; lim->last_osize = osize; lim->last_nsize = nsize;
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -81,6 +87,8 @@ static void hb_hook(lua_State *L, lua_Debug *ar) {
         else return;
     }
     lua_sethook(L, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
+    /* The main thread too: a coroutine that trips must not leave its resumer running until its own count. */
+    if (lim->main && lim->main != L) lua_sethook(lim->main, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
     hb_raise_limit(L, lim);
 }
 
@@ -116,6 +124,11 @@ int hb_charge(hb_limits *limits, long long bytes) {
 
 int hb_tripped(lua_State *L) { return limits_of(L)->tripped; }
 
+int hb_lua_tripped(lua_State *L) {
+    lua_pushboolean(L, limits_of(L)->tripped != 0);
+    return 1;
+}
+
 /* ---------------------------------------------------------------- Swift calls */
 
 /* Calls the Swift function in upvalue 1 with the allocator's cap soft, then raises (here, in C, after the
@@ -149,10 +162,31 @@ void hb_setfield_swift(lua_State *L, int idx, const char *name, hb_swift_fn fn) 
     lua_setfield(L, idx, name);
 }
 
+/* "file:line: " of the nearest script frame (skipping C functions and the host's prelude), or "". */
+static void push_user_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && strcmp(ar.source, "=huebench-prelude") != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 void hb_push_error_where(lua_State *L, const char *msg) {
-    luaL_where(L, 1);
+    push_user_where(L);
     lua_pushstring(L, msg);
     lua_concat(L, 2);
+}
+
+int hb_where(lua_State *L) {
+    const char *msg = luaL_optstring(L, 1, "");
+    push_user_where(L);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    return 1;
 }
 
 int hb_message_handler(lua_State *L) {

@@ -19,12 +19,15 @@ extension LuaState {
     local setmetatable_, getmetatable_, load_, concat, format = setmetatable, getmetatable, load, table.concat, string.format
     local rawset_, collectgarbage_ = rawset, collectgarbage
 
+    local where = P.where
+    local function fail(msg) error(where(msg), 0) end
+
     local function readonly(t, name)
       local proxy = {}
       setmetatable_(proxy, {
         __index = t,
         __newindex = function(_, k)
-          error(format("cannot assign to %s.%s: the sandbox API is read-only", name, tostring(k)), 2)
+          fail(format("cannot assign to %s.%s: the sandbox API is read-only", name, tostring(k)))
         end,
         __pairs = function() return next, t, nil end,
         __len = function() return #t end,
@@ -52,9 +55,21 @@ extension LuaState {
 
     local function safe_setmetatable(t, mt)
       if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-        error("setmetatable: __gc metamethods are not allowed in scripts (finalizers would escape the time limit)", 2)
+        fail("setmetatable: __gc metamethods are not allowed in scripts (finalizers would escape the time limit)")
       end
-      return setmetatable_(t, mt)
+      if type(t) == "table" and getmetatable_(t) ~= nil and type(getmetatable_(t)) ~= "table" then
+        fail("setmetatable: cannot change a protected metatable")
+      end
+      if type(t) ~= "table" then fail("setmetatable: argument 1 must be a table, got " .. type(t)) end
+      setmetatable_(t, mt)
+      return t
+    end
+    -- A message handler runs inside the hook that raised a limit error, where hooks are off: once a limit
+    -- has tripped, the script's handler is skipped so it cannot loop unchecked.
+    local xpcall_, tripped = xpcall, P.tripped
+    local function safe_xpcall(f, h, ...)
+      if type(h) ~= "function" then return xpcall_(f, h, ...) end
+      return xpcall_(f, function(e) if tripped() then return e end return h(e) end, ...)
     end
     local function safe_collectgarbage(opt, ...)
       opt = opt or "collect"
@@ -79,7 +94,7 @@ extension LuaState {
     end
     local HB = deep_readonly(P.hb, "hb")
     local shared = {
-      assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall, xpcall = xpcall,
+      assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall, xpcall = safe_xpcall,
       select = select, tonumber = tonumber, tostring = tostring, type = type, rawequal = rawequal, rawlen = rawlen,
       rawget = rawget, getmetatable = getmetatable_, setmetatable = safe_setmetatable,
       collectgarbage = safe_collectgarbage, print = print_, _VERSION = _VERSION,
@@ -145,7 +160,7 @@ extension LuaState {
         __index = base,
         __newindex = function(t, k, v)
           if base[k] ~= nil then
-            error(format("cannot assign to global '%s': it is part of the sandbox API (use a local)", tostring(k)), 2)
+            fail(format("cannot assign to global '%s': it is part of the sandbox API (use a local)", tostring(k)))
           end
           rawset_(t, k, v)
         end,
@@ -173,6 +188,8 @@ extension LuaState {
         lua.push(LuaState.privWrite); lua.setField(-2, "write")
         lua.push(LuaState.privFindModule); lua.setField(-2, "find_module")
         lua.push(LuaState.privReadFile); lua.setField(-2, "read_file")
+        lua_pushcclosure(L, hb_where, 0); lua.setField(-2, "where")
+        lua_pushcclosure(L, hb_lua_tripped, 0); lua.setField(-2, "tripped")
         pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

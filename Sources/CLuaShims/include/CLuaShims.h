@@ -25,8 +25,7 @@ typedef struct hb_limits {
     double deadline;      ///< CLOCK_MONOTONIC seconds at which the time budget ends (0: none)
     double budget;        ///< the budget in seconds, for the message
     lua_State *main;      ///< the main thread (set after creation)
-    void *last_ptr;       ///< the last refused request (a refusal repeated after the emergency GC trips the limit)
-    size_t last_osize, last_nsize;
+    int refusals;         ///< refused requests since usage was last under 3/4 of the cap (2 trip the limit)
 } hb_limits;
 
 /// A new state with the capped allocator and the time hook armed (count hook, cheap clock check).
@@ -50,6 +49,8 @@ typedef int (*hb_swift_fn)(lua_State *L);
 void hb_push_swift_function(lua_State *L, hb_swift_fn fn);
 /// Pushes "file:line: " of the Lua code at `level` (1: the caller of the running C function) and `msg`, concatenated.
 void hb_push_error_where(lua_State *L, const char *msg);
+/// Lua-callable: `where(msg)` returns msg prefixed with the nearest script frame's "file:line: ".
+int hb_where(lua_State *L);
 /// The message handler used by the host: keeps the error and appends a traceback (as a second value in a table).
 int hb_message_handler(lua_State *L);
 /// Runs `lua_pcall` with `hb_message_handler` below the function; returns the status. The result on error
@@ -80,6 +81,9 @@ void hb_pushliteral(lua_State *L, const char *s);
 void hb_setfield_swift(lua_State *L, int idx, const char *name, hb_swift_fn fn);
 /// Opens only the safe standard libraries (base, table, string, math, utf8, os, coroutine) into the registry.
 void hb_open_safe_libs(lua_State *L);
+/// Lua-callable: whether a limit has tripped (the sandbox's xpcall then skips the script's handler, which
+/// would otherwise run with hooks off).
+int hb_lua_tripped(lua_State *L);
 /// The full set of hook masks used once a limit has tripped.
 int hb_tripped(lua_State *L);
 

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorKernels
 import Dispatch
 import Foundation
 
@@ -17,6 +18,19 @@ final class ScriptMatrix {
     /// Every pair's contrast: both buffers converted once to the method's input space, then rows in parallel.
     /// - Complexity: O(rows × cols) evaluations, no per-pair dispatch; rows split across all cores.
     static func compute(text: ScriptBuffer, background: ScriptBuffer, method m: ContrastMethod, _ w: Workbench) throws -> ScriptMatrix {
+        if let kernel = MatrixMethod(rawValue: m.id) {
+            // The batch core: per-color terms once, then SIMD Float32 over all pairs on every core.
+            func buffer(_ s: ScriptBuffer) throws -> ColorBuffer {
+                var flat: [Double] = []
+                flat.reserveCapacity(s.coords.count * 3)
+                for v in s.coords { flat.append(v.x); flat.append(v.y); flat.append(v.z) }
+                return try ColorBuffer(interleaved: flat, space: s.space)
+            }
+            let cm = try ContrastMatrix(method: kernel, text: try buffer(text), background: try buffer(background), workbench: w)
+            var out = [Float](repeating: 0, count: cm.rows * cm.columns)
+            out.withUnsafeMutableBufferPointer { cm.compute(into: $0) }
+            return ScriptMatrix(rows: cm.rows, cols: cm.columns, method: m.id, values: out.map(Double.init))
+        }
         let t = try text.converted(to: m.inputSpace, w).coords.map(clean)
         let b = try background.converted(to: m.inputSpace, w).coords.map(clean)
         let rows = t.count, cols = b.count
