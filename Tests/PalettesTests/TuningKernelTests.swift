@@ -24,3 +24,20 @@ struct TuningKernelTests {
         }
     }
 }
+
+@Suite("Tuning cap solve")
+struct TuningCapTests {
+    /// `RampBatchGenerator.maxChroma` vs `TokenMath.maxChroma`: Y ∈ [0, 1] (with 0 and 1), h ∈ [0, 360),
+    /// counts 1…9. Max error 0 (bit-identical).
+    @Test func batchMaxChromaIsBitIdentical() {
+        var rng = SystemRandomNumberGenerator()
+        for count in [1, 4, 6, 9] {
+            var y = (0..<count).map { _ in Double.random(in: 0...1, using: &rng) }
+            if count > 2 { y[0] = 0; y[1] = 1 }
+            let h = (0..<count).map { _ in Double.random(in: 0..<360, using: &rng) }
+            var out = [Double](repeating: .nan, count: count)
+            out.withUnsafeMutableBufferPointer { RampBatchGenerator.maxChroma(luminance: y, hue: h, out: $0.baseAddress!) }
+            #expect(out == zip(y, h).map { TokenMath.maxChroma(luminance: $0, hue: $1) })
+        }
+    }
+}
