@@ -36,7 +36,7 @@ enum TuneCommand: Command {
       --out DIR            write the tables and pictures into DIR (created if needed)
       --metric-list        print the metric ids with one-line descriptions and exit
 
-    Progress goes to standard error when it is a terminal.
+    Progress of sweeps of 5,000 ramps or more goes to standard error when it is a terminal.
 
     example:
       huebench tune --generator uniform-lstar --param margin=0.90:1.00:11 --param chroma_scale=0.8:1.2:5 \\
@@ -119,6 +119,7 @@ enum TuneCommand: Command {
     static func progressPrinter() -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         return { done, total in
+            guard total >= 5000 else { return }  // only long sweeps
             let line = "\rtune: \(done)/\(total) ramps" + (done == total ? "\n" : "")
             FileHandle.standardError.write(Data(line.utf8))
         }

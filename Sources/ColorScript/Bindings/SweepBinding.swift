@@ -54,7 +54,12 @@ enum SweepBinding {
             workbench.core = host.workbench
             let start = DispatchTime.now().uptimeNanoseconds
             let result: SweepResult
-            do { result = try sweep.run(in: workbench) } catch { throw BindingError("hb.sweep: \(error)") }
+            // Progress of long sweeps on standard error when it is a terminal.
+            let progress: ((Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? { done, total in
+                guard total >= 5000 else { return }
+                FileHandle.standardError.write(Data(("\rhb.sweep: \(done)/\(total) ramps" + (done == total ? "\n" : "")).utf8))
+            } : nil
+            do { result = try sweep.run(in: workbench, progress: progress) } catch { throw BindingError("hb.sweep: \(error)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             // The objective: an expression, or a Lua function called once per variant (or row).
