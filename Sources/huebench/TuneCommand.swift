@@ -60,6 +60,7 @@ enum TuneCommand: Command {
         }
         let sweep = try makeSweep(p)
         let report = try makeReport(p)
+        try validate(sweep, report)
         return try execute(sweep, report: report, out: p.value("out"))
     }
 
@@ -87,6 +88,27 @@ enum TuneCommand: Command {
         let metrics = (p.value("metrics") ?? "default").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let threads = try p.int("threads", command: name, range: 1...1024) ?? 0
         return Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics, threads: threads)
+    }
+
+    /// Checks generator, parameters, metrics, objective and plots before any work; faults are usage errors.
+    static func validate(_ sweep: Sweep, _ report: TuningReport) throws {
+        do {
+            let g = try PaletteWorkbench.standard.generators.lookup(sweep.generator)
+            let params = try sweep.resolvedParameters(g)
+            for name in sweep.fixed.keys { _ = try SweptParameter.resolve(name, generator: g) }
+            let metrics = try RampMetrics.columns(for: sweep.metrics)
+            let names = params.map(\.name)
+            let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+            let rowColumns = ["variant", "hue"] + names + metrics
+            try report.objective.check(columns: report.level == .variant ? variantColumns : rowColumns)
+            for m in report.plotMetrics where !variantColumns.contains(m) || names.contains(m) || m == "variant" {
+                throw UsageError("--plot '\(m)' is not a metric column of this sweep; use a metric from --metrics (see --metric-list), optionally ending in .min or .max")
+            }
+        } catch let e as UsageError {
+            throw e
+        } catch {
+            throw UsageError("\(error)")
+        }
     }
 
     /// `FROM:TO:STEPS` or `V1,V2,…`.

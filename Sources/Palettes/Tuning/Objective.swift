@@ -31,8 +31,8 @@ public struct Objective: Sendable {
     public func check(columns: [String]) throws {
         let known = Set(columns)
         for n in names where !known.contains(n) {
-            throw PalettesError.invalidParameter(generator: "objective", name: n,
-                                                 reason: "is not a column; known: \(columns.joined(separator: ", "))")
+            let metrics = columns.filter { !$0.hasSuffix(".min") && !$0.hasSuffix(".max") }
+            throw PalettesError.invalidObjective(text, reason: "'\(n)' is not a column; use \(metrics.joined(separator: ", ")) (metrics may end in .min or .max)")
         }
     }
 
@@ -92,7 +92,7 @@ struct ExprParser {
     init(_ chars: [Character], source: String) { self.chars = chars; self.source = source }
 
     func fail(_ why: String) -> PalettesError {
-        .invalidParameter(generator: "objective", name: source, reason: "\(why) at character \(i + 1)")
+        .invalidObjective(source, reason: "\(why) at character \(i + 1)")
     }
     mutating func skipSpace() { while i < chars.count, chars[i].isWhitespace { i += 1 } }
     mutating func peek() -> Character? { skipSpace(); return i < chars.count ? chars[i] : nil }

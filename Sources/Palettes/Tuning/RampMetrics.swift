@@ -89,8 +89,7 @@ public enum RampMetrics {
             if id == "all" { wanted.formUnion(allColumns); continue }
             if let m = all.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
             if allColumns.contains(id) { wanted.insert(id); continue }
-            throw PalettesError.invalidParameter(generator: "sweep", name: id,
-                                                 reason: "is not a metric; use default, all, or one of: \(all.map(\.id).joined(separator: ", "))")
+            throw PalettesError.unknownMetric(id, known: all.map(\.id))
         }
         return allColumns.filter { wanted.contains($0) }
     }
