@@ -83,7 +83,7 @@ extension CSSParser {
         advance()
 
         // Percentage normalization (CSS Color 5 §3.1).
-        var w1 = p1 ?? (p2.map { 100 - $0 } ?? 50)
+        let w1 = p1 ?? (p2.map { 100 - $0 } ?? 50)
         var w2 = p2 ?? (100 - w1)
         let sum = w1 + w2
         guard sum > 0 else {
@@ -91,10 +91,9 @@ extension CSSParser {
         }
         var alphaMultiplier = 1.0
         if sum != 100 {
-            w1 = w1 / sum * 100; w2 = w2 / sum * 100
+            w2 = w2 / sum * 100  // and w1 = w1 / sum × 100: the first color's weight is 1 − t
             if sum < 100 { alphaMultiplier = sum / 100 }
         }
-        _ = w1
 
         var w = Workbench()
         w.spaces = spaces
@@ -120,7 +119,7 @@ extension CSSParser {
         if let v = try mixPercentage() { pct = v.value; pctPos = v.pos; skipWS() }
         let color = try color()
         skipWS()
-        if let v = try mixPercentage() {
+        while let v = try mixPercentage() {
             if pct != nil { throw fail("a color in color-mix() takes one percentage, got two", at: v.pos) }
             pct = v.value; pctPos = v.pos
             skipWS()
