@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorExport
 import Foundation
 import Palettes
 
@@ -35,8 +36,26 @@ public final class LuaState {
     let limits: UnsafeMutablePointer<hb_limits>
     public let options: ScriptOptions
     public let workbench: Workbench
-    /// Families, generators and policies: the built-ins plus what scripts register.
+    /// Families, generators and policies: the built-ins plus what scripts register (Lua generators and
+    /// policies become `RampGenerator`/`Policy` entries whose closures call back into this state).
     public internal(set) var palettes: PaletteWorkbench
+    /// Export formats: the built-ins plus the `Exporter`s Lua plugins register.
+    public internal(set) var exporters: Registry<Exporter> = Exporters.standard
+    /// Serializes every entry into the Lua state. A `lua_State` is single-threaded: registry entries made from
+    /// Lua (generators, policies, exporters) may be called from several threads (`PaletteWorkbench.palette`
+    /// generates families concurrently), so each call takes this lock and Lua-backed entries run one at a time.
+    /// Recursive: a Lua generator may be reached again from a binding running on the same thread.
+    let gate = NSRecursiveLock()
+    /// Nesting of calls into Lua (0: no Lua code running); guarded by `gate`.
+    var entryDepth = 0
+    /// Seconds of the time budget left; time passes only while Lua code (or host work it asked for) runs.
+    var remainingBudget: Double
+    /// Where the outermost current entry started (monotonic seconds).
+    var entryStart = 0.0
+    /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
+    var exportPathOverride: String?
+    /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.
+    var policyExtras: [String: LuaCallback] = [:]
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.
@@ -72,6 +91,7 @@ public final class LuaState {
         self.palettes = pw
         self.printSink = print
         self.outputs = OutputStage(folder: options.outputFolder)
+        self.remainingBudget = options.timeLimit
         self.allowedFolders = options.allowedFolders.map { LuaState.canonical($0) }
         for id in workbench.spaces.spaces.ids {
             spaceIndex[id] = Int32(spaceIDs.count)
@@ -137,6 +157,10 @@ public final class LuaState {
 
     /// Evaluates an expression (or, if it is not one, a statement list) and returns each result as `tostring` shows it.
     public func eval(_ code: String) throws -> [String] {
+        try enter { try evalEntered(code) }
+    }
+
+    private func evalEntered(_ code: String) throws -> [String] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         lua_rawgeti(L, hb_registryindex(), lua_Integer(showRef))
@@ -165,7 +189,34 @@ public final class LuaState {
         return hb_load_text(L, bytes, data.count, chunkname)
     }
 
+    /// Runs `body` as one entry into the Lua state: takes the gate, keeps the allocator's cap soft while Swift
+    /// pushes arguments (Lua code itself runs with the hard cap: `hb_pcall_traced` restores it), and runs the
+    /// time budget's clock only while an outermost entry is in progress, so the budget counts time spent in
+    /// plugins and scripts, not the host's own work between calls.
+    func enter<T>(_ body: () throws -> T) throws -> T {
+        gate.lock()
+        defer { gate.unlock() }
+        let outermost = entryDepth == 0
+        if outermost {
+            entryStart = hb_now()
+            if options.timeLimit > 0 { limits.pointee.deadline = entryStart + max(remainingBudget, 0) }
+        }
+        entryDepth += 1
+        let savedDepth = limits.pointee.host_depth
+        limits.pointee.host_depth = max(savedDepth, 1)
+        defer {
+            limits.pointee.host_depth = savedDepth
+            entryDepth -= 1
+            if outermost { remainingBudget -= hb_now() - entryStart }
+        }
+        return try body()
+    }
+
     func runChunk(_ data: Data, chunkname: String, file: String, arguments: [String], scriptName: String) throws {
+        try enter { try runChunkEntered(data, chunkname: chunkname, file: file, arguments: arguments, scriptName: scriptName) }
+    }
+
+    private func runChunkEntered(_ data: Data, chunkname: String, file: String, arguments: [String], scriptName: String) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let status = load(data, chunkname: chunkname)
