@@ -54,6 +54,8 @@ public final class LuaState {
     var entryStart = 0.0
     /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
     var exportPathOverride: String?
+    /// What a build script asked to export (`hb.build{…}`).
+    public internal(set) var buildConfig: ScriptBuild?
     /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.
     var policyExtras: [String: LuaCallback] = [:]
     /// Receives everything scripts `print`.
@@ -275,6 +277,13 @@ public final class LuaState {
 
     /// Writes every staged output atomically. Call after a successful run; returns the written paths.
     @discardableResult public func commitOutputs() throws -> [String] { try outputs.commit() }
+    /// Takes the staged files (path relative to the output folder, bytes) out of the stage, in write order, so
+    /// a caller with its own atomic writer (`huebench build`) writes them with the rest of its outputs.
+    public func takeStagedOutputs() -> [(path: String, bytes: Data)] {
+        let out = outputs.order.map { ($0, outputs.files[$0]!) }
+        outputs = OutputStage(folder: outputs.folder)
+        return out
+    }
     /// Paths staged so far (relative to the output folder), in the order they were written.
     public var stagedOutputs: [String] { outputs.order }
 

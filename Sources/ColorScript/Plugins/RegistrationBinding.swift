@@ -265,3 +265,23 @@ public enum ScriptDocument {
         return ExportDocument(name: name, families: out, tokenSets: sets, build: build)
     }
 }
+
+extension ScriptDocument {
+    /// An audit report as the export document carries it (as `ExportDocument.fromPalette` does), with the
+    /// checks of a Lua policy's stop rules and check function appended (method `lua`, rule name as foreground).
+    public static func audit(_ report: AuditReport?, scriptChecks: [ScriptCheck] = [], policy: String) -> ExportAudit {
+        var checks: [ExportAuditCheck] = (report?.checks ?? []).map { c in
+            ExportAuditCheck(
+                family: c.family, foreground: c.foreground.token.id, background: c.background.token.id,
+                variant: TokenVariant(c.mode == .light ? .light : .dark, c.contrast == .standard ? .standard : .high),
+                method: c.method + (c.simulation.map { " (\($0.rawValue))" } ?? ""),
+                target: c.target, achieved: c.achieved, passed: c.passed)
+        }
+        checks += scriptChecks.map { c in
+            ExportAuditCheck(family: c.family, foreground: c.rule, background: c.message,
+                             variant: TokenVariant(.light, .standard), method: "lua",
+                             target: c.target ?? 1, achieved: c.value ?? (c.passed ? 1 : 0), passed: c.passed)
+        }
+        return ExportAudit(policy: policy, checks: checks)
+    }
+}
