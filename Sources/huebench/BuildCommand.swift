@@ -111,8 +111,11 @@ enum BuildCommand: Command {
         let names = a.all("family").flatMap { $0.split(separator: ",").map(String.init) }
         var built: [(family: Family, ramp: [RampColor])]? = nil
         var families: [Family]
-        if let script, let state = plugins.state, names.isEmpty {
-            built = try state.scriptBuildFamilies(script: script)
+        if let script, let state = plugins.state {
+            built = names.isEmpty ? try state.scriptBuildFamilies(script: script)
+                : try PaletteJSON.families(names, workbench: wb, command: name).map { ($0, try wb.ramp(for: $0)) }
+            var once = Set<String>()
+            built = built!.filter { once.insert($0.family.id).inserted }
             families = built!.map(\.family)
             guard !families.isEmpty else {
                 throw ColorScriptError.script(message: "\(script): the script defines no families to build; register some with hb.register_family{…} or pass them to hb.build{families={…}}", traceback: "")
