@@ -54,6 +54,7 @@ public final class LuaState {
     var entryStart = 0.0
     /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
     var exportPathOverride: String?
+    var colorFunctionsCache: ColorFunctions?
     /// What a build script asked to export (`hb.build{…}`).
     public internal(set) var buildConfig: ScriptBuild?
     /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.

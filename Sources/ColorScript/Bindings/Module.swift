@@ -16,7 +16,7 @@ extension LuaState {
             lua.push(kind.rawValue); lua.setField(-2, "__name")
             lua.pop()
         }
-        make(.color, methods: ColorBinding.methods,
+        make(.color, methods: ColorBinding.methods + ColorFunctionsBinding.methods,
              meta: [("__tostring", ColorBinding.tostring), ("__eq", ColorBinding.eq)])
         make(.buffer, methods: BufferBinding.methods,
              meta: [("__gc", BufferBinding.gc), ("__len", BufferBinding.len), ("__tostring", BufferBinding.tostring)])
