@@ -17,6 +17,11 @@ public struct ScriptOptions: Sendable {
     public var allowedFolders: [String] = []
     /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it).
     public var outputFolder: String = FileManager.default.currentDirectoryPath
+    /// The line a watchdog writes before ending the process with exit status 3 when a string pattern function
+    /// (which runs in C, where the time hook cannot fire) is still running past the deadline plus a grace of
+    /// 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never ended). The CLI
+    /// sets it; a pathological pattern is then stopped within 1.1× the budget (+10 ms polling).
+    public var watchdogMessage: String? = nil
 
     public init(timeLimit: Double = 10, memoryLimit: Int = 512 << 20, seed: Int = 0,
                 allowedFolders: [String] = [], outputFolder: String = FileManager.default.currentDirectoryPath) {
@@ -103,11 +108,16 @@ public final class LuaState {
         hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)
         hb_open_safe_libs(L)
+        hb_guard_patterns(L)
         try installSandbox()
         limits.pointee.host_depth = 0
+        if let m = options.watchdogMessage, options.timeLimit > 0 {
+            hb_watch(limits, m, min(options.timeLimit * 0.1, 1))
+        }
     }
 
     deinit {
+        hb_unwatch(limits)
         lua_close(L)
         limits.deallocate()
     }

@@ -39,6 +39,9 @@ struct PluginContext {
         if sources.isEmpty && !forceState { return builtins }
         var o = options
         o.allowedFolders += sources.map(\.folder)
+        if o.watchdogMessage == nil {
+            o.watchdogMessage = ScriptCLI.watchdogMessage(command: command, script: a.positionals.first.map { $0.hasSuffix(".lua") ? $0 : "plugins" } ?? "plugins", budget: o.timeLimit)
+        }
         let state = try LuaState(options: o, print: print)
         try PluginLoader.load(sources, into: state)
         return PluginContext(palettes: state.palettes, exporters: state.exporters, state: state, sources: sources)

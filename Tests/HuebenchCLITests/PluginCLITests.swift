@@ -171,3 +171,34 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 }
+
+/// String pattern functions run in C, where the time hook cannot fire: the CLI's watchdog ends the process.
+@Suite struct WatchdogTests {
+    static let attacks = [
+        "return string.find(string.rep('a', 40000), string.rep('a*', 40) .. 'b')",
+        "for w in string.gmatch(string.rep('a', 30000), string.rep('a*', 30) .. 'b') do end",
+        "return (string.rep('a', 30000)):gsub(string.rep('a-', 30) .. 'b', '')",
+        "while true do pcall(string.match, string.rep('a', 30000), string.rep('a*', 30) .. 'b') end",
+    ]
+
+    @Test(arguments: attacks)
+    func aPathologicalPatternIsStoppedWithinTheBudgetsBound(_ code: String) throws {
+        let start = Date()
+        let r = try PluginCLITests.run(["eval", code, "--time-limit", "0.5"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(r.status == 3)
+        #expect(r.stderr == "huebench eval: eval: time limit of 0.5 s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern\n", "\(r.stderr)")
+        // Budget 0.5 s, grace 0.05 s, 10 ms polling, plus process start: far below the minutes the pattern needs.
+        #expect(elapsed < 0.5 * 1.2 + 0.4, "took \(elapsed) s")
+    }
+
+    @Test func patternFunctionsStillWorkAndTheirErrorsStillReachPcall() throws {
+        let r = try PluginCLITests.run(["eval", "return (('hello world'):gsub('o', '0')), #string.rep('ab', 3), ('a,b'):match('(%a),(%a)')"])
+        #expect(r.status == 0 && r.stdout == "hell0 w0rld\t6\ta\tb\n", "\(r.stdout)\(r.stderr)")
+        let e = try PluginCLITests.run(["eval", "return pcall(string.gsub, 'abc', '%w', function(c) error('no ' .. c, 0) end)"])
+        #expect(e.stdout == "false\tno a\n", "\(e.stdout)\(e.stderr)")
+        // A runaway gsub callback is Lua code: the hook stops it as usual (with the script line).
+        let h = try PluginCLITests.run(["eval", "return ('abc'):gsub('%w', function(c) while true do end end)", "--time-limit", "0.3"])
+        #expect(h.status == 3 && h.stderr == "huebench eval: eval:1: time limit of 0.3 s exceeded; raise it with --time-limit\n", "\(h.stderr)")
+    }
+}
