@@ -60,6 +60,12 @@ public final class LuaState {
     /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
     var exportPathOverride: String?
     var colorFunctionsCache: ColorFunctions?
+    /// Hot-path caches: the color metatable (address for pointer compares, registry ref for pushes), plans by
+    /// space pair, and the last contrast method looked up.
+    var colorMetatable: UnsafeRawPointer? = nil
+    var colorMetatableRef: Int32 = 0
+    var plans: [Int: ConversionPlan] = [:]
+    var lastContrastMethod: (name: String, method: ContrastMethod, input: Int32)? = nil
     /// What a build script asked to export (`hb.build{…}`).
     public internal(set) var buildConfig: ScriptBuild?
     /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.

@@ -39,6 +39,12 @@ void hb_start_clock(hb_limits *limits, double seconds);
 int hb_charge(hb_limits *limits, long long bytes);
 /// Monotonic seconds.
 double hb_now(void);
+/// Monotonic seconds from the coarse clock (a few ms resolution, a few ns to read): for per-call checks.
+double hb_now_coarse(void);
+/// The userdata at `idx` if its metatable is the table at address `mt` (a pointer compare: no registry lookup).
+void *hb_testudata_ptr(lua_State *L, int idx, const void *mt);
+/// The address of the metatable registered under `name` (for `hb_testudata_ptr`).
+const void *hb_metatable_ptr(lua_State *L, const char *name);
 /// Wraps string.find, match, gmatch (and its iterator), gsub and rep of the state's string library so the
 /// watchdog knows when C code it cannot interrupt is running. Call after the libraries are open.
 void hb_guard_patterns(lua_State *L);
