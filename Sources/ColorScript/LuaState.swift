@@ -36,6 +36,14 @@ public struct ScriptOptions: Sendable {
 /// trampoline in `CLuaShims` raises after they have returned; Swift calls into Lua only through protected calls.
 /// Outputs a script asks for are staged in memory and written (atomically) by `commitOutputs()` only after
 /// the script succeeded, so a failed or killed script leaves no partial file.
+/// The last contrast method `c:contrast` looked up: its name, formula and input space index (plain fields, so
+/// the hot path copies no `ContrastMethod` value).
+struct ContrastCache {
+    var name = ""
+    var evaluate: (@Sendable (SIMD3<Double>, SIMD3<Double>) -> Double)? = nil
+    var input: Int32 = 0
+}
+
 public final class LuaState {
     let L: OpaquePointer
     let limits: UnsafeMutablePointer<hb_limits>
@@ -65,7 +73,7 @@ public final class LuaState {
     var colorMetatable: UnsafeRawPointer? = nil
     var colorMetatableRef: Int32 = 0
     var plans: [Int: ConversionPlan] = [:]
-    var lastContrastMethod: (name: String, method: ContrastMethod, input: Int32)? = nil
+    var contrastCache = ContrastCache()
     /// What a build script asked to export (`hb.build{…}`).
     public internal(set) var buildConfig: ScriptBuild?
     /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.

@@ -50,19 +50,19 @@ extension LuaState {
     /// `Workbench.contrast` with the method and the conversion plans looked up once per state: the same
     /// formula (translucent text composited over the background in the method's input space).
     func contrast(text: ColorPayload, background: ColorPayload, method: String) throws -> Double {
-        let m: ContrastMethod, input: Int32
-        if let cached = lastContrastMethod, cached.name == method { m = cached.method; input = cached.input } else {
-            m = try workbench.contrastMethods.lookup(method)
-            input = spaceIndex(of: try workbench.spaces.canonicalID(m.inputSpace.rawValue))
-            lastContrastMethod = (method, m, input)
+        if method != contrastCache.name || contrastCache.evaluate == nil {
+            let m = try workbench.contrastMethods.lookup(method)
+            contrastCache = ContrastCache(name: method, evaluate: m.evaluate,
+                                          input: spaceIndex(of: try workbench.spaces.canonicalID(m.inputSpace.rawValue)))
         }
+        let input = contrastCache.input
         let bg = try coordsForConversion(background, in: input)
         var fg = try coordsForConversion(text, in: input)
         if !text.alpha.isNaN && text.alpha < 1 {
             let a = max(text.alpha, 0)
             fg = fg * a + bg * (1 - a)
         }
-        return m.evaluate(fg, bg)
+        return contrastCache.evaluate!(fg, bg)
     }
 
     /// The payload of a color value (its space registered by index).
