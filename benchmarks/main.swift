@@ -316,6 +316,7 @@ func luaOverhead() {
                (tCall - tEmpty) / Double(calls) * 1e9, tEmpty / Double(calls) * 1e9, tMatrix * 1e3))
 }
 luaOverhead()
+TuningBench.run(quick: quick)
 
 // MARK: Spots file
 

@@ -20,6 +20,7 @@ enum Commands {
         RunCommand.self,
         EvalCommand.self,
         PluginsCommand.self,
+        TuneCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

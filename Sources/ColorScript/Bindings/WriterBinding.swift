@@ -112,6 +112,6 @@ enum WriterBinding {
 extension LuaState {
     /// Module functions beyond colors and buffers.
     func moduleExtras() -> [(String, hb_swift_fn)] {
-        [("output", WriterBinding.hbOutput)]
+        [("output", WriterBinding.hbOutput), ("sweep", SweepBinding.hbSweep)]
     }
 }
