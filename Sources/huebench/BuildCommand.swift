@@ -213,7 +213,8 @@ enum BuildCommand: Command {
             if audit.passed {
                 Output.line("audit \(audit.policy): all \(audit.checks.count) checks pass")
             } else {
-                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (see \(outDir)/report.html or 'huebench audit --policy \(audit.policy)')")
+                let where_ = perFormat.contains { $0.0 == "report" } ? "see \(outDir)/report.html or " : ""
+                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (\(where_)run 'huebench audit --policy \(audit.policy)')")
                 if a.has("strict") { status = ExitStatus.someFailed }
             }
         }
