@@ -10,23 +10,7 @@ import Testing
     /// Runs huebench in `cwd` with XDG_CONFIG_HOME pointing at an empty folder (unless given), so the user's own
     /// plugins never leak into a test.
     static func run(_ args: [String], cwd: String? = nil, xdg: String? = nil) throws -> CLI.Result {
-        let tmp = temp()
-        let outURL = URL(fileURLWithPath: tmp + "/out"), errURL = URL(fileURLWithPath: tmp + "/err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: cwd ?? root.path)
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CONFIG_HOME"] = xdg ?? (tmp + "/config")
-        p.environment = env
-        p.standardOutput = try FileHandle(forWritingTo: outURL)
-        p.standardError = try FileHandle(forWritingTo: errURL)
-        try p.run()
-        p.waitUntilExit()
-        return CLI.Result(status: p.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try CLI.run(args, cwd: cwd ?? root.path, xdg: xdg)
     }
 
     static func temp() -> String {
