@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
+#include <unistd.h>
 
 int hb_lua_version(char *buf, int size) {
     lua_State *L = luaL_newstate();
@@ -23,6 +25,27 @@ double hb_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double hb_now_coarse(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void *hb_testudata_ptr(lua_State *L, int idx, const void *mt) {
+    void *p = lua_touserdata(L, idx);
+    if (p == NULL || !lua_getmetatable(L, idx)) return NULL;
+    const void *m = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return m == mt ? p : NULL;
+}
+
+const void *hb_metatable_ptr(lua_State *L, const char *name) {
+    luaL_getmetatable(L, name);
+    const void *p = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return p;
 }
 
 static hb_limits *limits_of(lua_State *L) {
@@ -148,8 +171,8 @@ static int hb_trampoline(lua_State *L) {
             hb_raise_limit(L, lim);
         }
     }
-    /* Long host work (a big batch) counts against the budget too. */
-    if (!lim->tripped && lim->deadline > 0 && hb_now() >= lim->deadline) {
+    /* Long host work (a big batch) counts against the budget too (the coarse clock: a few ns per call). */
+    if (!lim->tripped && lim->deadline > 0 && hb_now_coarse() >= lim->deadline) {
         lim->tripped = HB_LIMIT_TIME;
         hb_arm_hook(L);
         if (lim->main && lim->main != L) hb_arm_hook(lim->main);
@@ -263,4 +286,94 @@ void hb_open_safe_libs(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+}
+
+/* ---------------------------------------------------------------- pattern watchdog */
+
+/* Calls the original function (upvalue 1) with in_pattern raised; a protected call so the counter comes down
+   even when the call raises (a gsub callback may hit the time hook), then the error is re-raised. */
+static int hb_pattern_call(lua_State *L) {
+    hb_limits *lim = limits_of(L);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lim->in_pattern++;
+    int status = lua_pcall(L, n, LUA_MULTRET, 0);
+    lim->in_pattern--;
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/* gmatch returns an iterator that runs the matcher on each call: wrap it too. */
+static int hb_gmatch_call(lua_State *L) {
+    int r = hb_pattern_call(L);
+    if (r >= 1 && lua_isfunction(L, 1)) {
+        lua_settop(L, 1);
+        lua_pushcclosure(L, hb_pattern_call, 1);
+        return 1;
+    }
+    return r;
+}
+
+void hb_guard_patterns(lua_State *L) {
+    static const char *names[] = {"find", "match", "gsub", "rep", NULL};
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, LUA_STRLIBNAME);
+    for (const char **n = names; *n; n++) {
+        lua_getfield(L, -1, *n);
+        lua_pushcclosure(L, hb_pattern_call, 1);
+        lua_setfield(L, -2, *n);
+    }
+    lua_getfield(L, -1, "gmatch");
+    lua_pushcclosure(L, hb_gmatch_call, 1);
+    lua_setfield(L, -2, "gmatch");
+    lua_pop(L, 2);
+}
+
+#define HB_WATCH_MAX 16
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static hb_limits *watched[HB_WATCH_MAX];
+static int watch_started = 0;
+
+static void *watchdog(void *arg) {
+    (void)arg;
+    for (;;) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        double now = hb_now();
+        pthread_mutex_lock(&watch_lock);
+        for (int i = 0; i < HB_WATCH_MAX; i++) {
+            hb_limits *lim = watched[i];
+            if (lim && lim->in_pattern > 0 && lim->deadline > 0 && now > lim->deadline + lim->grace) {
+                size_t len = strlen(lim->watchdog_message);
+                ssize_t w = write(2, lim->watchdog_message, len);
+                (void)w;
+                _exit(3);
+            }
+        }
+        pthread_mutex_unlock(&watch_lock);
+    }
+    return NULL;
+}
+
+void hb_watch(hb_limits *limits, const char *message, double grace) {
+    snprintf(limits->watchdog_message, sizeof limits->watchdog_message, "%s\n", message);
+    limits->grace = grace;
+    pthread_mutex_lock(&watch_lock);
+    for (int i = 0; i < HB_WATCH_MAX; i++) if (!watched[i]) { watched[i] = limits; break; }
+    if (!watch_started) {
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        if (pthread_create(&t, &attr, watchdog, NULL) == 0) watch_started = 1;
+        pthread_attr_destroy(&attr);
+    }
+    pthread_mutex_unlock(&watch_lock);
+}
+
+void hb_unwatch(hb_limits *limits) {
+    pthread_mutex_lock(&watch_lock);
+    for (int i = 0; i < HB_WATCH_MAX; i++) if (watched[i] == limits) watched[i] = NULL;
+    pthread_mutex_unlock(&watch_lock);
 }

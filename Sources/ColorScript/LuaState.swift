@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorExport
 import Foundation
 import Palettes
 
@@ -16,6 +17,11 @@ public struct ScriptOptions: Sendable {
     public var allowedFolders: [String] = []
     /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it).
     public var outputFolder: String = FileManager.default.currentDirectoryPath
+    /// The line a watchdog writes before ending the process with exit status 3 when a string pattern function
+    /// (which runs in C, where the time hook cannot fire) is still running past the deadline plus a grace of
+    /// 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never ended). The CLI
+    /// sets it; a pathological pattern is then stopped within 1.1× the budget (+10 ms polling).
+    public var watchdogMessage: String? = nil
 
     public init(timeLimit: Double = 10, memoryLimit: Int = 512 << 20, seed: Int = 0,
                 allowedFolders: [String] = [], outputFolder: String = FileManager.default.currentDirectoryPath) {
@@ -30,13 +36,48 @@ public struct ScriptOptions: Sendable {
 /// trampoline in `CLuaShims` raises after they have returned; Swift calls into Lua only through protected calls.
 /// Outputs a script asks for are staged in memory and written (atomically) by `commitOutputs()` only after
 /// the script succeeded, so a failed or killed script leaves no partial file.
+/// The last contrast method `c:contrast` looked up: its name, formula and input space index (plain fields, so
+/// the hot path copies no `ContrastMethod` value).
+struct ContrastCache {
+    var name = ""
+    var evaluate: (@Sendable (SIMD3<Double>, SIMD3<Double>) -> Double)? = nil
+    var input: Int32 = 0
+}
+
 public final class LuaState {
     let L: OpaquePointer
     let limits: UnsafeMutablePointer<hb_limits>
     public let options: ScriptOptions
     public let workbench: Workbench
-    /// Families, generators and policies: the built-ins plus what scripts register.
+    /// Families, generators and policies: the built-ins plus what scripts register (Lua generators and
+    /// policies become `RampGenerator`/`Policy` entries whose closures call back into this state).
     public internal(set) var palettes: PaletteWorkbench
+    /// Export formats: the built-ins plus the `Exporter`s Lua plugins register.
+    public internal(set) var exporters: Registry<Exporter> = Exporters.standard
+    /// Serializes every entry into the Lua state. A `lua_State` is single-threaded: registry entries made from
+    /// Lua (generators, policies, exporters) may be called from several threads (`PaletteWorkbench.palette`
+    /// generates families concurrently), so each call takes this lock and Lua-backed entries run one at a time.
+    /// Recursive: a Lua generator may be reached again from a binding running on the same thread.
+    let gate = NSRecursiveLock()
+    /// Nesting of calls into Lua (0: no Lua code running); guarded by `gate`.
+    var entryDepth = 0
+    /// Seconds of the time budget left; time passes only while Lua code (or host work it asked for) runs.
+    var remainingBudget: Double
+    /// Where the outermost current entry started (monotonic seconds).
+    var entryStart = 0.0
+    /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
+    var exportPathOverride: String?
+    var colorFunctionsCache: ColorFunctions?
+    /// Hot-path caches: the color metatable (address for pointer compares, registry ref for pushes), plans by
+    /// space pair, and the last contrast method looked up.
+    var colorMetatable: UnsafeRawPointer? = nil
+    var colorMetatableRef: Int32 = 0
+    var plans: [Int: ConversionPlan] = [:]
+    var contrastCache = ContrastCache()
+    /// What a build script asked to export (`hb.build{…}`).
+    public internal(set) var buildConfig: ScriptBuild?
+    /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.
+    var policyExtras: [String: LuaCallback] = [:]
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.
@@ -72,6 +113,7 @@ public final class LuaState {
         self.palettes = pw
         self.printSink = print
         self.outputs = OutputStage(folder: options.outputFolder)
+        self.remainingBudget = options.timeLimit
         self.allowedFolders = options.allowedFolders.map { LuaState.canonical($0) }
         for id in workbench.spaces.spaces.ids {
             spaceIndex[id] = Int32(spaceIDs.count)
@@ -80,11 +122,16 @@ public final class LuaState {
         hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)
         hb_open_safe_libs(L)
+        hb_guard_patterns(L)
         try installSandbox()
         limits.pointee.host_depth = 0
+        if let m = options.watchdogMessage, options.timeLimit > 0 {
+            hb_watch(limits, m, min(options.timeLimit * 0.1, 1))
+        }
     }
 
     deinit {
+        hb_unwatch(limits)
         lua_close(L)
         limits.deallocate()
     }
@@ -137,6 +184,10 @@ public final class LuaState {
 
     /// Evaluates an expression (or, if it is not one, a statement list) and returns each result as `tostring` shows it.
     public func eval(_ code: String) throws -> [String] {
+        try enter { try evalEntered(code) }
+    }
+
+    private func evalEntered(_ code: String) throws -> [String] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         lua_rawgeti(L, hb_registryindex(), lua_Integer(showRef))
@@ -165,7 +216,34 @@ public final class LuaState {
         return hb_load_text(L, bytes, data.count, chunkname)
     }
 
+    /// Runs `body` as one entry into the Lua state: takes the gate, keeps the allocator's cap soft while Swift
+    /// pushes arguments (Lua code itself runs with the hard cap: `hb_pcall_traced` restores it), and runs the
+    /// time budget's clock only while an outermost entry is in progress, so the budget counts time spent in
+    /// plugins and scripts, not the host's own work between calls.
+    func enter<T>(_ body: () throws -> T) throws -> T {
+        gate.lock()
+        defer { gate.unlock() }
+        let outermost = entryDepth == 0
+        if outermost {
+            entryStart = hb_now()
+            if options.timeLimit > 0 { limits.pointee.deadline = entryStart + max(remainingBudget, 0) }
+        }
+        entryDepth += 1
+        let savedDepth = limits.pointee.host_depth
+        limits.pointee.host_depth = max(savedDepth, 1)
+        defer {
+            limits.pointee.host_depth = savedDepth
+            entryDepth -= 1
+            if outermost { remainingBudget -= hb_now() - entryStart }
+        }
+        return try body()
+    }
+
     func runChunk(_ data: Data, chunkname: String, file: String, arguments: [String], scriptName: String) throws {
+        try enter { try runChunkEntered(data, chunkname: chunkname, file: file, arguments: arguments, scriptName: scriptName) }
+    }
+
+    private func runChunkEntered(_ data: Data, chunkname: String, file: String, arguments: [String], scriptName: String) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let status = load(data, chunkname: chunkname)
@@ -224,6 +302,13 @@ public final class LuaState {
 
     /// Writes every staged output atomically. Call after a successful run; returns the written paths.
     @discardableResult public func commitOutputs() throws -> [String] { try outputs.commit() }
+    /// Takes the staged files (path relative to the output folder, bytes) out of the stage, in write order, so
+    /// a caller with its own atomic writer (`huebench build`) writes them with the rest of its outputs.
+    public func takeStagedOutputs() -> [(path: String, bytes: Data)] {
+        let out = outputs.order.map { ($0, outputs.files[$0]!) }
+        outputs = OutputStage(folder: outputs.folder)
+        return out
+    }
     /// Paths staged so far (relative to the output folder), in the order they were written.
     public var stagedOutputs: [String] { outputs.order }
 

@@ -121,20 +121,9 @@ extension LuaState {
     end
     local function family_object(name, colors) return setmetatable_({ name = name, _colors = colors }, Family) end
 
-    local lua_generators = {}
-    local make_family, register_family_, register = P.make_family, P.register_family, P.register
-    local function generated(fname, spec)
-      local g = lua_generators[spec.generator]
-      local colors = g(spec)
-      if type(colors) ~= "table" or #colors ~= 20 then
-        fail(format("%s: generator '%s' must return a list of 20 colors, got %s", fname, spec.generator,
-          type(colors) == "table" and (#colors .. " items") or type(colors)))
-      end
-      return colors
-    end
+    local make_family, register_family_ = P.make_family, P.register_family
     hbraw.family = function(spec)
       check_table("hb.family", spec)
-      if lua_generators[spec.generator] then return family_object(spec.name, generated("hb.family", spec)) end
       return family_object(make_family(spec))
     end
     local family_cache = {}
@@ -155,52 +144,95 @@ extension LuaState {
       family_cache[f.name] = f
       return f
     end
+    -- Generators, exporters and policies become Swift registry entries (RampGenerator, Exporter, Policy)
+    -- whose closures call these Lua functions back.
     hbraw.register_generator = function(spec)
       check_table("hb.register_generator", spec)
-      if type(spec.name) ~= "string" then fail("hb.register_generator: field 'name' must be a string, got " .. type(spec.name)) end
-      if type(spec.generate) ~= "function" then fail("hb.register_generator: field 'generate' must be a function(spec) returning 20 colors, got " .. type(spec.generate)) end
-      register("generator", spec.name)
-      lua_generators[spec.name] = spec.generate
+      P.register_generator(spec)
     end
-    local exporters, policies = {}, {}
     hbraw.register_exporter = function(spec)
       check_table("hb.register_exporter", spec)
-      if type(spec.name) ~= "string" then fail("hb.register_exporter: field 'name' must be a string, got " .. type(spec.name)) end
-      if type(spec.write) ~= "function" then fail("hb.register_exporter: field 'write' must be a function(doc, out), got " .. type(spec.write)) end
-      register("exporter", spec.name)
-      exporters[spec.name] = { name = spec.name, extension = spec.extension or "txt", write = spec.write }
+      P.register_exporter(spec)
+    end
+
+    -- Stop rules ({text=900, background=50, min=7, method=}) and the check function of a policy, for one
+    -- family: a list of {passed, rule, value, min, message}. Token rules are evaluated by the Swift audit.
+    local function evaluate(policy, f)
+      local out = {}
+      for r, rule in ipairs(policy.rules or {}) do
+        if type(rule.text) == "number" and type(rule.background) == "number" then
+          local text, bg = f:stop(rule.text), f:stop(rule.background)
+          local value = math.abs(text:contrast(bg, rule.method or "wcag21"))
+          out[#out + 1] = { passed = value >= rule.min, rule = rule.name or ("rule " .. r), value = value, min = rule.min,
+            message = format("%s: _%d on _%d is %.2f, needs %s", f.name, rule.text, rule.background, value, tostring(rule.min)) }
+        end
+      end
+      if policy.check then
+        local ok, msg = policy.check({ family = f, hb = hbraw })
+        out[#out + 1] = { passed = not not ok, rule = "check", message = msg or (f.name .. ": check failed") }
+      end
+      return out
+    end
+    local policies = {}
+    local function extras(name, family_name, colors)
+      return evaluate(policies[name], family_object(family_name, colors))
     end
     hbraw.register_policy = function(spec)
       check_table("hb.register_policy", spec)
-      if type(spec.name) ~= "string" then fail("hb.register_policy: field 'name' must be a string, got " .. type(spec.name)) end
-      register("policy", spec.name)
+      P.register_policy(spec, extras)
       policies[spec.name] = spec
     end
-    -- hb.export(name, families, path): builds the document (families → stops, in order) and runs the exporter
-    -- with a host writer for `path` (relative to the output folder; written atomically after success).
+    -- hb.export(name, families [, path]): runs exporter `name` (built-in or plugin) on the families' stops and
+    -- tokens; files are staged in the output folder (written atomically after success). Returns the path.
     hbraw.export = function(name, fams, path)
-      local e = exporters[name]
-      if not e then
-        local known = {}
-        for k in pairs(exporters) do known[#known + 1] = k end
-        table.sort(known)
-        fail(format("hb.export: argument 1 (name): no exporter '%s'; registered: %s", tostring(name), #known > 0 and concat(known, ", ") or "none"))
-      end
       if type(fams) ~= "table" then fail("hb.export: argument 2 (families) must be a list of families, got " .. type(fams)) end
-      local doc = { families = {} }
       for i, f in ipairs(fams) do
         if getmetatable_(f) ~= "huebench.family" then fail(format("hb.export: argument 2 (families), item %d must be a family, got %s", i, type(f))) end
-        doc.families[i] = { name = f.name, stops = f:stops() }
       end
-      local out = hbraw.output(path or (name .. "." .. e.extension))
-      e.write(doc, out)
-      return out:path()
+      return P.export(name, fams, path)
     end
-    hbraw.exporters = function()
-      local names = {}
-      for k in pairs(exporters) do names[#names + 1] = k end
-      table.sort(names)
-      return names
+    hbraw.exporters = function() return P.exporter_ids() end
+
+    -- hb.theme{family=, tokens=}: tokens resolved per mode ("light"/"dark") and contrast level ("standard"/"high").
+    local Theme = {}
+    Theme.__index = Theme
+    Theme.__metatable = "huebench.theme"
+    Theme.__tostring = function(t) return "theme(" .. t.family.name .. ", " .. #t.token_list .. " tokens)" end
+    local function resolved(t, fname, mode, level)
+      mode, level = mode or "light", level or "standard"
+      local set = t._resolved[tostring(mode) .. "/" .. tostring(level)]
+      if not set then
+        fail(format("%s: mode must be \"light\" or \"dark\" and contrast \"standard\" or \"high\", got %s, %s", fname, tostring(mode), tostring(level)))
+      end
+      return set
+    end
+    function Theme.resolve(t, name, mode, level)
+      local r = resolved(t, "theme:resolve", mode, level)[name]
+      if not r then fail(format("theme:resolve: argument 1 (token): no token '%s' in this theme", tostring(name))) end
+      local c = t.family:stop(r.stop)
+      if r.opacity < 1 then c = c:with_alpha(r.opacity) end
+      return c, r.stop
+    end
+    function Theme.tokens(t, mode, level)
+      local out = {}
+      for i, r in ipairs(resolved(t, "theme:tokens", mode, level)) do
+        local c = t.family:stop(r.stop)
+        if r.opacity < 1 then c = c:with_alpha(r.opacity) end
+        out[i] = { name = r.name, stop = r.stop, opacity = r.opacity, color = c }
+      end
+      return out
+    end
+    hbraw.theme = function(spec)
+      check_table("hb.theme", spec)
+      local r = P.theme(spec)
+      local fam = spec.family
+      if type(fam) == "string" then fam = hbraw.families[fam] end
+      return setmetatable_({ family = fam, token_list = r.tokens, _resolved = r.resolved, _spec = { tokens = spec.tokens } }, Theme)
+    end
+    -- hb.build{name=, families={…}, theme=, tokens=, policy=}: what `huebench build SCRIPT.lua` exports.
+    hbraw.build = function(spec)
+      check_table("hb.build", spec)
+      P.build(spec)
     end
     -- hb.policy{name=, rules={ {min=4.5, method="wcag21", text=stop, background=stop} … }, check=function(ctx)}
     -- and hb.audit(families, policy) → { passed=bool, failures={ {family=, rule=, value=, message=} … } }.
@@ -209,24 +241,16 @@ extension LuaState {
       return spec
     end
     hbraw.audit = function(fams, policy)
-      if type(policy) == "string" then policy = policies[policy] or fail("hb.audit: argument 2 (policy): no policy '" .. policy .. "'") end
+      if type(policy) == "string" then policy = policies[policy] or fail("hb.audit: argument 2 (policy): no Lua policy '" .. policy .. "'") end
       if type(fams) ~= "table" then fail("hb.audit: argument 1 (families) must be a list of families, got " .. type(fams)) end
       if type(policy) ~= "table" then fail("hb.audit: argument 2 (policy) must be a policy (hb.policy{…}) or a registered name, got " .. type(policy)) end
       local report = { policy = policy.name, failures = {}, checked = 0 }
       for _, f in ipairs(fams) do
-        for r, rule in ipairs(policy.rules or {}) do
-          local text, bg = f:stop(rule.text), f:stop(rule.background)
-          local value = math.abs(text:contrast(bg, rule.method or "wcag21"))
+        for _, r in ipairs(evaluate(policy, f)) do
           report.checked = report.checked + 1
-          if value < rule.min then
-            report.failures[#report.failures + 1] = { family = f.name, rule = r, value = value,
-              message = format("%s: _%d on _%d is %.2f, needs %s", f.name, rule.text, rule.background, value, tostring(rule.min)) }
+          if not r.passed then
+            report.failures[#report.failures + 1] = { family = f.name, rule = r.rule, value = r.value, message = r.message }
           end
-        end
-        if policy.check then
-          local ok, msg = policy.check({ family = f, hb = hbraw })
-          report.checked = report.checked + 1
-          if not ok then report.failures[#report.failures + 1] = { family = f.name, rule = "check", message = msg or (f.name .. ": check failed") } end
         end
       end
       report.passed = #report.failures == 0
@@ -334,7 +358,13 @@ extension LuaState {
         lua.push(FamilyBinding.makeFamily); lua.setField(-2, "make_family")
         lua.push(FamilyBinding.namedFamily); lua.setField(-2, "named_family")
         lua.push(FamilyBinding.registerFamily); lua.setField(-2, "register_family")
-        lua.push(FamilyBinding.register); lua.setField(-2, "register")
+        lua.push(RegistrationBinding.registerGenerator); lua.setField(-2, "register_generator")
+        lua.push(RegistrationBinding.registerExporter); lua.setField(-2, "register_exporter")
+        lua.push(RegistrationBinding.registerPolicy); lua.setField(-2, "register_policy")
+        lua.push(RegistrationBinding.export); lua.setField(-2, "export")
+        lua.push(RegistrationBinding.exporterIDs); lua.setField(-2, "exporter_ids")
+        lua.push(ThemeBinding.theme); lua.setField(-2, "theme")
+        lua.push(ThemeBinding.build); lua.setField(-2, "build")
         pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

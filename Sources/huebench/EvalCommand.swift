@@ -24,7 +24,7 @@ enum EvalCommand: Command {
             throw UsageError("give exactly one expression in quotes, e.g. huebench eval 'hb.srgb(1, 0.5, 0):css()'")
         }
         do {
-            let (state, sources) = try ScriptCLI.makeState(p, command: name)
+            let (state, sources) = try ScriptCLI.makeState(p, command: name, script: "eval")
             _ = try PluginLoader.load(sources, into: state)
             let results = try state.eval(p.positionals[0])
             if !results.isEmpty { Output.line(results.joined(separator: "\t")) }

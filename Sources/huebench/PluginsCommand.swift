@@ -22,7 +22,7 @@ enum PluginsCommand: Command {
     static func run(_ args: [String]) throws -> Int32 {
         let p = try Arguments(args, command: name, flags: ScriptCLI.flags.union(["json"]), options: ScriptCLI.options)
         do {
-            let (state, sources) = try ScriptCLI.makeState(p, command: name)
+            let (state, sources) = try ScriptCLI.makeState(p, command: name, script: "plugins")
             let reports = try PluginLoader.load(sources, into: state)
             if reports.isEmpty && !p.has("json") {
                 Output.line("no plugins found (looked in ./huebench-plugins, $XDG_CONFIG_HOME/huebench/plugins and --plugins folders)")

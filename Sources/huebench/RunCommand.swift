@@ -32,7 +32,7 @@ enum RunCommand: Command {
         }
         let verbose = p.has("verbose")
         do {
-            let (state, sources) = try ScriptCLI.makeState(p, command: name)
+            let (state, sources) = try ScriptCLI.makeState(p, command: name, script: script)
             _ = try PluginLoader.load(sources, into: state)
             try state.run(file: script, arguments: scriptArgs)
             try state.commitOutputs()

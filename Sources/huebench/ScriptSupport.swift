@@ -16,7 +16,7 @@ struct ScriptCLI {
       --verbose              add a short Lua traceback to errors
     """
 
-    static func makeState(_ p: Arguments, command: String) throws -> (LuaState, [PluginLoader.Source]) {
+    static func makeState(_ p: Arguments, command: String, script: String) throws -> (LuaState, [PluginLoader.Source]) {
         var o = ScriptOptions()
         if let t = try p.double("time-limit", command: command) {
             guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench \(command))") }
@@ -30,8 +30,16 @@ struct ScriptCLI {
         if let out = p.value("out") { o.outputFolder = out }
         let sources = p.has("no-plugins") ? [] : PluginLoader.defaultSources(extra: p.all("plugins"))
         o.allowedFolders = sources.map(\.folder)
+        o.watchdogMessage = watchdogMessage(command: command, script: script, budget: o.timeLimit)
         let state = try LuaState(options: o, print: { Output.write($0) })
         return (state, sources)
+    }
+
+    /// The line the watchdog writes when a string pattern function overruns the budget (it runs in C, where the
+    /// time hook cannot stop it, so the process ends with exit status 3).
+    static func watchdogMessage(command: String, script: String, budget: Double) -> String {
+        let b = budget == budget.rounded() ? String(Int(budget)) : "\(budget)"
+        return "huebench \(command): \(script): time limit of \(b) s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern"
     }
 
     static func formatMiB(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : "\(d)" }

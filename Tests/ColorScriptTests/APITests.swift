@@ -59,8 +59,8 @@ import Testing
         ("hb.family{name = 'x', chroma = true}", "hb.family: argument 1 (spec): field 'chroma' must be a number, a list of numbers, a curve (hb.curve.*), a color or text, got boolean true"),
         ("hb.families.orange:stop(75)", "family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got 75"),
         ("local _ = hb.families.nope", "hb.families: no family 'nope'"),
-        ("hb.export('nope', {})", "hb.export: argument 1 (name): no exporter 'nope'; registered: none"),
-        ("hb.register_exporter{name = 'e'}", "hb.register_exporter: field 'write' must be a function(doc, out), got nil"),
+        ("hb.export('nope', {})", "hb.export: argument 1 (name): unknown format 'nope'; known: xcassets, swift, css, dtcg, android, svg, png, report"),
+        ("hb.register_exporter{name = 'e'}", "hb.register_exporter: argument 1 (spec): field 'write' must be a function(doc, out), got nil"),
     ]
 
     @Test func argumentErrorsSayWhichFunctionArgumentExpectedAndGiven() throws {

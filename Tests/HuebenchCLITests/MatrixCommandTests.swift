@@ -4,24 +4,9 @@ import Testing
 
 /// Runs the built `huebench` binary (next to the test bundle) on small inputs.
 struct MatrixCommandTests {
-    static var binary: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("huebench").path) && dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("huebench")
-    }
-
     static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        let o = Pipe(), e = Pipe()
-        p.standardOutput = o; p.standardError = e
-        try p.run()
-        let out = o.fileHandleForReading.readDataToEndOfFile(), err = e.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let r = try CLI.run(args)
+        return (r.status, r.stdout, r.stderr)
     }
 
     @Test func writesNpyCheckedByteForByte() throws {

@@ -26,6 +26,9 @@ typedef struct hb_limits {
     double budget;        ///< the budget in seconds, for the message
     lua_State *main;      ///< the main thread (set after creation)
     int refusals;         ///< refused requests since usage was last under 3/4 of the cap (2 trip the limit)
+    volatile int in_pattern;  ///< > 0 while a string pattern function (find, match, gmatch, gsub, rep) runs in C
+    double grace;         ///< seconds past the deadline the watchdog waits before ending the process
+    char watchdog_message[512]; ///< the one line the watchdog writes to stderr before exit(3) ("" = not watched)
 } hb_limits;
 
 /// A new state with the capped allocator and the time hook armed (count hook, cheap clock check).
@@ -36,6 +39,21 @@ void hb_start_clock(hb_limits *limits, double seconds);
 int hb_charge(hb_limits *limits, long long bytes);
 /// Monotonic seconds.
 double hb_now(void);
+/// Monotonic seconds from the coarse clock (a few ms resolution, a few ns to read): for per-call checks.
+double hb_now_coarse(void);
+/// The userdata at `idx` if its metatable is the table at address `mt` (a pointer compare: no registry lookup).
+void *hb_testudata_ptr(lua_State *L, int idx, const void *mt);
+/// The address of the metatable registered under `name` (for `hb_testudata_ptr`).
+const void *hb_metatable_ptr(lua_State *L, const char *name);
+/// Wraps string.find, match, gmatch (and its iterator), gsub and rep of the state's string library so the
+/// watchdog knows when C code it cannot interrupt is running. Call after the libraries are open.
+void hb_guard_patterns(lua_State *L);
+/// Watches `limits`: a background thread ends the process (message on stderr, exit status 3) when a string
+/// pattern function is still running `grace` seconds after the deadline. The count hook cannot fire inside C
+/// functions, so this is the only way to stop a pathological pattern. `message` is written as given (one line).
+void hb_watch(hb_limits *limits, const char *message, double grace);
+/// Stops watching `limits` (before it is freed).
+void hb_unwatch(hb_limits *limits);
 /// Installs the hook on a coroutine or thread (new threads inherit it; this is for re-arming).
 void hb_arm_hook(lua_State *L);
 

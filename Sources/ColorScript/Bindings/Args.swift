@@ -6,13 +6,18 @@ import ColorCore
 /// and what was given: `hb.oklch: argument 2 (c) must be a number, got string "x"`.
 struct Args {
     let lua: Lua
-    /// The name users call the function by: `hb.oklch`, `color:to`.
-    let function: String
+    /// The name users call the function by, in two parts joined only for a message (`color:` + `to`): string
+    /// literals, so building an `Args` allocates nothing on the hot path.
+    let prefix: String, name: String
+    var function: String { prefix + name }
     /// Stack slots before argument 1 (1 for methods: the receiver).
     let offset: Int32
 
     init(_ lua: Lua, _ function: String, method: Bool = false) {
-        self.lua = lua; self.function = function; self.offset = method ? 1 : 0
+        self.lua = lua; self.prefix = ""; self.name = function; self.offset = method ? 1 : 0
+    }
+    init(_ lua: Lua, prefix: String, _ name: String, method: Bool = true) {
+        self.lua = lua; self.prefix = prefix; self.name = name; self.offset = method ? 1 : 0
     }
 
     func slot(_ n: Int32) -> Int32 { n + offset }

@@ -16,14 +16,58 @@ extension LuaState {
 
     /// Pushes a new color userdata.
     func push(_ c: Color) {
-        let index: Int32
-        if let i = spaceIndex[c.space.rawValue] { index = i } else {
-            index = Int32(spaceIDs.count); spaceIDs.append(c.space); spaceIndex[c.space.rawValue] = index
-        }
+        let index = spaceIndex(of: c.space)
         let p = hb_newuserdata(L, MemoryLayout<ColorPayload>.size)!.bindMemory(to: ColorPayload.self, capacity: 1)
         p.initialize(to: ColorPayload(space: index, c0: c.coords.x, c1: c.coords.y, c2: c.coords.z, alpha: c.alpha))
-        _ = hb_getmetatable_named(L, UserdataKind.color.metatableName)
+        lua_rawgeti(L, hb_registryindex(), lua_Integer(colorMetatableRef))
         lua_setmetatable(L, -2)
+    }
+
+    /// The space index of a color (registering the space's id on first use).
+    func spaceIndex(of id: ColorSpaceID) -> Int32 {
+        if let i = spaceIndex[id.rawValue] { return i }
+        let i = Int32(spaceIDs.count); spaceIDs.append(id); spaceIndex[id.rawValue] = i
+        return i
+    }
+
+    /// A conversion plan between two spaces by index, cached per state (an integer key: no strings per call).
+    func plan(from a: Int32, to b: Int32) throws -> ConversionPlan {
+        let key = Int(a) << 32 | Int(b)
+        if let p = plans[key] { return p }
+        let p = try workbench.spaces.plan(from: spaceIDs[Int(a)], to: spaceIDs[Int(b)])
+        plans[key] = p
+        return p
+    }
+
+    /// Coordinates of a color in space `target` (missing components read as 0).
+    @inline(__always)
+    func coordsForConversion(_ p: ColorPayload, in target: Int32) throws -> SIMD3<Double> {
+        let v = SIMD3(p.c0, p.c1, p.c2)
+        let out = p.space == target ? v : try plan(from: p.space, to: target).apply(v)
+        return SIMD3(out.x.isNaN ? 0 : out.x, out.y.isNaN ? 0 : out.y, out.z.isNaN ? 0 : out.z)
+    }
+
+    /// `Workbench.contrast` with the method and the conversion plans looked up once per state: the same
+    /// formula (translucent text composited over the background in the method's input space).
+    func contrast(text: ColorPayload, background: ColorPayload, method: String) throws -> Double {
+        if method != contrastCache.name || contrastCache.evaluate == nil {
+            let m = try workbench.contrastMethods.lookup(method)
+            contrastCache = ContrastCache(name: method, evaluate: m.evaluate,
+                                          input: spaceIndex(of: try workbench.spaces.canonicalID(m.inputSpace.rawValue)))
+        }
+        let input = contrastCache.input
+        let bg = try coordsForConversion(background, in: input)
+        var fg = try coordsForConversion(text, in: input)
+        if !text.alpha.isNaN && text.alpha < 1 {
+            let a = max(text.alpha, 0)
+            fg = fg * a + bg * (1 - a)
+        }
+        return contrastCache.evaluate!(fg, bg)
+    }
+
+    /// The payload of a color value (its space registered by index).
+    func payload(of c: Color) -> ColorPayload {
+        ColorPayload(space: spaceIndex(of: c.space), c0: c.coords.x, c1: c.coords.y, c2: c.coords.z, alpha: c.alpha)
     }
 
     /// Parses CSS color text (every CSS Color 4 form the core parser knows).
@@ -37,7 +81,7 @@ extension LuaState {
 extension Args {
     /// A color argument: a color userdata, or CSS text (`"#ff8800"`, `"oklch(70% 0.1 50)"`).
     func color(_ n: Int32, _ name: String, _ host: LuaState) throws -> Color {
-        if let p = luaL_testudata(lua.L, slot(n), UserdataKind.color.metatableName) {
+        if let p = hb_testudata_ptr(lua.L, slot(n), host.colorMetatable) {
             return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
         }
         if let s = lua.string(slot(n)) {
@@ -137,7 +181,7 @@ enum ColorBinding {
     }
 
     static func receiver(_ a: Args, _ host: LuaState) throws -> Color {
-        guard let p = luaL_testudata(a.lua.L, 1, UserdataKind.color.metatableName) else {
+        guard let p = hb_testudata_ptr(a.lua.L, 1, host.colorMetatable) else {
             throw BindingError("\(a.function): call it with ':' on a color (c\(a.function.dropFirst(5))(…)), got \(a.lua.describe(1)) as the receiver")
         }
         return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
@@ -145,7 +189,7 @@ enum ColorBinding {
 
     static func method(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, Color) throws -> Int32) -> Int32 {
         LuaState.guarded(L) { host, lua in
-            let a = Args(lua, "color:" + name, method: true)
+            let a = Args(lua, prefix: "color:", name)
             return try body(host, a, try receiver(a, host))
         }
     }
@@ -165,11 +209,7 @@ enum ColorBinding {
             var d = c; d.alpha = try a.number(1, "alpha"); host.push(d); return 1 } }),
         ("css", { L in method("css", L) { host, a, c in a.lua.push(host.serialize(c)); return 1 } }),
         ("hex", { L in method("hex", L) { host, a, c in a.lua.push(try host.hex(c)); return 1 } }),
-        ("contrast", { L in method("contrast", L) { host, a, c in
-            let bg = try a.color(1, "background", host)
-            let m = try a.method(2, "method", default: "wcag21")
-            a.lua.push(try a.core(2, "method") { try host.workbench.contrast(text: c, background: bg, method: m) })
-            return 1 } }),
+        ("contrast", contrast),
         ("deltaE", deltaE), ("delta_e", deltaE),
         ("in_gamut", { L in method("in_gamut", L) { host, a, c in
             let s = try a.space(1, "space", host, default: .srgb)
@@ -184,6 +224,21 @@ enum ColorBinding {
             let s = try a.space(3, "space", host, default: .oklab)
             host.push(try a.core(3, "space") { try mix(c, other, t, in: s, host.workbench) }); return 1 } }),
     ]
+
+    /// `c:contrast(bg [, method])`: the hot path reads both payloads in place (no `Color` values, no strings).
+    static let contrast: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, prefix: "color:", "contrast")
+            guard let tp = hb_testudata_ptr(L, 1, host.colorMetatable) else { _ = try receiver(a, host); return 0 }
+            let text = tp.assumingMemoryBound(to: ColorPayload.self).pointee
+            let bg: ColorPayload
+            if let bp = hb_testudata_ptr(L, 2, host.colorMetatable) { bg = bp.assumingMemoryBound(to: ColorPayload.self).pointee }
+            else { bg = host.payload(of: try a.color(1, "background", host)) }
+            let m = lua.type(3) == LUA_TNONE || lua.type(3) == LUA_TNIL ? "wcag21" : try a.method(2, "method", default: "wcag21")
+            lua.push(try a.core(2, "method") { try host.contrast(text: text, background: bg, method: m) })
+            return 1
+        }
+    }
 
     static let deltaE: hb_swift_fn = { L in method("deltaE", L) { host, a, c in
         let other = try a.color(1, "other", host)

@@ -131,15 +131,4 @@ enum FamilyBinding {
             return 2
         }
     }
-
-    /// `P.register(kind, name)`: records a Lua-side registration (exporter, policy, generator) with its file.
-    static let register: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
-            let kind = lua.string(1) ?? "?", name = lua.string(2) ?? ""
-            let builtins: [String] = kind == "generator" ? host.palettes.generators.ids
-                : kind == "policy" ? host.palettes.policies.ids : []
-            try host.registry.add(kind: kind, name: name, file: host.currentFile, builtins: builtins)
-            return 0
-        }
-    }
 }

@@ -16,8 +16,11 @@ extension LuaState {
             lua.push(kind.rawValue); lua.setField(-2, "__name")
             lua.pop()
         }
-        make(.color, methods: ColorBinding.methods,
+        make(.color, methods: ColorBinding.methods + ColorFunctionsBinding.methods,
              meta: [("__tostring", ColorBinding.tostring), ("__eq", ColorBinding.eq)])
+        colorMetatable = hb_metatable_ptr(L, UserdataKind.color.metatableName)
+        _ = hb_getmetatable_named(L, UserdataKind.color.metatableName)
+        colorMetatableRef = luaL_ref(L, hb_registryindex())
         make(.buffer, methods: BufferBinding.methods,
              meta: [("__gc", BufferBinding.gc), ("__len", BufferBinding.len), ("__tostring", BufferBinding.tostring)])
         make(.matrix, methods: MatrixBinding.methods,

@@ -33,6 +33,9 @@ public enum PluginLoader {
         return out
     }
 
+    /// Whether `path` is an existing folder.
+    public static func isFolder(_ path: String) -> Bool { isDirectory(path) }
+
     static func isDirectory(_ path: String) -> Bool {
         var d: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue

@@ -1,4 +1,5 @@
 import Foundation
+import ColorCore
 import ColorKernels
 #if canImport(Glibc)
 import Glibc
@@ -79,20 +80,7 @@ public enum SweepOutput {
     }
 
     /// A JSON string literal.
-    public static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    public static func jsonString(_ s: String) -> String { JSONText.string(s) }
 
     /// A JSON number (NaN and infinities as null).
     public static func jsonNumber(_ v: Double) -> String { v.isFinite ? number(v) : "null" }
