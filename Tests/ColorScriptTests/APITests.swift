@@ -19,6 +19,9 @@ import Testing
         // A gray has a missing (nil) hue in OKLCH.
         #expect(try eval("select(3, hb.srgb(0.5, 0.5, 0.5):coords('oklch'))") == ["nil"])
         #expect(try eval("hb.srgb(0, 0, 0):mix(hb.srgb(1, 1, 1), 0.5, 'srgb'):hex()") == ["#808080"])
+        // CSS Color 4 §12 through Workbench.interpolate: hue paths (WPT color-mix: hsl 120°/30° longer → 255°).
+        #expect(try eval("hb.color('hsl(120deg 10% 20%)'):mix(hb.color('hsl(30deg 30% 40%)'), 0.5, 'hsl', 'longer'):coords('hsl')")
+                .first.map { abs((Double($0) ?? 0) - 255) < 1e-9 } == true)
         #expect(try eval("string.format('%.4f', hb.color('#ff0000'):deltaE('#ff0000'))") == ["0.0000"])
     }
 

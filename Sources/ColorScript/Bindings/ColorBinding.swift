@@ -222,7 +222,11 @@ enum ColorBinding {
             let other = try a.color(1, "other", host)
             let t = try a.number(2, "t", default: 0.5)
             let s = try a.space(3, "space", host, default: .oklab)
-            host.push(try a.core(3, "space") { try mix(c, other, t, in: s, host.workbench) }); return 1 } }),
+            let name = try a.string(4, "hue", default: "shorter")
+            guard let hue = HueInterpolation(rawValue: name) else {
+                throw a.fail(4, "hue", "one of " + HueInterpolation.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            host.push(try a.core(3, "space") { try host.workbench.interpolate(c, other, at: t, in: s, hue: hue) }); return 1 } }),
     ]
 
     /// `c:contrast(bg [, method])`: the hot path reads both payloads in place (no `Color` values, no strings).
@@ -244,30 +248,6 @@ enum ColorBinding {
         let other = try a.color(1, "other", host)
         let m = try a.method(2, "method", default: "2000")
         a.lua.push(try a.core(2, "method") { try host.workbench.deltaE(c, other, method: m) }); return 1 } }
-
-    /// Interpolates two colors in `space`: coordinates linearly, hues along the shorter arc; a missing
-    /// component takes the other color's value (CSS Color 4 §12.3).
-    static func mix(_ a: Color, _ b: Color, _ t: Double, in space: ColorSpaceID, _ w: Workbench) throws -> Color {
-        let x = try w.convert(a, to: space), y = try w.convert(b, to: space)
-        let coords = try w.spaces.space(space).coordinates
-        var out = SIMD3<Double>()
-        for i in 0..<3 {
-            var p = x.coords[i], q = y.coords[i]
-            if p.isNaN && q.isNaN { out[i] = .nan; continue }
-            if p.isNaN { p = q } else if q.isNaN { q = p }
-            if i < coords.count, coords[i].isHue {
-                var d = (q - p).truncatingRemainder(dividingBy: 360)
-                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
-                var h = (p + d * t).truncatingRemainder(dividingBy: 360)
-                if h < 0 { h += 360 }
-                out[i] = h
-            } else {
-                out[i] = p + (q - p) * t
-            }
-        }
-        let pa = x.alpha.isNaN ? y.alpha : x.alpha, qa = y.alpha.isNaN ? x.alpha : y.alpha
-        return Color(space, coords: out, alpha: pa + (qa - pa) * t)
-    }
 
     static let tostring: hb_swift_fn = { L in
         LuaState.guarded(L) { host, lua in
