@@ -32,7 +32,7 @@ var targets: [Target] = [
         name: "benchmarks",
         dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore"], exclude: fixtures("HuebenchCLITests")),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]
 for lib in libraries {
     targets.append(.target(name: lib.name, dependencies: lib.deps,

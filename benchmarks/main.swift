@@ -3,6 +3,7 @@
 // Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
 import ColorCore
 import ColorKernels
+import ColorScript
 import Foundation
 
 if _isDebugAssertConfiguration() {
@@ -325,6 +326,48 @@ if selected("W4 ramps 19-stop") {
     }
     spots[workload] = s
 }
+
+// MARK: Lua call overhead (ColorScript)
+
+/// L1: one `c:contrast(bg)` call from Lua (loop overhead included; an empty loop is reported beside it).
+/// L2: one `hb.matrix` call over 1000×1000 = 10⁶ pairs (buffers built outside the timed region).
+func luaOverhead() {
+    let calls = 1_000_000 / scale
+    var printed = ""
+    let state = try! LuaState(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
+    // Each run gets a fresh sandbox environment, so every timed source carries its own set-up; the set-up alone
+    // is timed too and subtracted.
+    let setup = """
+    local hb = require "huebench"
+    local fg, bg = hb.color("#777777"), hb.color("#ffffff")
+    local t, b = {}, {}
+    for i = 1, 1000 do t[i] = hb.oklch(i / 1000, 0.1, i % 360) b[i] = hb.oklch(1 - i / 1000, 0.05, (i * 7) % 360) end
+    local tb, bb = hb.map_gamut(hb.buffer(t), "srgb"), hb.map_gamut(hb.buffer(b), "srgb")
+    local x, m = 0, nil
+
+    """
+    func timed(_ body: String) -> Double { median { try! state.run(source: setup + body, name: "bench") } }
+    let tSetup = timed("")
+    let tEmpty = timed("for i = 1, \(calls) do x = i end") - tSetup
+    let tCall = timed("for i = 1, \(calls) do x = fg:contrast(bg) end") - tSetup
+    printed = ""
+    try! state.run(source: setup + "print(string.format('%.6f', fg:contrast(bg)))", name: "bench")
+    let expected = String(format: "%.6f", try! Workbench.standard.contrast(text: Workbench.standard.parse("#777777"),
+                                                                        background: Workbench.standard.parse("#ffffff")))
+    if printed != expected + "\n" { fail("L1: Lua contrast \(printed) != core \(expected)") }
+    report("L1 lua c:contrast(bg)", "huebench lua 1T", items: calls, seconds: tCall, unit: "call",
+           note: perItem(tCall, calls) + "; empty Lua loop " + perItem(tEmpty, calls) + "; value checked against ColorCore")
+    let tMatrix = timed("m = hb.matrix(tb, bb, {method = 'wcag21'})") - tSetup
+    printed = ""
+    try! state.run(source: setup + "m = hb.matrix(tb, bb, {method = 'wcag21'}) print(m:rows() * m:cols())", name: "bench")
+    if printed != "1000000\n" { fail("L2: matrix result \(printed)") }
+    report("L2 lua hb.matrix 1e6 pairs", "huebench lua \(cores)T", items: 1_000_000, seconds: tMatrix, unit: "pair",
+           note: perItem(tMatrix, 1_000_000) + "; one Lua call, ColorKernels SIMD matrix")
+    say(String(format: "# Lua: c:contrast(bg) %.0f ns/call (empty loop %.1f ns/iter); hb.matrix 10^6 pairs %.2f ms",
+               (tCall - tEmpty) / Double(calls) * 1e9, tEmpty / Double(calls) * 1e9, tMatrix * 1e3))
+}
+luaOverhead()
+TuningBench.run(quick: quick)
 
 // MARK: Spots file
 

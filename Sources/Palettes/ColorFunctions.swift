@@ -14,26 +14,9 @@ public struct Swatch: Sendable {
     }
 }
 
-/// CSS Color 4 hue interpolation paths (https://www.w3.org/TR/css-color-4/#hue-interpolation).
-public enum HuePath: String, Sendable, CaseIterable {
-    case shorter, longer, increasing, decreasing
-
-    /// Adjusts (h1, h2) as CSS Color 4 §12.4 says, so interpolating linearly follows this path.
-    public func fixup(_ a: Double, _ b: Double) -> (Double, Double) {
-        var h1 = a, h2 = b
-        switch self {
-        case .shorter:
-            if h2 - h1 > 180 { h1 += 360 } else if h2 - h1 < -180 { h2 += 360 }
-        case .longer:
-            if 0 < h2 - h1 && h2 - h1 < 180 { h1 += 360 } else if -180 < h2 - h1 && h2 - h1 <= 0 { h2 += 360 }
-        case .increasing:
-            if h2 < h1 { h2 += 360 }
-        case .decreasing:
-            if h1 < h2 { h1 += 360 }
-        }
-        return (h1, h2)
-    }
-}
+/// CSS Color 4 hue interpolation paths: ColorCore's `HueInterpolation` (one definition; this name keeps the
+/// Palettes API).
+public typealias HuePath = HueInterpolation
 
 /// Color harmonies: the swatch first, then the related colors.
 public enum Harmony: String, Sendable, CaseIterable {
@@ -201,33 +184,18 @@ public struct ColorFunctions: Sendable {
         return RampColor(srgb: srgb.coordsForConversion, alpha: c.alpha)
     }
 
-    /// Mixes `a` and `b` in OKLab (t = 0 gives a), alpha premultiplied as CSS Color 5 `color-mix` does,
-    /// then fits the result into Display P3 with the CSS Color 4 algorithm.
+    /// Mixes `a` and `b` in OKLab (t = 0 gives a) with `Workbench.interpolate` (CSS Color 4 §12, alpha
+    /// premultiplied as CSS Color 5 `color-mix` does), then fits the result into Display P3 with the CSS Color 4
+    /// algorithm.
     public func blend(_ a: RampColor, _ b: RampColor, _ t: Double = 0.5) throws -> RampColor {
-        let core = workbench.core
-        let la = try core.convert(a.color, to: .oklab).coords, lb = try core.convert(b.color, to: .oklab).coords
-        let alpha = a.alpha + (b.alpha - a.alpha) * t
-        let pre = la * a.alpha + (lb * b.alpha - la * a.alpha) * t
-        let lab = alpha > 0 ? pre / alpha : la + (lb - la) * t
-        return try fittedP3(Color(.oklab, coords: lab, alpha: alpha))
+        try fittedP3(try workbench.core.interpolate(a.color, b.color, at: t, in: .oklab))
     }
 
-    /// `steps` colors from `a` to `b` (both included) interpolated in OKLCH along a CSS hue path, each fitted
-    /// into Display P3. A missing hue (an achromatic end) takes the other end's hue.
+    /// `steps` colors from `a` to `b` (both included) interpolated in OKLCH along a CSS hue path
+    /// (`Workbench.steps`, CSS Color 4 §12: a missing hue, as an achromatic end has, takes the other end's hue;
+    /// alpha premultiplied), each fitted into Display P3.
     public func gradient(from a: RampColor, to b: RampColor, steps: Int, hue path: HuePath = .shorter) throws -> [RampColor] {
         precondition(steps >= 2, "a gradient needs at least 2 steps")
-        let core = workbench.core
-        var ca = try core.convert(a.color, to: .oklch).coords, cb = try core.convert(b.color, to: .oklch).coords
-        if ca.z.isNaN { ca.z = cb.z.isNaN ? 0 : cb.z }
-        if cb.z.isNaN { cb.z = ca.z }
-        let (h1, h2) = path.fixup(ca.z, cb.z)
-        return try (0..<steps).map { i in
-            let t = Double(i) / Double(steps - 1)
-            var h = h1 + (h2 - h1) * t
-            h = h.truncatingRemainder(dividingBy: 360); if h < 0 { h += 360 }
-            let c = Color(.oklch, ca.x + (cb.x - ca.x) * t, ca.y + (cb.y - ca.y) * t, h,
-                          alpha: a.alpha + (b.alpha - a.alpha) * t)
-            return try fittedP3(c)
-        }
+        return try workbench.core.steps(from: a.color, to: b.color, count: steps, in: .oklch, hue: path).map(fittedP3)
     }
 }

@@ -15,6 +15,12 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownToken(String, known: [String])
     /// A policy rule that cannot be evaluated.
     case invalidRule(policy: String, rule: String, reason: String)
+    /// A metric id or column name that no metric defines.
+    case unknownMetric(String, known: [String])
+    /// An objective expression that does not parse or names an unknown column.
+    case invalidObjective(String, reason: String)
+    /// A file that cannot be written.
+    case io(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +36,12 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
         case let .invalidRule(p, r, reason):
             return "policy '\(p)' rule '\(r)': \(reason)"
+        case let .unknownMetric(m, known):
+            return "unknown metric '\(m)'; use default, all, or one of: \(known.joined(separator: ", "))"
+        case let .invalidObjective(e, reason):
+            return "objective '\(e)': \(reason)"
+        case let .io(path, reason):
+            return "\(path): \(reason)"
         }
     }
 }

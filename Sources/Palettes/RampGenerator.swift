@@ -159,13 +159,20 @@ public enum UniformLStar {
         return zip(lightnessStar, chroma).map { color(lightnessStar: $0, chroma: $1, hue: h, margin: margin) }
     }
 
+    /// The chroma table a spec asks for: `chroma` (default ColorTokensKit's) times `chromaScale` (default 1).
+    public static func requestedChroma(_ spec: RampSpec) throws -> [Double] {
+        let table = try spec.table("chroma", generator: id, default: chroma)
+        let scale = try spec.number("chromaScale", generator: id, default: 1)
+        return scale == 1 ? table : table.map { $0 * scale }
+    }
+
     public static let generator = RampGenerator(
         id: id, name: "ColorTokensKit 3.x: shared CIELab L* per stop, OKLCH chroma capped by Display P3",
-        parameterNames: ["lightnessStar", "chroma", "gamutMargin"]
+        parameterNames: ["lightnessStar", "chroma", "chromaScale", "gamutMargin"]
     ) { spec, _ in
         ramp(hue: spec.hue,
              lightnessStar: try spec.table("lightnessStar", generator: id, default: lightnessStar),
-             chroma: try spec.table("chroma", generator: id, default: chroma),
+             chroma: try requestedChroma(spec),
              margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
     }
 }

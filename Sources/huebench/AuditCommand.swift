@@ -4,8 +4,8 @@ import Palettes
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "check families' tokens against a contrast policy (exit 1 when a check fails)"
-    static let help = """
-    usage: huebench audit [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json]
+    static var help: String { """
+    usage: huebench audit [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json] [--plugins DIR]
 
     Runs policy P (default wcag-aa) over each family (default: all 37 built-in), in light and dark mode at
     standard and high contrast. Each check is a foreground token on a background token with a target, the
@@ -18,17 +18,23 @@ enum AuditCommand: Command {
       --cvd LIST     also simulate these deficiencies in telling-apart rules
       --all          list every check, not only the failures
       --json         one JSON object per check
+    \(PluginContext.optionHelp)
+
+    Plugin policies (hb.register_policy) work like built-ins: their token rules run here, and their stop rules
+    and Lua check function are listed after them as 'script' checks.
 
     example:
       huebench audit --policy wcag-aa --family orange --family "#00B386"
-    """
+    """ }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json", "all"], options: ["policy", "family", "cvd"])
+        let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json", "all"]),
+                              options: PluginContext.options.union(["policy", "family", "cvd"]))
         if let extra = a.positionals.first {
             throw UsageError("unexpected argument '\(extra)'; name families with --family (huebench audit)")
         }
-        let wb = PaletteWorkbench.standard
+        let plugins = try PluginContext.load(a, command: name)
+        let wb = plugins.palettes
         let policyID = a.value("policy") ?? "wcag-aa"
         guard let policy = wb.policies[policyID] else {
             throw UsageError("--policy '\(policyID)' is not one of \(wb.policies.ids.joined(separator: ", ")) (huebench audit)")
@@ -41,8 +47,9 @@ enum AuditCommand: Command {
             sims.append(c)
         }
         let names = a.all("family")
-        let families = names.isEmpty ? wb.families.all : try PaletteJSON.families(names, workbench: wb, command: name)
+        let families = names.isEmpty ? wb.families.all : try plugins.families(names, command: name)
         let report = try Audit.run(policy, families: families, extraSimulations: sims, workbench: wb)
+        let scripted = try plugins.scriptChecks(policy: policy.id, families: families)
         let listed = a.has("all") || a.has("json") ? report.checks : report.failures
         for c in listed {
             if a.has("json") {
@@ -58,10 +65,23 @@ enum AuditCommand: Command {
                 Output.line(line(c))
             }
         }
+        for c in scripted where a.has("all") || a.has("json") || !c.passed {
+            if a.has("json") {
+                Output.line("{\"policy\":\(jsonString(c.policy)),\"rule\":\(jsonString(c.rule)),\"family\":\(jsonString(c.family)),"
+                    + "\"script\":true,\"target\":\(c.target.map(jsonNumber) ?? "null"),\"achieved\":\(c.value.map(jsonNumber) ?? "null"),"
+                    + "\"pass\":\(c.passed),\"message\":\(jsonString(c.message))}")
+            } else {
+                Output.line("\(c.passed ? "pass" : "FAIL") \(c.family) script \(c.rule): \(c.message)")
+            }
+        }
         if !a.has("json") {
             Output.line(summary(report, families: families.count))
+            if !scripted.isEmpty {
+                let failed = scripted.filter { !$0.passed }.count
+                Output.line("  script checks (stop rules and check function): \(scripted.count - failed)/\(scripted.count) pass")
+            }
         }
-        return report.passed ? ExitStatus.ok : ExitStatus.someFailed
+        return report.passed && scripted.allSatisfy(\.passed) ? ExitStatus.ok : ExitStatus.someFailed
     }
 
     static func fmt(_ v: Double) -> String { TokenMath.fixed4((v * 100).rounded(.toNearestOrAwayFromZero) / 100) }

@@ -1,5 +1,6 @@
 import ColorCore
 import ColorExport
+import ColorScript
 import Foundation
 import Palettes
 
@@ -18,6 +19,11 @@ enum BuildCommand: Command {
         DIR (default huebench-out/). Output is byte-identical across runs; each file is written atomically, and
         a failed run leaves the previous outputs as they were. Prints a summary; progress goes to stderr.
 
+        With SCRIPT.lua, the script defines the palette: the families it registers (hb.register_family{…}), or
+        what it passes to hb.build{name=, families={…}, theme=, tokens={…}, policy=}. Plugins load first. The
+        script runs in the sandbox with the time and memory limits: a script error exits 1, a limit exits 3,
+        and neither touches the previous outputs. Files the script writes itself (hb.output) join the build.
+
         options:
           --out DIR            output folder (default huebench-out)
           --family F           only these families (a name, a hex color or hue:DEGREES); repeat or comma-separate
@@ -28,31 +34,59 @@ enum BuildCommand: Command {
           --no-legacy-tokens   skip tokens/legacy/ (string-valued design tokens)
           --strict             exit 1 when an audit check fails
           --quiet              no progress on stderr
+          --time-limit SECONDS time budget of plugins and script (default 10)
+          --memory-limit MIB   memory cap of the Lua heap (default 512)
+          --verbose            add a short Lua traceback to script errors
+        \(PluginContext.optionHelp)
 
         formats:
         \(formats)
+              (plus the exporters of Lua plugins: 'huebench plugins' lists them)
 
         example:
           huebench build --family orange --family blue --formats css,dtcg,report --out web-colors
+          huebench build examples/brand-palette.lua --out brand-out
         """
     }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["strict", "quiet", "no-legacy-tokens"],
-                              options: ["out", "family", "formats", "policy", "color-space", "feature"])
+        let a = try Arguments(args, command: name,
+                              flags: PluginContext.flags.union(["strict", "quiet", "no-legacy-tokens", "verbose"]),
+                              options: PluginContext.options.union(["out", "family", "formats", "policy", "color-space", "feature",
+                                                                    "time-limit", "memory-limit"]))
         if a.positionals.count > 1 {
             throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench build)")
         }
-        if let script = a.positionals.first {
+        let script = a.positionals.first
+        if let script {
             guard FileManager.default.fileExists(atPath: script) else {
                 throw UsageError("script '\(script)' does not exist; check the path (huebench build)")
             }
-            throw UsageError("script '\(script)': running Lua build scripts needs the Lua host, which this build does not have yet; run 'huebench build' without a script for the built-in palette")
         }
         let quiet = a.has("quiet")
         func progress(_ s: String) { if !quiet { Output.error("huebench build: " + s) } }
+        let outDir = a.value("out") ?? "huebench-out"
 
-        let registry = Exporters.standard
+        var scriptOptions = ScriptOptions()
+        if let t = try a.double("time-limit", command: name) {
+            guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench build)") }
+            scriptOptions.timeLimit = t
+        }
+        if let m = try a.double("memory-limit", command: name) {
+            guard m >= 1 else { throw UsageError("--memory-limit needs a number of MiB ≥ 1 (huebench build)") }
+            scriptOptions.memoryLimit = Int(m * 1048576)
+        }
+        scriptOptions.outputFolder = outDir
+        // Plugins (and the script) run first: their families, policies and exporters are then registry entries.
+        let plugins = try PluginContext.load(a, command: name, forceState: script != nil, options: scriptOptions,
+                                             print: { Output.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+        if let script, let state = plugins.state {
+            progress("running \(script)…")
+            try state.run(file: script)
+        }
+        let config = plugins.state?.buildConfig
+
+        let registry = plugins.state?.exporters ?? plugins.exporters
         var ids = registry.ids
         if let list = a.value("formats") {
             let wanted = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -73,11 +107,25 @@ enum BuildCommand: Command {
         }
         options.dtcgLegacy = !a.has("no-legacy-tokens")
 
-        let wb = PaletteWorkbench.standard
+        let wb = plugins.state?.palettes ?? plugins.palettes
         let names = a.all("family").flatMap { $0.split(separator: ",").map(String.init) }
-        let families = names.isEmpty ? wb.families.all : try PaletteJSON.families(names, workbench: wb, command: name)
+        var built: [(family: Family, ramp: [RampColor])]? = nil
+        var families: [Family]
+        if let script, let state = plugins.state {
+            built = names.isEmpty ? try state.scriptBuildFamilies(script: script)
+                : try PaletteJSON.families(names, workbench: wb, command: name).map { ($0, try wb.ramp(for: $0)) }
+            var once = Set<String>()
+            built = built!.filter { once.insert($0.family.id).inserted }
+            families = built!.map(\.family)
+            guard !families.isEmpty else {
+                throw ColorScriptError.script(message: "\(script): the script defines no families to build; register some with hb.register_family{…} or pass them to hb.build{families={…}}", traceback: "")
+            }
+        } else {
+            families = names.isEmpty ? wb.families.all : try PaletteJSON.families(names, workbench: wb, command: name)
+        }
         var seen = Set<String>()
-        let unique = families.filter { seen.insert($0.id).inserted }
+        families = families.filter { seen.insert($0.id).inserted }
+        let unique = families
         if let feature = a.value("feature") {
             guard unique.contains(where: { $0.id == feature }) else {
                 throw UsageError("--feature '\(feature)' is not one of the built families (\(unique.map(\.id).joined(separator: ", ")))")
@@ -85,7 +133,7 @@ enum BuildCommand: Command {
             options.heatmapFamily = feature
         }
 
-        let policyID = a.value("policy") ?? "wcag-aa"
+        let policyID = a.value("policy") ?? config?.policy ?? "wcag-aa"
         var policy: Policy? = nil
         if policyID != "none" {
             guard let p = wb.policies[policyID] else {
@@ -94,22 +142,47 @@ enum BuildCommand: Command {
             policy = p
         }
 
-        let outDir = a.value("out") ?? "huebench-out"
-        // The recorded command leaves out what does not change the files (--out, --quiet, --strict), so the same
-        // content always has the same bytes.
+        // The recorded command leaves out what does not change the files (--out, --quiet, --strict, limits),
+        // so the same content always has the same bytes.
         var recorded: [String] = []
         var i = 0
         while i < args.count {
             let arg = args[i]
-            if arg == "--quiet" || arg == "--strict" || arg.hasPrefix("--out=") { i += 1; continue }
-            if arg == "--out" { i += 2; continue }
+            if ["--quiet", "--strict", "--verbose"].contains(arg) || ["--out=", "--time-limit=", "--memory-limit="].contains(where: arg.hasPrefix) {
+                i += 1; continue
+            }
+            if ["--out", "--time-limit", "--memory-limit"].contains(arg) { i += 2; continue }
             recorded.append(arg); i += 1
         }
         let command = (["huebench", "build"] + recorded).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-        let build = BuildInfo(version: version, source: "the built-in ColorTokensKit 3.x palette", command: command)
+        let build = BuildInfo(version: version, source: script.map { "the build script \($0)" } ?? "the built-in ColorTokensKit 3.x palette",
+                              command: command)
 
         progress("generating \(unique.count) families and their tokens\(policy.map { ", auditing with \($0.id)" } ?? "")…")
-        let doc = try ExportDocument.fromPalette(families: unique, policy: policy, workbench: wb, build: build)
+        var doc: ExportDocument
+        if let built, let script {
+            let ramps = Dictionary(uniqueKeysWithValues: built.map { ($0.family.id, $0.ramp) })
+            doc = try ScriptDocument.make(built.map { ($0.family, $0.ramp) }, tokens: config?.tokens ?? SemanticToken.all,
+                                          name: config?.name ?? (script as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: ""),
+                                          core: wb.core, build: build)
+            if let policy {
+                let report = try Audit.run(policy, families: families, workbench: wb,
+                                           palette: Palette(families: families, ramps: ramps))
+                let extra = try plugins.state.map { s in
+                    try built.flatMap { try s.policyChecks(policy.id, family: $0.family, ramp: $0.ramp) }
+                } ?? []
+                doc.audit = ScriptDocument.audit(report, scriptChecks: extra, policy: policy.id)
+            }
+        } else {
+            doc = try ExportDocument.fromPalette(families: unique, policy: policy, workbench: wb, build: build)
+            if let policy {
+                let extra = try plugins.scriptChecks(policy: policy.id, families: unique)
+                if !extra.isEmpty, let audit = doc.audit {
+                    doc.audit = ExportAudit(policy: audit.policy,
+                                            checks: audit.checks + ScriptDocument.audit(nil, scriptChecks: extra, policy: policy.id).checks)
+                }
+            }
+        }
 
         let folder = OutputFolder()
         var perFormat: [(String, Int, Int)] = []
@@ -120,6 +193,7 @@ enum BuildCommand: Command {
             let new = folder.paths.filter { !before.contains($0) }
             perFormat.append((id, new.count, new.reduce(0) { $0 + (folder.contents($1)?.count ?? 0) }))
         }
+        for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
         progress("writing \(folder.paths.count) files into \(outDir)/…")
         let result = try folder.commit(to: URL(fileURLWithPath: outDir)) { done, total in
             if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
@@ -139,7 +213,8 @@ enum BuildCommand: Command {
             if audit.passed {
                 Output.line("audit \(audit.policy): all \(audit.checks.count) checks pass")
             } else {
-                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (see \(outDir)/report.html or 'huebench audit --policy \(audit.policy)')")
+                let where_ = perFormat.contains { $0.0 == "report" } ? "see \(outDir)/report.html or " : ""
+                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (\(where_)run 'huebench audit --policy \(audit.policy)')")
                 if a.has("strict") { status = ExitStatus.someFailed }
             }
         }

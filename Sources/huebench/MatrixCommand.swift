@@ -1,5 +1,6 @@
 import ColorCore
 import ColorKernels
+import ColorExport
 import Foundation
 
 /// `huebench matrix`: an N×M contrast or difference matrix between two lists of CSS colors.
@@ -47,8 +48,9 @@ enum MatrixCommand: Command {
         var thresholds = method.defaultThresholds
         if let x = try a.double("threshold", command: name) { thresholds.append(Float(x)) }
         let outPath = a.value("out")
-        if let o = outPath, MatrixWriter.format(for: o) == nil {
-            throw UsageError("--out '\(o)': unknown extension; use .npy, .csv or .f32")
+        let picture = outPath.flatMap { o in ["png", "svg"].first { o.lowercased().hasSuffix("." + $0) } }
+        if let o = outPath, picture == nil, MatrixWriter.format(for: o) == nil {
+            throw UsageError("--out '\(o)': unknown extension; use .npy, .csv, .f32, or .png/.svg for a heatmap")
         }
 
         let text = try readColors(textPath)
@@ -56,18 +58,24 @@ enum MatrixCommand: Command {
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer)
         let rows = matrix.rows, cols = matrix.columns
 
-        let writer = try outPath.map { try MatrixWriter(path: $0, rows: rows, columns: cols) }
+        let writer = try (picture == nil ? outPath : nil).map { try MatrixWriter(path: $0, rows: rows, columns: cols) }
+        var heatmap = picture == nil ? nil : Self.heatmap(method, rows: rows, columns: cols)
         let showProgress = isatty(2) == 1 && Double(rows) * Double(cols) > 5e7
         let start = Date()
         let summary: MatrixSummary
         do {
-            summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: writer.map { w in
-                { p, n in try w.write(rows: p, count: n) }
-            }, progress: showProgress ? { done in
+            let sink: ((UnsafePointer<Float>, Int) throws -> Void)?
+            if let w = writer { sink = { p, n in try w.write(rows: p, count: n) } }
+            else if heatmap != nil { sink = { p, n in heatmap!.add(rows: p, rowCount: n) } }
+            else { sink = nil }
+            summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: showProgress ? { done in
                 let pct = Int(100 * Double(done) / Double(rows))
                 FileHandle.standardError.write(Data("\rhuebench matrix: \(done)/\(rows) rows (\(pct)%)".utf8))
             } : nil)
             try writer?.finish()
+            if let h = heatmap, let kind = picture, let path = outPath {
+                try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)
+            }
         } catch {
             writer?.abandon()
             throw error
@@ -84,6 +92,44 @@ enum MatrixCommand: Command {
     }
 
     typealias Colors = (buffer: ColorBuffer, lineNumbers: [Int], lines: [String])
+
+    /// The heatmap bands of a method: WCAG 3 / 4.5 / 7, APCA |Lc| 45 / 60 / 75 / 90, ΔEOK JND 0.02 and 0.1.
+    static func heatmap(_ method: MatrixMethod, rows: Int, columns: Int) -> MatrixHeatmap {
+        let red: Scene.RGB = (222, 76, 64), yellow: Scene.RGB = (240, 196, 64)
+        let light: Scene.RGB = (110, 190, 110), green: Scene.RGB = (30, 130, 60), deep: Scene.RGB = (10, 80, 40)
+        switch method {
+        case .wcag21:
+            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(3, yellow, ">= 3"), .init(4.5, light, ">= 4.5"),
+                                 .init(7, green, ">= 7")], lowColor: red, lowLabel: "< 3")
+        case .apca:
+            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(45, yellow, "LC >= 45"), .init(60, light, ">= 60"),
+                                 .init(75, green, ">= 75"), .init(90, deep, ">= 90")], lowColor: red, lowLabel: "LC < 45")
+        case .deltaEOK:
+            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(0.02, yellow, ">= 0.02 (JND)"),
+                                 .init(0.1, green, ">= 0.1")], lowColor: red, lowLabel: "DEOK < 0.02")
+        }
+    }
+
+    /// Writes the heatmap picture atomically; small matrices get their input colors as axis swatches.
+    static func writeHeatmap(_ h: MatrixHeatmap, kind: String, path: String, method: MatrixMethod,
+                             text: Colors, background: Colors) throws {
+        func swatches(_ c: Colors, _ n: Int) -> [Scene.RGB] {
+            guard n <= 400 else { return [] }
+            return (0..<n).map { i in
+                guard let color = try? Workbench.standard.parse(label(c, i)),
+                      let rgb = try? Workbench.standard.mapGamut(color, to: .srgb, method: "clip").coords else { return (128, 128, 128) }
+                func b(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+                return (b(rgb.x), b(rgb.y), b(rgb.z))
+            }
+        }
+        let pooled = h.rowsPerCell > 1 || h.columnsPerCell > 1
+        let subtitle = "ROWS: TEXT (\(h.rows))  COLUMNS: BACKGROUND (\(h.columns))"
+            + (pooled ? "  EACH CELL: WORST OF \(h.rowsPerCell)X\(h.columnsPerCell)" : "")
+        let scene = h.scene(title: "\(method.rawValue) contrast matrix", subtitle: subtitle,
+                            textSwatches: swatches(text, h.rows), backgroundSwatches: swatches(background, h.columns))
+        let bytes = kind == "png" ? scene.png() : Array(scene.svg().utf8)
+        try OutputFolder.atomicWrite(bytes, to: URL(fileURLWithPath: path), displayPath: path)
+    }
 
     static func readColors(_ path: String) throws -> Colors {
         let content: String

@@ -4,8 +4,8 @@ import Palettes
 enum PaletteCommand: Command {
     static let name = "palette"
     static let summary = "print color families' 20-stop ramps (ColorTokensKit 3.x palette)"
-    static let help = """
-    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--json]
+    static var help: String { """
+    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--json] [--plugins DIR] [--no-plugins]
 
     Prints the 20 stops (_50 … _1000) of each FAMILY; with none, all 37 built-in families (gray and 36 hues
     every 10° of OKLCH hue: pink 0, ruby 10, red 20 … rose 350). A FAMILY is a name (orange), a hex color
@@ -18,17 +18,21 @@ enum PaletteCommand: Command {
       --generator ID  build each family's hue with another ramp generator: uniform-lstar (default),
                       oklch-curves, contrast-targets (WCAG targets against white; the achieved ratio is shown)
       --json          one JSON object per line: family, stop, css, srgb (extended), oklch
+    \(PluginContext.optionHelp)
+
+    Plugin families and generators (hb.register_family, hb.register_generator) are accepted like built-ins.
 
     example:
       huebench palette orange --format docs
-    """
+    """ }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json"], options: ["format", "generator"])
+        let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json"]),
+                              options: PluginContext.options.union(["format", "generator"]))
         let format = try a.choice("format", ["docs", "hex", "oklch"], default: "docs", command: name)
-        let wb = PaletteWorkbench.standard
-        var families = a.positionals.isEmpty ? wb.families.all
-            : try PaletteJSON.families(a.positionals, workbench: wb, command: name)
+        let plugins = try PluginContext.load(a, command: name)
+        let wb = plugins.palettes
+        var families = a.positionals.isEmpty ? wb.families.all : try plugins.families(a.positionals, command: name)
         if let g = a.value("generator") {
             guard wb.generators.contains(g) else {
                 throw UsageError("--generator '\(g)' is not one of \(wb.generators.ids.joined(separator: ", ")) (huebench palette)")

@@ -7,7 +7,7 @@ enum ParseCommand: Command {
     static let help = """
     usage: huebench parse [--json] [COLOR…]
 
-    Parses each CSS color (named, hex, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color()) and prints
+    Parses each CSS color (named, hex, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color(), color-mix()) and prints
     its space, its three coordinates as written (none = missing), and its canonical CSS serialization.
     With no COLOR, reads one color per line from standard input.
 

@@ -4,8 +4,8 @@ import Palettes
 enum TokensCommand: Command {
     static let name = "tokens"
     static let summary = "resolve a family's semantic tokens for light/dark mode and standard/high contrast"
-    static let help = """
-    usage: huebench tokens --family FAMILY [--mode light|dark] [--contrast standard|high] [--json]
+    static var help: String { """
+    usage: huebench tokens --family FAMILY [--mode light|dark] [--contrast standard|high] [--json] [--plugins DIR]
 
     Prints ColorTokensKit's 20 semantic tokens (foregroundPrimary … outlineTertiary) of FAMILY: the stop each
     resolves to, its color and opacity. --contrast high is iOS's Increase Contrast: text and borders move two
@@ -16,13 +16,15 @@ enum TokensCommand: Command {
       --mode M        light (default) or dark
       --contrast C    standard (default) or high
       --json          one JSON object per line: family, token, mode, contrast, stop, opacity, css, srgb, oklch
+    \(PluginContext.optionHelp)
 
     example:
       huebench tokens --family orange --mode dark --contrast high
-    """
+    """ }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json"], options: ["family", "mode", "contrast"])
+        let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json"]),
+                              options: PluginContext.options.union(["family", "mode", "contrast"]))
         guard let familyName = a.value("family") else {
             throw UsageError("--family is required, e.g. --family orange (huebench tokens)")
         }
@@ -31,8 +33,9 @@ enum TokensCommand: Command {
         }
         let mode = Mode(rawValue: try a.choice("mode", ["light", "dark"], default: "light", command: name))!
         let level = ContrastLevel(rawValue: try a.choice("contrast", ["standard", "high"], default: "standard", command: name))!
-        let wb = PaletteWorkbench.standard
-        let family = try PaletteJSON.families([familyName], workbench: wb, command: name)[0]
+        let plugins = try PluginContext.load(a, command: name)
+        let wb = plugins.palettes
+        let family = try plugins.families([familyName], command: name)[0]
         let theme = Theme(family: family, ramp: try ColorFunctions(workbench: wb).ramp(for: family))
         let rows = theme.resolveAll(mode: mode, contrast: level)
         let width = (rows.map { $0.token.id.count }.max() ?? 10) + 2

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorScript
 import CLuaShims
 import Foundation
 
@@ -16,6 +17,10 @@ enum Commands {
         AuditCommand.self,
         MatrixCommand.self,
         BuildCommand.self,
+        RunCommand.self,
+        EvalCommand.self,
+        PluginsCommand.self,
+        TuneCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
@@ -50,6 +55,9 @@ func runCLI(_ argv: [String]) -> Int32 {
     } catch let e as UsageError {
         Output.error("huebench \(first): \(e.message)")
         return ExitStatus.usage
+    } catch let e as ColorScriptError {
+        // A plugin or build script failed: one line; exit 3 for a time or memory limit, else 1.
+        return ScriptCLI.report(e, command: first, verbose: rest.contains("--verbose"))
     } catch {
         Output.error("huebench \(first): \(error)")
         return ExitStatus.someFailed

@@ -2,26 +2,9 @@ import Foundation
 import Testing
 
 @Suite struct BuildCommandTests {
-    /// The built `huebench` executable next to the test bundle.
-    static let exe: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var candidates = [root.appendingPathComponent(".build/debug/huebench").path]
-        if let b = Bundle.main.executableURL { candidates.insert(b.deletingLastPathComponent().appendingPathComponent("huebench").path, at: 0) }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("huebench").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
     static func run(_ args: [String], cwd: URL) throws -> (Int32, String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe!)
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try CLI.run(args, cwd: cwd.path)
+        return (r.status, r.stdout, r.stderr)
     }
 
     static func snapshot(_ dir: URL) -> [String: Data] {
@@ -43,7 +26,7 @@ import Testing
         return u
     }
 
-    @Test(.enabled(if: BuildCommandTests.exe != nil, "the huebench executable was not found next to the tests"))
+    @Test
     func defaultBuildWritesEverythingDeterministically() throws {
         let dir = Self.temp()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -64,7 +47,7 @@ import Testing
         #expect(Self.snapshot(dir.appendingPathComponent("huebench-out")) == first)
     }
 
-    @Test(.enabled(if: BuildCommandTests.exe != nil, "the huebench executable was not found next to the tests"))
+    @Test
     func optionsAndErrors() throws {
         let dir = Self.temp()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -76,7 +59,8 @@ import Testing
         #expect(s2 == 2 && e2.contains("unknown format 'pdf'") && e2.contains("xcassets, swift, css, dtcg, android, svg, png, report"))
         try "print(1)".write(to: dir.appendingPathComponent("p.lua"), atomically: true, encoding: .utf8)
         let (s3, _, e3) = try Self.run(["build", "p.lua"], cwd: dir)
-        #expect(s3 == 2 && e3.contains("Lua"))
+        // A build script that defines no families: a script error (exit 1), naming the script.
+        #expect(s3 == 1 && e3.contains("p.lua: the script defines no families to build"))
         let (s4, _, e4) = try Self.run(["build", "--family", "nosuchcolor"], cwd: dir)
         #expect(s4 == 2 && e4.contains("nosuchcolor"))
         let (s5, help, _) = try Self.run(["build", "--help"], cwd: dir)

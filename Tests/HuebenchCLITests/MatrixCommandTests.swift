@@ -1,26 +1,12 @@
 import Foundation
+import ColorExport
 import Testing
 
 /// Runs the built `huebench` binary (next to the test bundle) on small inputs.
 struct MatrixCommandTests {
-    static var binary: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("huebench").path) && dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("huebench")
-    }
-
     static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        let o = Pipe(), e = Pipe()
-        p.standardOutput = o; p.standardError = e
-        try p.run()
-        let out = o.fileHandleForReading.readDataToEndOfFile(), err = e.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let r = try CLI.run(args)
+        return (r.status, r.stdout, r.stderr)
     }
 
     @Test func writesNpyCheckedByteForByte() throws {
@@ -67,5 +53,37 @@ struct MatrixCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.npy").path))
         let u = try Self.run(["matrix", "--method", "nope", "--text", text.path])
         #expect(u.status == 2 && u.err.contains("wcag21, apca, deltae-ok"))
+    }
+}
+
+/// `huebench matrix … --out heatmap.png|svg`: the heatmap picture of a matrix, checked pixel by pixel.
+struct MatrixHeatmapCommandTests {
+    @Test func pngHeatmapCellsCarryTheirBands() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hb-heat-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("c.txt")
+        // black on white 21:1 (≥ 7), #777 on white 4.48:1 (≥ 3), white on white 1:1 (< 3)
+        try "#000\n#777\n#fff\n".write(to: text, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("heat.png")
+        let r = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", text.path, "--out", png.path])
+        #expect(r.status == 0, "\(r.err)")
+        let image = try PNG.decode([UInt8](Data(contentsOf: png)))
+        // Layout of MatrixHeatmap.scene: margin 16, top 56, swatch axis = cell + 4; 3 cells → cell 24.
+        func pixel(row: Int, column: Int) -> [UInt8] {
+            let x = 16 + 28 + column * 24 + 12, y = 56 + 28 + row * 24 + 12
+            let i = (y * image.width + x) * 4
+            return Array(image.pixels[i..<i + 3])
+        }
+        #expect(pixel(row: 0, column: 2) == [30, 130, 60], "black text on white: ≥ 7 band")
+        #expect(pixel(row: 1, column: 2) == [240, 196, 64], "#777 on white: ≥ 3 band")
+        #expect(pixel(row: 0, column: 0) == [222, 76, 64], "black on black 1:1: < 3 band")
+        // the text swatch of row 1 is #777
+        let sx = 16 + 12, sy = 56 + 28 + 24 + 12, si = (sy * image.width + sx) * 4
+        #expect(Array(image.pixels[si..<si + 3]) == [0x77, 0x77, 0x77])
+
+        let svg = dir.appendingPathComponent("heat.svg")
+        #expect(try MatrixCommandTests.run(["matrix", "--method", "apca", "--text", text.path, "--out", svg.path]).status == 0)
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
     }
 }

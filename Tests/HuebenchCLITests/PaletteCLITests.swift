@@ -3,26 +3,9 @@ import Testing
 
 /// Runs the built `huebench` binary for the palette, tokens and audit commands.
 @Suite struct PaletteCLITests {
-    static func binary() -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let build = root.appendingPathComponent(".build")
-        for dir in ["debug", "release"] {
-            let u = build.appendingPathComponent(dir).appendingPathComponent("huebench")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
-        }
-        return build.appendingPathComponent("debug/huebench")
-    }
-
     static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary()
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try CLI.run(args)
+        return (r.status, r.stdout, r.stderr)
     }
 
     @Test func paletteDocsFormat() throws {

@@ -4,7 +4,9 @@ extension Workbench {
     /// Parses a CSS Color 4 color: named colors, `transparent`, `#hex` (3/4/6/8 digits), `rgb()`/`rgba()` and
     /// `hsl()`/`hsla()` in legacy (comma) and modern syntax, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`,
     /// `color(<space> …)` for every registered RGB/XYZ space, `color(--<id> …)` for registered non-CSS spaces,
-    /// and the function form (`jzazbz(…)`) of registered spaces that declare one.
+    /// the function form (`jzazbz(…)`) of registered spaces that declare one, and CSS Color 5
+    /// `color-mix(in <space> [<hue> hue]?, <color> [<p>]?, <color> [<p>]?)` (nested mixes allowed), which is
+    /// evaluated here: see `CSSParser.colorMix` for the rules and the form of its result.
     ///
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
@@ -45,6 +47,8 @@ struct CSSParser {
     let length: Int
     let spaces: ColorSpaceRegistry
     var p = 0
+    /// How many `color-mix()` calls enclose the current token (capped at `maxDepth`).
+    var mixDepth = 0
 
     init(_ input: String, spaces: ColorSpaceRegistry) {
         self.input = input
@@ -82,28 +86,36 @@ struct CSSParser {
 
     mutating func parseColor() throws -> Color {
         skipWS()
-        let t = cur
-        var color: Color
-        switch t.kind {
-        case .eof:
-            throw fail(length == 0 ? "empty color string" : "no color: only whitespace", at: t.start)
-        case .ident(let name):
-            advance()
-            color = try named(name, at: t.start)
-        case .hash(let digits):
-            advance()
-            color = try hex(digits, at: t.start)
-        case .function(let name):
-            advance()
-            color = try function(name, at: t.start)
-        case .delim("#"):
-            throw fail("'#' must be followed by 3, 4, 6 or 8 hex digits", at: t.start)
-        default:
-            throw fail("unexpected \(describe(t)): expected a color name, #hex or a color function", at: t.start)
+        if case .eof = cur.kind {
+            throw fail(length == 0 ? "empty color string" : "no color: only whitespace", at: cur.start)
         }
+        let color = try color()
         skipWS()
         if case .eof = cur.kind { return color }
         throw fail("unexpected \(describe(cur)) after the color", at: cur.start)
+    }
+
+    /// One color at the current token (a name, `#hex` or a color function, `color-mix()` included); leaves
+    /// the tokens after it unread.
+    mutating func color() throws -> Color {
+        let t = cur
+        switch t.kind {
+        case .ident(let name):
+            advance()
+            return try named(name, at: t.start)
+        case .hash(let digits):
+            advance()
+            return try hex(digits, at: t.start)
+        case .function(let name):
+            advance()
+            return try function(name, at: t.start)
+        case .delim("#"):
+            throw fail("'#' must be followed by 3, 4, 6 or 8 hex digits", at: t.start)
+        case .eof:
+            throw fail("input ends early: expected a color", at: t.start)
+        default:
+            throw fail("unexpected \(describe(t)): expected a color name, #hex or a color function", at: t.start)
+        }
     }
 
     func named(_ name: String, at pos: Int) throws -> Color {
@@ -364,6 +376,8 @@ struct CSSParser {
             return try hsl(items, fn: rawName, close: close)
         case "color":
             return try colorFunction(start: start)
+        case "color-mix":
+            return try colorMix(start: start)
         default:
             guard let space = spaces.spaces.all.first(where: { $0.cssForm == .function(name) }) else {
                 throw fail("unknown color function '\(rawName)()'", at: start)

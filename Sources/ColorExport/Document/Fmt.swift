@@ -1,4 +1,5 @@
 import Foundation
+import ColorCore
 
 /// Fixed number formatting for generated files: the same bytes on every run and machine (no locale,
 /// no shortest-round-trip surprises, no negative zero).
@@ -47,21 +48,7 @@ public enum Fmt {
     }
 
     /// A JSON string literal.
-    public static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    public static func json(_ s: String) -> String { JSONText.string(s) }
 
     /// `foregroundPrimary` → `foreground-primary`.
     public static func kebab(_ s: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ColorCore
 
 /// One `huebench` subcommand. Each lives in its own file (`XCommand.swift`) and is listed in `Commands.all`.
 protocol Command: Sendable {
@@ -143,21 +144,7 @@ func standardInputLines() -> AnySequence<String> {
 }
 
 /// JSON string literal for one-line JSON output.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
-}
+func jsonString(_ s: String) -> String { JSONText.string(s) }
 
 /// JSON number (NaN → null, shortest round-trip form).
 func jsonNumber(_ v: Double) -> String {

@@ -1,0 +1,167 @@
+import Foundation
+import ColorKernels
+import Palettes
+
+/// The files and text summary of a ramp sweep: tables (CSV, `.npy`, JSON), ramp strips of the best and
+/// worst variants, and plots of metrics against each numeric parameter (PNG and SVG).
+///
+/// Files (relative to the output folder): `rows.csv|npy|json` (one row per variant × hue), `variants.csv|npy`
+/// (one row per variant: mean, `.min`, `.max` over hues), `summary.json`, `summary.txt`,
+/// `strips-best.{png,svg}`, `strips-worst.{png,svg}`, `plot-<metric>-vs-<param>.{png,svg}`.
+public struct TuningReport: Sendable {
+    public var objective: Objective
+    public var goal: SweepResult.Goal
+    public var level: SweepResult.Level
+    /// How many best and worst entries to list (strips show up to 3).
+    public var top: Int
+    /// Metric columns to plot against each numeric parameter; empty = `defaultPlotMetrics` present in the table.
+    public var plotMetrics: [String]
+    /// Wall time of the sweep, for the summary.
+    public var seconds: Double?
+
+    public static let defaultObjective = "-de_cv"
+    public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_mean", "hue_sep_mean_deutan"]
+
+    public init(objective: Objective, goal: SweepResult.Goal = .maximize, level: SweepResult.Level = .variant,
+                top: Int = 3, plotMetrics: [String] = [], seconds: Double? = nil) {
+        self.objective = objective; self.goal = goal; self.level = level; self.top = top
+        self.plotMetrics = plotMetrics; self.seconds = seconds
+    }
+
+    /// The metrics that get plotted for a result.
+    public func metricsToPlot(_ r: SweepResult) -> [String] {
+        if !plotMetrics.isEmpty { return plotMetrics }
+        var m = Self.defaultPlotMetrics.filter { r.metricColumns.contains($0) }
+        for n in objectiveMetricNames(r) where !m.contains(n) { m.append(n) }
+        return m
+    }
+
+    func objectiveMetricNames(_ r: SweepResult) -> [String] {
+        r.metricColumns.filter { objective.text.contains($0) }.filter { name in
+            // Whole-word matches only.
+            objective.text.components(separatedBy: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_.")).inverted).contains(name)
+        }
+    }
+
+    /// The `.npy` bytes of a table: ColorKernels' NumPy 1.0 header ('<f4', rows × columns), then the data.
+    public static func npy(columns: Int, values: [Double]) -> [UInt8] {
+        let rows = columns > 0 ? values.count / columns : 0
+        var bytes = MatrixWriter.npyHeader(rows: rows, columns: columns)
+        bytes.reserveCapacity(bytes.count + values.count * 4)
+        for v in values { withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        return bytes
+    }
+
+    /// The result ranked by this report's objective, goal and level.
+    public func objectiveRanking(_ r: SweepResult) throws -> [SweepResult.Ranked] {
+        try r.ranked(by: objective, goal: goal, per: level)
+    }
+
+    /// Writes every file into `folder` (nothing touches the disk until the folder is committed) and returns
+    /// the text summary.
+    public func write(_ r: SweepResult, ranked precomputed: [SweepResult.Ranked]? = nil, into folder: OutputFolder) throws -> String {
+        let ranked = try precomputed ?? r.ranked(by: objective, goal: goal, per: level)
+        let best = Array(ranked.prefix(top)), worst = Array(ranked.reversed().prefix(top))
+        try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
+        try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values))
+        try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
+        try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
+        try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues))
+        try folder.write("summary.json", text: summaryJSON(r, best: best, worst: worst))
+        // Strips of whole variants.
+        func variantOf(_ x: SweepResult.Ranked) -> Int { x.level == .variant ? x.index : x.index / r.hues.count }
+        var seen = Set<Int>()
+        let bestV = best.map(variantOf).filter { seen.insert($0).inserted }.prefix(3)
+        seen.removeAll()
+        let worstV = worst.map(variantOf).filter { seen.insert($0).inserted }.prefix(3)
+        for (name, vs, word) in [("strips-best", Array(bestV), "best"), ("strips-worst", Array(worstV), "worst")] where !vs.isEmpty {
+            let entries = vs.enumerated().map { k, v in
+                (label: "\(word) \(k + 1): " + TuningPictures.label(r, variant: v) + "  score " + Self.fmt(ranked.first { variantOf($0) == v }?.score ?? .nan), variant: v)
+            }
+            let scene = TuningPictures.strips(r, variants: entries, title: "\(r.generator): \(word) variants by \(objective.text)")
+            try folder.write(name + ".png", bytes: scene.png())
+            try folder.write(name + ".svg", text: scene.svg())
+        }
+        // Plots.
+        var plots: [String] = []
+        for p in r.parameters where p.isNumeric && p.values.count > 1 {
+            for m in metricsToPlot(r) {
+                let plot = try TuningPictures.plot(r, metric: m, x: p.name)
+                let base = "plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)"
+                try folder.write(base + ".png", bytes: plot.png())
+                try folder.write(base + ".svg", text: plot.svg())
+                plots.append(base)
+            }
+        }
+        let text = summaryText(r, ranked: ranked, best: best, worst: worst)
+        try folder.write("summary.txt", text: text)
+        return text
+    }
+
+    static func fmt(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v == v.rounded(), abs(v) < 1e9 { return String(Int(v)) }
+        var t = String(format: abs(v) >= 100 ? "%.1f" : "%.4f", v)
+        while t.contains("."), t.hasSuffix("0") { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+        return t
+    }
+
+    /// Key metrics shown in the text summary (those present).
+    static let keyMetrics = ["de_mean", "de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "out_p3",
+                             "wcag_adj_min", "hue_sep_mean", "hue_sep_mean_deutan", "l_monotonic"]
+
+    /// A plain-text summary: the sweep, the best and worst entries, and how the key metrics move from each
+    /// parameter's first value to its last (means over everything else).
+    public func summaryText(_ r: SweepResult, ranked: [SweepResult.Ranked], best: [SweepResult.Ranked], worst: [SweepResult.Ranked]) -> String {
+        var s = "sweep: \(r.generator), "
+        s += r.parameters.isEmpty ? "no swept parameters" : r.parameters.map { "\($0.name) (\($0.values.count) values)" }.joined(separator: " × ")
+        s += " → \(r.variantCount) variants × \(r.hues.count) hues = \(r.rowCount) ramps"
+        if let t = seconds { s += String(format: " in %.3f s", t) }
+        s += "\nobjective: \(goal.rawValue) \(objective.text) (per \(level.rawValue)\(level == .variant ? ", metrics averaged over hues" : ""))\n"
+        let keys = Self.keyMetrics.filter { r.metricColumns.contains($0) } + objectiveMetricNames(r).filter { !Self.keyMetrics.contains($0) }
+        func line(_ x: SweepResult.Ranked, _ k: Int) -> String {
+            let v = x.level == .variant ? x.index : x.index / r.hues.count
+            var t = "  \(k + 1). " + TuningPictures.label(r, variant: v)
+            if x.level == .row { t += " hue=\(Self.fmt(r.hues[x.index % r.hues.count]))" }
+            t += "  score=\(Self.fmt(x.score))"
+            for m in keys {
+                let val = x.level == .variant ? r.value(variant: v, m) : r.value(row: x.index, m)
+                t += " \(m)=\(Self.fmt(val ?? .nan))"
+            }
+            return t + "\n"
+        }
+        s += "best:\n" + best.enumerated().map { line($1, $0) }.joined()
+        s += "worst:\n" + worst.enumerated().map { line($1, $0) }.joined()
+        for (pi, p) in r.parameters.enumerated() where p.values.count > 1 {
+            let firstV = (0..<r.variantCount).filter { r.choices[$0][pi] == 0 }
+            let lastV = (0..<r.variantCount).filter { r.choices[$0][pi] == p.values.count - 1 }
+            s += "trend over \(p.name) \(Self.fmt(p.columnValue(0))) → \(Self.fmt(p.columnValue(p.values.count - 1))) (means):\n"
+            for m in keys {
+                func mean(_ vs: [Int]) -> Double {
+                    let xs = vs.compactMap { r.value(variant: $0, m) }.filter { !$0.isNaN }
+                    return xs.isEmpty ? .nan : xs.reduce(0, +) / Double(xs.count)
+                }
+                s += "  \(m): \(Self.fmt(mean(firstV))) → \(Self.fmt(mean(lastV)))\n"
+            }
+        }
+        return s
+    }
+
+    func summaryJSON(_ r: SweepResult, best: [SweepResult.Ranked], worst: [SweepResult.Ranked]) -> String {
+        let js = SweepOutput.jsonString
+        var s = "{\n  \"generator\": \(js(r.generator)),\n"
+        s += "  \"parameters\": [" + r.parameters.map { p in
+            "{\"name\": \(js(p.name)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
+        }.joined(separator: ", ") + "],\n"
+        s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
+        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Stop.count),\n"
+        if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
+        s += "  \"objective\": \(js(objective.text)), \"goal\": \(js(goal.rawValue)), \"per\": \(js(level.rawValue)),\n"
+        s += "  \"columns\": [" + r.columns.map(js).joined(separator: ", ") + "],\n"
+        s += "  \"variant_columns\": [" + r.variantColumns.map(js).joined(separator: ", ") + "],\n"
+        s += "  \"best\": [\n    " + best.map { SweepOutput.json($0, in: r) }.joined(separator: ",\n    ") + "\n  ],\n"
+        s += "  \"worst\": [\n    " + worst.map { SweepOutput.json($0, in: r) }.joined(separator: ",\n    ") + "\n  ]\n}\n"
+        return s
+    }
+}

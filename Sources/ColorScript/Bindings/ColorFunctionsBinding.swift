@@ -1,0 +1,75 @@
+import CLua
+import CLuaShims
+import ColorCore
+import Palettes
+
+/// The palette color functions on color values (Palettes' `ColorFunctions`): `c:lighten(n)`, `c:darken(n)`,
+/// `c:soften(n, mode)`, `c:strengthen(n, mode)`, `c:invert()`, `c:saturate(x)`, `c:desaturate(x)`,
+/// `c:rotate_hue(deg)`, `c:blend(other, t)`, `c:harmony(kind)`.
+///
+/// A color moves along the palette's CIELab L\* ladder (ColorTokensKit's stops; gray's ladder for colors with
+/// OKLCH C ≤ 0.005) by whole or fractional stops, keeping its hue and chroma (reduced only as far as Display P3
+/// needs). A stop of a uniform-lstar family therefore moves to the neighbouring stop's lightness; for exact
+/// stops of any family use `f:stop(s ± 50·n)`. Results are OKLCH colors.
+enum ColorFunctionsBinding {
+    static func with(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, ColorFunctions, Swatch) throws -> Int32) -> Int32 {
+        ColorBinding.method(name, L) { host, a, c in
+            let rc = try a.core(0, "color") { try FamilyBinding.ramp(c, host) }
+            return try body(host, a, host.colorFunctions, Swatch(color: rc))
+        }
+    }
+
+    static func push(_ host: LuaState, _ s: Swatch) {
+        host.push(Color(.oklch, coords: s.color.oklch, alpha: s.color.alpha))
+    }
+
+    static func steps(_ a: Args, _ n: Int32) throws -> Int {
+        a.isNil(n) ? 1 : try a.integer(n, "steps", range: -19...19)
+    }
+
+    static func mode(_ a: Args, _ n: Int32) throws -> Mode {
+        let m = try a.string(n, "mode", default: "light")
+        guard let v = Mode(rawValue: m) else { throw a.fail(n, "mode", "\"light\" or \"dark\"") }
+        return v
+    }
+
+    static let methods: [(String, hb_swift_fn)] = [
+        ("lighten", { L in with("lighten", L) { h, a, f, s in push(h, try f.lighten(s, by: try steps(a, 1))); return 1 } }),
+        ("darken", { L in with("darken", L) { h, a, f, s in push(h, try f.darken(s, by: try steps(a, 1))); return 1 } }),
+        ("soften", { L in with("soften", L) { h, a, f, s in
+            push(h, try f.soften(s, by: try steps(a, 1), mode: try mode(a, 2))); return 1 } }),
+        ("strengthen", { L in with("strengthen", L) { h, a, f, s in
+            push(h, try f.strengthen(s, by: try steps(a, 1), mode: try mode(a, 2))); return 1 } }),
+        ("invert", { L in with("invert", L) { h, _, f, s in push(h, try f.invert(s)); return 1 } }),
+        ("saturate", { L in with("saturate", L) { h, a, f, s in push(h, f.saturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
+        ("desaturate", { L in with("desaturate", L) { h, a, f, s in push(h, f.desaturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
+        ("rotate_hue", { L in with("rotate_hue", L) { h, a, f, s in push(h, try f.rotateHue(s, by: try a.number(1, "degrees"))); return 1 } }),
+        ("blend", { L in with("blend", L) { h, a, f, s in
+            let other = try FamilyBinding.ramp(try a.color(1, "other", h), h)
+            let t = try a.number(2, "t", default: 0.5)
+            let c = try a.core(1, "other") { try f.blend(s.color, other, t) }
+            h.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); return 1 } }),
+        ("harmony", { L in with("harmony", L) { h, a, f, s in
+            let kind = try a.string(1, "kind").replacingOccurrences(of: "_", with: "-")
+            guard let k = Harmony(rawValue: kind) ?? Harmony(rawValue: kind.lowercased()) else {
+                throw a.fail(1, "kind", "one of " + Harmony.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            let list = try f.harmony(s, k)
+            a.lua.newTable(array: Int32(list.count))
+            for (i, x) in list.enumerated() { push(h, x); a.lua.setIndex(-2, i + 1) }
+            return 1 } }),
+    ]
+}
+
+extension LuaState {
+    /// The color functions over this state's palette workbench (built on first use; gray's ladder only).
+    var colorFunctions: ColorFunctions {
+        if let f = colorFunctionsCache { return f }
+        let gray = Family.gray
+        let ramp = (try? palettes.ramp(for: palettes.families[gray.id] ?? gray)) ?? []
+        let palette = ramp.count == Stop.count ? Palette(families: [gray], ramps: [gray.id: ramp]) : Palette(families: [], ramps: [:])
+        let f = ColorFunctions(workbench: palettes, palette: palette)
+        colorFunctionsCache = f
+        return f
+    }
+}

@@ -1,0 +1,134 @@
+import CLua
+import CLuaShims
+import ColorCore
+import Foundation
+import Palettes
+
+/// Families for scripts: `hb.family{…}` (any registered generator, parameters as numbers, lists or curves),
+/// `hb.families.<name>`, `hb.register_family{…}`. A registered family is a `Palettes.Family` in the state's
+/// `PaletteWorkbench`, the same entry type and `register` call a built-in uses.
+enum FamilyBinding {
+    /// Reads a curve table made by `hb.curve.*` (`{kind="linear", from=…, to=…}` …).
+    static func curve(_ lua: Lua, _ t: Int32, _ context: String) throws -> Curve? {
+        guard let kind = try lua.fieldString(t, "kind", context) else { return nil }
+        func n(_ k: String, _ d: Double? = nil) throws -> Double {
+            if let v = try lua.fieldNumber(t, k, context) { return v }
+            if let d { return d }
+            throw BindingError("\(context): hb.curve.\(kind) needs a number field '\(k)'")
+        }
+        switch kind {
+        case "linear": return .linear(from: try n("from"), to: try n("to"))
+        case "ease": return .eased(from: try n("from"), to: try n("to"), exponent: try n("exponent", 2))
+        case "bell": return .bell(base: try n("base"), peak: try n("peak"), center: try n("center", 0.5), width: try n("width", 0.25))
+        case "constant": return .constant(try n("value"))
+        case "points":
+            lua.getField(t, "values"); defer { lua.pop() }
+            return .points(try numbers(lua, lua.absolute(-1), context + " (points)"))
+        default: throw BindingError("\(context): unknown curve kind '\(kind)'; use hb.curve.linear, ease, bell or points")
+        }
+    }
+
+    static func numbers(_ lua: Lua, _ t: Int32, _ context: String) throws -> [Double] {
+        let n = lua.rawLength(t)
+        var out: [Double] = []
+        for i in 0..<n {
+            lua.getIndex(t, i + 1)
+            defer { lua.pop() }
+            guard let d = lua.number(-1) else { throw BindingError("\(context): item \(i + 1) must be a number, got \(lua.describe(-1))") }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// A `Family` from a spec table: name, generator (default "oklch-curves"), hue, and parameters.
+    static func family(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String) throws -> Family {
+        let ctx = "\(fname): argument 1 (spec)"
+        guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
+            throw BindingError("\(ctx): field 'name' must be a non-empty string, got \(lua.getField(t, "name") == LUA_TNIL ? "nil" : lua.describe(-1))")
+        }
+        let generator = try lua.fieldString(t, "generator", ctx) ?? OKLCHCurves.id
+        _ = try wrap(ctx) { try host.palettes.generators.lookup(generator) }
+        var hue: Double? = nil
+        var params: [String: RampParameter] = [:]
+        // Keys sorted: never depend on pairs() order.
+        var keys: [String] = []
+        lua.pushNil()
+        while lua_next(lua.L, t) != 0 {
+            lua.pop()
+            if let k = lua.string(-1) { keys.append(k) }
+        }
+        for key in keys.sorted() where key != "name" && key != "generator" {
+            lua.getField(t, key)
+            defer { lua.pop() }
+            let v = lua.absolute(-1)
+            let c = "\(ctx): field '\(key)'"
+            if let d = lua.number(v) {
+                if key == "hue" { hue = d } else { params[key] = .number(d) }
+            } else if let s = lua.string(v) {
+                if let color = try? host.parseColor(s) { params[key] = .color(try ramp(color, host)) } else { params[key] = .text(s) }
+            } else if let p = luaL_testudata(lua.L, v, UserdataKind.color.metatableName) {
+                params[key] = .color(try ramp(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee), host))
+            } else if lua.type(v) == LUA_TTABLE {
+                if let cv = try curve(lua, v, c) { params[key] = .curve(cv) } else { params[key] = .numbers(try numbers(lua, v, c)) }
+            } else {
+                throw BindingError("\(c) must be a number, a list of numbers, a curve (hb.curve.*), a color or text, got \(lua.describe(v))")
+            }
+        }
+        if let h = hue, params["hue"] == nil, generator == OKLCHCurves.id { params["hue"] = .curve(.constant(h)) }
+        return Family(id: name, hue: hue, generator: generator, parameters: params)
+    }
+
+    static func ramp(_ c: Color, _ host: LuaState) throws -> RampColor {
+        let o = try host.workbench.convert(c, to: .oklch).coordsForConversion
+        return RampColor(oklch: o.x, o.y, o.z, alpha: c.alpha.isNaN ? 1 : c.alpha)
+    }
+
+    static func wrap<T>(_ ctx: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as BindingError { throw e } catch { throw BindingError("\(ctx): \(error)") }
+    }
+
+    /// Pushes a family's 20 stops as a list of colors (OKLCH), `_50` first.
+    static func pushRamp(_ host: LuaState, _ lua: Lua, _ f: Family, _ ctx: String) throws {
+        let colors = try wrap(ctx) { try host.palettes.ramp(for: f) }
+        lua.newTable(array: Int32(colors.count))
+        for (i, c) in colors.enumerated() {
+            host.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); lua.setIndex(-2, i + 1)
+        }
+    }
+
+    /// `P.make_family(spec)` → name, colors.
+    static let makeFamily: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.family")
+            let f = try family(host, lua, try a.table(1, "spec"), "hb.family")
+            lua.push(f.id); try pushRamp(host, lua, f, "hb.family")
+            return 2
+        }
+    }
+
+    /// `P.named_family(name)` → name, colors (or nil for an unknown name).
+    static let namedFamily: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let name = lua.string(1) ?? ""
+            guard let f = try? host.palettes.family(named: name.replacingOccurrences(of: "_", with: "-")) ?? host.palettes.family(named: name) else {
+                lua.pushNil(); lua.push("hb.families: no family '\(name)'; known: \(host.palettes.families.ids.joined(separator: ", "))")
+                return 2
+            }
+            lua.push(f.id); try pushRamp(host, lua, f, "hb.families.\(name)")
+            return 2
+        }
+    }
+
+    /// `P.register_family(spec)` → name, colors. Registers into the state's palette workbench.
+    static let registerFamily: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.register_family")
+            let f = try family(host, lua, try a.table(1, "spec"), "hb.register_family")
+            try host.registry.add(kind: "family", name: f.id, file: host.currentFile,
+                                  builtins: PaletteWorkbench.standard.families.ids)
+            try wrap("hb.register_family") { try host.palettes.register(f) }
+            lua.push(f.id); try pushRamp(host, lua, f, "hb.register_family")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,296 @@
+import CLua
+import CLuaShims
+import ColorCore
+import ColorExport
+import Foundation
+import Palettes
+
+/// `hb.sweep{…}`: a ramp-parameter sweep from Lua.
+///
+/// ```lua
+/// local r = hb.sweep{
+///   generator = "uniform-lstar",                       -- default
+///   params = { margin = {0.90, 1.00, 11},              -- {from, to, steps}
+///              chroma_scale = {values = {0.8, 1, 1.2}} -- an explicit list (any length ≠ 3 may be bare)
+///   },
+///   set = { lightnessStar = {…20 numbers…} },          -- fixed parameters
+///   hues = "all",                                      -- or {0, 50, "blue"} or "0,50,blue"
+///   metrics = {"default"},                             -- metric ids, "all", or column names
+///   objective = "chroma_mean - 0.5*de_cv",             -- or function(v) return v.chroma_mean end
+///   goal = "max", per = "variant", top = 3,
+///   out = "study",                                     -- write tables and pictures under --out/study
+/// }
+/// print(r.summary); print(r.best[1].parameters.margin, r.best[1].score)
+/// ```
+/// A 3-number table is a range; write a 3-value list as `{values = {a, b, c}}`. Parameter names are read
+/// in sorted order (Lua's `pairs` order is not trusted); the grid runs with the last name fastest.
+/// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files}`.
+enum SweepBinding {
+    static let context = "hb.sweep: argument 1 (spec)"
+
+    static let hbSweep: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.sweep")
+            let t = try a.table(1, "spec")
+            let generator = try lua.fieldString(t, "generator", context) ?? UniformLStar.id
+            let params = try readParams(lua, t)
+            let fixed = try readFixed(lua, t)
+            let hues = try readHues(lua, t)
+            let metrics = try readStrings(lua, t, "metrics") ?? ["default"]
+            let goalText = try lua.fieldString(t, "goal", context) ?? "max"
+            guard let goal: SweepResult.Goal = ["max": .maximize, "maximize": .maximize, "min": .minimize, "minimize": .minimize][goalText] else {
+                throw BindingError("\(context): field 'goal' must be \"max\" or \"min\", got \"\(goalText)\"")
+            }
+            let perText = try lua.fieldString(t, "per", context) ?? "variant"
+            guard let level = SweepResult.Level(rawValue: perText) else {
+                throw BindingError("\(context): field 'per' must be \"variant\" or \"row\", got \"\(perText)\"")
+            }
+            let top = Int(try lua.fieldNumber(t, "top", context) ?? 3)
+            let out = try lua.fieldString(t, "out", context)
+            let plots = try readStrings(lua, t, "plots") ?? []
+
+            let sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics)
+            var workbench = PaletteWorkbench.standard
+            workbench.core = host.workbench
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result: SweepResult
+            // Progress of long sweeps on standard error when it is a terminal.
+            let progress: ((Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? { done, total in
+                guard total >= 5000 else { return }
+                FileHandle.standardError.write(Data(("\rhb.sweep: \(done)/\(total) ramps" + (done == total ? "\n" : "")).utf8))
+            } : nil
+            do { result = try sweep.run(in: workbench, progress: progress) } catch { throw BindingError("hb.sweep: \(error)") }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+
+            // The objective: an expression, or a Lua function called once per variant (or row).
+            let objective: Objective
+            let failure = LuaFailure()
+            switch lua.getField(t, "objective") {
+            case LUA_TNIL:
+                lua.pop()
+                objective = try! Objective(expression: TuningReport.defaultObjective)
+            case LUA_TSTRING:
+                let text = lua.string(-1)!
+                lua.pop()
+                do { objective = try Objective(expression: text) } catch { throw BindingError("hb.sweep: objective: \(error)") }
+            case LUA_TFUNCTION:
+                let fnIndex = lua.top
+                let cols = level == .variant ? result.variantColumns : result.columns
+                let box = UnsafeLua(L: L)
+                objective = Objective("lua function") { column in
+                    if failure.message != nil { return .nan }
+                    let lua = Lua(L: box.L!)
+                    lua_pushvalue(box.L, fnIndex)
+                    lua.newTable(record: Int32(cols.count))
+                    for c in cols { lua.pushNumberOrNil(column(c)); lua.setField(-2, c) }
+                    if hb_pcall(box.L, 1, 1, 0) != LUA_OK {
+                        failure.message = lua.string(-1) ?? "error in the objective function"
+                        lua.pop(); return .nan
+                    }
+                    let v = lua.number(-1) ?? .nan
+                    lua.pop()
+                    return v
+                }
+            default:
+                let d = lua.describe(-1); lua.pop()
+                throw BindingError("\(context): field 'objective' must be an expression string or a function, got \(d)")
+            }
+            let report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: plots, seconds: seconds)
+            let folder = OutputFolder()
+            let summary: String, ranked: [SweepResult.Ranked]
+            do {
+                ranked = try report.objectiveRanking(result)
+                if let m = failure.message { throw BindingError("hb.sweep: objective function failed: \(m)", located: true) }
+                summary = try report.write(result, ranked: ranked, into: folder)
+            } catch let e as BindingError { throw e } catch { throw BindingError("hb.sweep: \(error)") }
+            if lua.top > t { lua.settop(t) }  // drop the objective function, if it was left on the stack
+            var files: [String] = []
+            if let prefix = out {
+                for p in folder.paths {
+                    let path = prefix == "." || prefix.isEmpty ? p : prefix + "/" + p
+                    do { try host.outputs.stage(path, Data(folder.contents(p)!)) } catch let e as BindingError {
+                        throw BindingError("\(context): field 'out': \(e.message)")
+                    }
+                    files.append(path)
+                }
+            }
+            try push(result, ranked: ranked, top: top, summary: summary, seconds: seconds, files: files, lua)
+            return 1
+        }
+    }
+
+    /// `params = { name = {from, to, steps} | {values = {…}} | {v1, v2, …} | {from=, to=, steps=} }`.
+    static func readParams(_ lua: Lua, _ t: Int32) throws -> [(name: String, values: SweepValues)] {
+        guard lua.getField(t, "params") != LUA_TNIL else { lua.pop(); return [] }
+        defer { lua.pop() }
+        let pt = lua.absolute(-1)
+        guard lua.type(pt) == LUA_TTABLE else { throw BindingError("\(context): field 'params' must be a table of name = values") }
+        var names: [String] = []
+        lua.pushNil()
+        while lua_next(lua.L, pt) != 0 {
+            guard lua.type(-2) == LUA_TSTRING, let k = lua.string(-2) else {
+                lua.pop(2); throw BindingError("\(context): params keys must be parameter names (strings)")
+            }
+            names.append(k); lua.pop()
+        }
+        return try names.sorted().map { name in
+            lua.getField(pt, name)
+            defer { lua.pop() }
+            return (name, try readValues(lua, lua.absolute(-1), "params." + name))
+        }
+    }
+
+    static func readValues(_ lua: Lua, _ v: Int32, _ what: String) throws -> SweepValues {
+        if lua.type(v) == LUA_TNUMBER { return .numbers([lua.number(v)!]) }
+        guard lua.type(v) == LUA_TTABLE else { throw BindingError("\(context): \(what) must be {from, to, steps} or a list, got \(lua.describe(v))") }
+        if lua.getField(v, "values") != LUA_TNIL {
+            defer { lua.pop() }
+            return .list(try readList(lua, lua.absolute(-1), what + ".values"))
+        }
+        lua.pop()
+        if let from = try lua.fieldNumber(v, "from", context), let to = try lua.fieldNumber(v, "to", context) {
+            let steps = try lua.fieldNumber(v, "steps", context) ?? 2
+            return .range(from, to, Int(steps))
+        }
+        let items = try readList(lua, v, what)
+        if items.count == 3, case .number(let a) = items[0], case .number(let b) = items[1], case .number(let n) = items[2],
+           n == n.rounded(), n >= 1 {
+            return .range(a, b, Int(n))
+        }
+        return .list(items)
+    }
+
+    /// A list of numbers, 20-number tables or strings.
+    static func readList(_ lua: Lua, _ v: Int32, _ what: String) throws -> [RampParameter] {
+        guard lua.type(v) == LUA_TTABLE else { throw BindingError("\(context): \(what) must be a list") }
+        let n = lua.rawLength(v)
+        guard n > 0 else { throw BindingError("\(context): \(what) is empty; give at least one value") }
+        return try (1...n).map { i in
+            lua.getIndex(v, i)
+            defer { lua.pop() }
+            return try parameter(lua, lua.absolute(-1), "\(what)[\(i)]")
+        }
+    }
+
+    static func parameter(_ lua: Lua, _ i: Int32, _ what: String) throws -> RampParameter {
+        switch lua.type(i) {
+        case LUA_TNUMBER: return .number(lua.number(i)!)
+        case LUA_TSTRING: return .text(lua.string(i)!)
+        case LUA_TTABLE:
+            let n = lua.rawLength(i)
+            let nums: [Double] = try (0..<n).map { k in
+                lua.getIndex(i, k + 1)
+                defer { lua.pop() }
+                guard let d = lua.number(-1) else { throw BindingError("\(context): \(what)[\(k + 1)] must be a number, got \(lua.describe(-1))") }
+                return d
+            }
+            return .numbers(nums)
+        default:
+            throw BindingError("\(context): \(what) must be a number, a table of numbers or a string, got \(lua.describe(i))")
+        }
+    }
+
+    static func readFixed(_ lua: Lua, _ t: Int32) throws -> [String: RampParameter] {
+        guard lua.getField(t, "set") != LUA_TNIL else { lua.pop(); return [:] }
+        defer { lua.pop() }
+        let st = lua.absolute(-1)
+        guard lua.type(st) == LUA_TTABLE else { throw BindingError("\(context): field 'set' must be a table of name = value") }
+        var out: [String: RampParameter] = [:]
+        lua.pushNil()
+        while lua_next(lua.L, st) != 0 {
+            guard let k = lua.type(-2) == LUA_TSTRING ? lua.string(-2) : nil else {
+                lua.pop(2); throw BindingError("\(context): set keys must be parameter names (strings)")
+            }
+            do { out[k] = try parameter(lua, lua.absolute(-1), "set." + k) } catch { lua.pop(2); throw error }
+            lua.pop()
+        }
+        return out
+    }
+
+    static func readHues(_ lua: Lua, _ t: Int32) throws -> [Double] {
+        defer { lua.pop() }
+        switch lua.getField(t, "hues") {
+        case LUA_TNIL: return Sweep.allHues
+        case LUA_TNUMBER: return [lua.number(-1)!]
+        case LUA_TSTRING:
+            do { return try Sweep.parseHues(lua.string(-1)!) } catch { throw BindingError("\(context): field 'hues': \(error)") }
+        case LUA_TTABLE:
+            let h = lua.absolute(-1)
+            var parts: [String] = []
+            for i in 0..<lua.rawLength(h) {
+                lua.getIndex(h, i + 1)
+                parts.append(lua.type(-1) == LUA_TNUMBER ? "\(lua.number(-1)!)" : lua.string(-1) ?? "?")
+                lua.pop()
+            }
+            do { return try Sweep.parseHues(parts.joined(separator: ",")) } catch { throw BindingError("\(context): field 'hues': \(error)") }
+        default:
+            throw BindingError("\(context): field 'hues' must be \"all\", a list of degrees or family names, got \(lua.describe(-1))")
+        }
+    }
+
+    static func readStrings(_ lua: Lua, _ t: Int32, _ key: String) throws -> [String]? {
+        defer { lua.pop() }
+        switch lua.getField(t, key) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING: return lua.string(-1)!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        case LUA_TTABLE:
+            let h = lua.absolute(-1)
+            return try (0..<lua.rawLength(h)).map { i in
+                lua.getIndex(h, i + 1)
+                defer { lua.pop() }
+                guard let s = lua.type(-1) == LUA_TSTRING ? lua.string(-1) : nil else {
+                    throw BindingError("\(context): field '\(key)' must list strings, got \(lua.describe(-1)) at \(i + 1)")
+                }
+                return s
+            }
+        default: throw BindingError("\(context): field '\(key)' must be a string or a list of strings, got \(lua.describe(-1))")
+        }
+    }
+
+    static func push(_ r: SweepResult, ranked: [SweepResult.Ranked], top: Int, summary: String, seconds: Double,
+                     files: [String], _ lua: Lua) throws {
+        lua.newTable(record: 10)
+        lua.push(r.rowCount); lua.setField(-2, "rows")
+        lua.push(r.variantCount); lua.setField(-2, "variants")
+        lua.push(summary); lua.setField(-2, "summary")
+        lua.push(seconds); lua.setField(-2, "seconds")
+        func pushStrings(_ s: [String], _ key: String) {
+            lua.newTable(array: Int32(s.count))
+            for (i, x) in s.enumerated() { lua.push(x); lua.setIndex(-2, i + 1) }
+            lua.setField(-2, key)
+        }
+        pushStrings(r.columns, "columns"); pushStrings(r.variantColumns, "variant_columns"); pushStrings(files, "files")
+        func pushRanked(_ list: [SweepResult.Ranked], _ key: String) {
+            lua.newTable(array: Int32(list.count))
+            for (k, x) in list.enumerated() {
+                let variant = x.level == .variant ? x.index : x.index / r.hues.count
+                lua.newTable(record: 5)
+                lua.push(variant); lua.setField(-2, "variant")
+                lua.pushNumberOrNil(x.score); lua.setField(-2, "score")
+                if x.level == .row { lua.push(r.hues[x.index % r.hues.count]); lua.setField(-2, "hue") }
+                lua.newTable()
+                for (name, value) in r.parameterValues(variant: variant) {
+                    if case .number(let d) = value { lua.push(d) } else { lua.push(SweepOutput.json(value)) }
+                    lua.setField(-2, name)
+                }
+                lua.setField(-2, "parameters")
+                lua.newTable()
+                for m in r.metricColumns {
+                    lua.pushNumberOrNil((x.level == .variant ? r.value(variant: variant, m) : r.value(row: x.index, m)) ?? .nan)
+                    lua.setField(-2, m)
+                }
+                lua.setField(-2, "metrics")
+                lua.setIndex(-2, k + 1)
+            }
+            lua.setField(-2, key)
+        }
+        pushRanked(Array(ranked.prefix(top)), "best")
+        pushRanked(Array(ranked.reversed().prefix(top)), "worst")
+    }
+}
+
+/// The Lua state pointer, carried into the objective closure (ranking runs on the script's thread).
+struct UnsafeLua: @unchecked Sendable { let L: OpaquePointer? }
+
+/// The first error message of a Lua objective function.
+final class LuaFailure: @unchecked Sendable { var message: String? }

@@ -1,1 +1,0 @@
-// ColorScript: see ARCHITECTURE.md. Filled by its issue.

@@ -1,0 +1,287 @@
+import CLua
+import CLuaShims
+import ColorCore
+import ColorExport
+import Foundation
+import Palettes
+
+/// The registration points: `hb.register_generator`, `hb.register_exporter`, `hb.register_policy` (and
+/// `hb.export`). Each makes the same Swift registry entry a built-in is — a `RampGenerator`, an `Exporter`,
+/// a `Policy` — registered with the same `register` call, so every subcommand can use it.
+enum RegistrationBinding {
+    /// `P.register_generator(spec)`: `{name=, generate=function(spec) → 20 colors, summary=, parameters={…}}`.
+    static let registerGenerator: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let fname = "hb.register_generator", ctx = "hb.register_generator: argument 1 (spec)"
+            let t = try Args(lua, fname).table(1, "spec")
+            guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
+                throw BindingError("\(ctx): field 'name' must be a non-empty string")
+            }
+            guard lua.getField(t, "generate") == LUA_TFUNCTION else {
+                let got = lua.describe(-1); lua.pop()
+                throw BindingError("\(ctx): field 'generate' must be a function(spec) returning 20 colors, got \(got)")
+            }
+            let summary = try lua.fieldString(t, "summary", ctx) ?? "Lua generator from \(host.currentFile)"
+            lua.getField(t, "parameters")
+            var params: [String] = []
+            if lua.type(-1) == LUA_TTABLE {
+                for i in 0..<lua.rawLength(-1) {
+                    lua.getIndex(-1, i + 1); if let s = lua.string(-1) { params.append(s) }; lua.pop()
+                }
+            }
+            lua.pop()
+            try host.registry.add(kind: "generator", name: name, file: host.currentFile,
+                                  builtins: PaletteWorkbench.standard.generators.ids)
+            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "generator '\(name)'")
+            lua.pop()
+            try FamilyBinding.wrap(fname) { try host.palettes.register(host.luaGenerator(name: name, summary: summary, parameters: params, callback: cb)) }
+            return 0
+        }
+    }
+
+    /// `P.register_exporter(spec)`: `{name=, extension=, summary=, write=function(doc, out)}`.
+    static let registerExporter: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let fname = "hb.register_exporter", ctx = "hb.register_exporter: argument 1 (spec)"
+            let t = try Args(lua, fname).table(1, "spec")
+            guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
+                throw BindingError("\(ctx): field 'name' must be a non-empty string")
+            }
+            let ext = try lua.fieldString(t, "extension", ctx) ?? "txt"
+            guard !ext.isEmpty, !ext.contains("/") else { throw BindingError("\(ctx): field 'extension' must be a file extension such as \"json\", got \"\(ext)\"") }
+            let summary = try lua.fieldString(t, "summary", ctx) ?? "Lua exporter from \(host.currentFile)"
+            guard lua.getField(t, "write") == LUA_TFUNCTION else {
+                let got = lua.describe(-1); lua.pop()
+                throw BindingError("\(ctx): field 'write' must be a function(doc, out), got \(got)")
+            }
+            try host.registry.add(kind: "exporter", name: name, file: host.currentFile, builtins: Exporters.standard.ids)
+            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "exporter '\(name)'")
+            lua.pop()
+            try FamilyBinding.wrap(fname) {
+                try host.exporters.register(host.luaExporter(name: name, fileExtension: ext, summary: summary, callback: cb))
+            }
+            return 0
+        }
+    }
+
+    /// `P.register_policy(spec, extras)`: token rules become `PolicyRule`s of a registered `Policy`; stop rules
+    /// and `check` stay in Lua and run through `extras` (the prelude's per-family evaluator).
+    static let registerPolicy: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let fname = "hb.register_policy"
+            let t = try Args(lua, fname).table(1, "spec")
+            let (policy, hasExtras) = try policy(host, lua, t, fname)
+            try host.registry.add(kind: "policy", name: policy.id, file: host.currentFile,
+                                  builtins: PaletteWorkbench.standard.policies.ids)
+            try FamilyBinding.wrap(fname) { try host.palettes.register(policy) }
+            if hasExtras, lua.type(2) == LUA_TFUNCTION {
+                host.policyExtras[policy.id] = LuaCallback(state: host, ref: host.reference(2), file: host.currentFile,
+                                                           what: "policy '\(policy.id)'")
+            }
+            return 0
+        }
+    }
+
+    /// Reads a policy spec: `{name=, title=, rules={…}, check=function(ctx)}`. A token rule is
+    /// `{foreground="foregroundPrimary" or {…}, background="backgroundPrimary" or {…}, min=4.5, method="wcag21",
+    /// kind="contrast"|"distinct", modes={"light","dark"}, contrast={"standard","high"}, simulations={…}, name=}`;
+    /// a stop rule is `{text=900, background=50, min=7, method=}`. Returns the policy and whether it has stop
+    /// rules or a check.
+    static func policy(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String) throws -> (Policy, Bool) {
+        let ctx = "\(fname): argument 1 (spec)"
+        guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
+            throw BindingError("\(ctx): field 'name' must be a non-empty string")
+        }
+        let title = try lua.fieldString(t, "title", ctx) ?? name
+        var rules: [PolicyRule] = []
+        var extras = lua.getField(t, "check") == LUA_TFUNCTION
+        lua.pop()
+        lua.getField(t, "rules")
+        defer { lua.pop() }
+        let rt = lua.absolute(-1)
+        if lua.type(rt) != LUA_TNIL && lua.type(rt) != LUA_TTABLE {
+            throw BindingError("\(ctx): field 'rules' must be a list of rules, got \(lua.describe(rt))")
+        }
+        if lua.type(rt) == LUA_TTABLE {
+            for i in 0..<lua.rawLength(rt) {
+                lua.getIndex(rt, i + 1)
+                defer { lua.pop() }
+                let r = lua.absolute(-1)
+                let rc = "\(ctx): rule \(i + 1)"
+                guard lua.type(r) == LUA_TTABLE else { throw BindingError("\(rc) must be a table, got \(lua.describe(r))") }
+                lua.getField(r, "background"); let bgIsStop = lua.type(-1) == LUA_TNUMBER; lua.pop()
+                if bgIsStop {
+                    guard try lua.fieldNumber(r, "text", rc) != nil, try lua.fieldNumber(r, "min", rc) != nil else {
+                        throw BindingError("\(rc): a stop rule needs numbers text=, background= and min=")
+                    }
+                    extras = true
+                    continue
+                }
+                let kindText = try lua.fieldString(r, "kind", rc) ?? "contrast"
+                guard let kind = PolicyRule.Kind(rawValue: kindText) else {
+                    throw BindingError("\(rc): field 'kind' must be \"contrast\" or \"distinct\", got \"\(kindText)\"")
+                }
+                let fgs = try strings(lua, r, ["foreground", "foregrounds", "text"], rc)
+                let bgs = try strings(lua, r, ["background", "backgrounds"], rc)
+                guard !fgs.isEmpty, !bgs.isEmpty else {
+                    throw BindingError("\(rc): give foreground= and background= token names (e.g. \"foregroundPrimary\", \"backgroundPrimary\") or stop numbers text= and background=")
+                }
+                for tok in fgs + bgs { _ = try FamilyBinding.wrap(rc) { try SemanticToken.named(tok) } }
+                let method = try lua.fieldString(r, "method", rc) ?? (kind == .contrast ? "wcag21" : "ok")
+                _ = try FamilyBinding.wrap(rc) {
+                    kind == .contrast ? try host.workbench.contrastMethods.lookup(method).id : try host.workbench.deltaEMethods.lookup(method).id
+                }
+                guard let min = try lua.fieldNumber(r, "min", rc) else { throw BindingError("\(rc): field 'min' must be a number") }
+                let modes = try strings(lua, r, ["modes", "mode"], rc).map { m -> Mode in
+                    guard let v = Mode(rawValue: m) else { throw BindingError("\(rc): mode '\(m)' is not light or dark") }
+                    return v
+                }
+                let levels = try strings(lua, r, ["contrast", "levels"], rc).map { m -> ContrastLevel in
+                    guard let v = ContrastLevel(rawValue: m) else { throw BindingError("\(rc): contrast level '\(m)' is not standard or high") }
+                    return v
+                }
+                let sims = try strings(lua, r, ["simulations"], rc).map { m -> CVD in
+                    guard let v = CVD(rawValue: m) else { throw BindingError("\(rc): simulation '\(m)' is not protan, deutan or tritan") }
+                    return v
+                }
+                rules.append(PolicyRule(try lua.fieldString(r, "name", rc) ?? "rule-\(i + 1)", kind: kind,
+                                        foregrounds: fgs, backgrounds: bgs, method: method, minimum: min,
+                                        modes: modes.isEmpty ? Mode.allCases : modes,
+                                        contrastLevels: levels.isEmpty ? ContrastLevel.allCases : levels, simulations: sims))
+            }
+        }
+        return (Policy(id: name, name: title, rules: rules), extras)
+    }
+
+    /// The first present field of `keys` as a list of strings (a single string counts as a list of one).
+    static func strings(_ lua: Lua, _ t: Int32, _ keys: [String], _ ctx: String) throws -> [String] {
+        for k in keys {
+            lua.getField(t, k)
+            defer { lua.pop() }
+            let v = lua.absolute(-1)
+            switch lua.type(v) {
+            case LUA_TNIL: continue
+            case LUA_TSTRING: return [lua.string(v)!]
+            case LUA_TTABLE:
+                return try (0..<lua.rawLength(v)).map { i in
+                    lua.getIndex(v, i + 1); defer { lua.pop() }
+                    guard let s = lua.string(-1) else { throw BindingError("\(ctx): field '\(k)', item \(i + 1) must be a string, got \(lua.describe(-1))") }
+                    return s
+                }
+            default: throw BindingError("\(ctx): field '\(k)' must be a string or a list of strings, got \(lua.describe(v))")
+            }
+        }
+        return []
+    }
+
+    /// Reads a list of family objects (`hb.family`, `hb.families.x`) at `t`: their names and 20 colors.
+    static func families(_ host: LuaState, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
+        var out: [(Family, [RampColor])] = []
+        for i in 0..<lua.rawLength(t) {
+            lua.getIndex(t, i + 1)
+            defer { lua.pop() }
+            let f = lua.absolute(-1)
+            guard lua.type(f) == LUA_TTABLE, let name = try? lua.fieldString(f, "name", ctx) else {
+                throw BindingError("\(ctx), item \(i + 1) must be a family (hb.family{…} or hb.families.name), got \(lua.describe(f))")
+            }
+            lua.getField(f, "_colors")
+            defer { lua.pop() }
+            let ramp = try host.readRamp(lua, -1, "family '\(name)'", ctx)
+            let family = host.palettes.families[name] ?? Family(id: name, hue: nil, generator: OKLCHCurves.id)
+            out.append((family, ramp))
+        }
+        return out
+    }
+
+    /// `P.export(name, families, path)`: runs exporter `name` (built-in or plugin) on these families (their stops
+    /// and the 20 semantic tokens) and stages its files in the output folder. Returns the first file's path and
+    /// the number of files.
+    static let export: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let a = Args(lua, "hb.export")
+            let name = try a.string(1, "name")
+            let exporter = try a.core(1, "name") { () throws -> Exporter in
+                guard let e = host.exporters[name] else { throw ColorExportError.unknownExporter(id: name, known: host.exporters.ids) }
+                return e
+            }
+            let fams = try families(host, lua, try a.table(2, "families"), "hb.export: argument 2 (families)")
+            let path = a.isNil(3) ? nil : try WriterBinding.validated(try a.string(3, "path"), "hb.export")
+            let doc = try a.core(2, "families") {
+                try ScriptDocument.make(fams, tokens: SemanticToken.all, name: "huebench", core: host.workbench,
+                                        build: BuildInfo(version: "0.1.0", source: host.currentFile, command: "hb.export"))
+            }
+            let folder = OutputFolder()
+            let saved = host.exportPathOverride
+            host.exportPathOverride = path
+            defer { host.exportPathOverride = saved }
+            do { try exporter.write(doc, options: ExportOptions(), into: folder) } catch let e as ColorScriptError {
+                throw BindingError("\(e)", located: true)
+            } catch let e as BindingError { throw e } catch {
+                throw BindingError("hb.export: exporter '\(name)': \(error)")
+            }
+            var first: String? = nil
+            for p in folder.paths {
+                try host.outputs.stage(p, Data(folder.contents(p)!))
+                if first == nil || p == path { first = p }
+            }
+            if let first { lua.push(first) } else { lua.pushNil() }
+            lua.push(folder.paths.count)
+            return 2
+        }
+    }
+
+    /// `P.exporter_ids()`: every export format id, built-ins first.
+    static let exporterIDs: hb_swift_fn = { L in
+        LuaState.guarded(L) { host, lua in
+            let ids = host.exporters.ids
+            lua.newTable(array: Int32(ids.count))
+            for (i, id) in ids.enumerated() { lua.push(id); lua.setIndex(-2, i + 1) }
+            return 1
+        }
+    }
+}
+
+/// Export documents of families given as ramps (script families need not be registered).
+public enum ScriptDocument {
+    /// Families' 20 stops and, per family, `tokens` in the four appearances.
+    public static func make(_ families: [(Family, [RampColor])], tokens: [SemanticToken], name: String,
+                            core: Workbench, build: BuildInfo) throws -> ExportDocument {
+        var out: [ExportFamily] = [], sets: [ExportTokenSet] = []
+        for (f, ramp) in families {
+            let stops = try zip(Stop.all, ramp).map { stop, c in
+                ExportStop(name: String(stop.value), color: try ExportColor(c, workbench: core))
+            }
+            out.append(ExportFamily(name: f.id, hue: f.hue ?? .nan, stops: stops))
+            let theme = Theme(family: f, ramp: ramp, tokens: tokens)
+            func value(_ t: SemanticToken, _ m: Mode, _ l: ContrastLevel) -> TokenValue {
+                TokenValue(ColorReference(family: f.id, stop: String(theme.resolve(t, mode: m, contrast: l).stop.value)),
+                           opacity: t.opacity)
+            }
+            sets.append(ExportTokenSet(family: f.id, tokens: tokens.map { t in
+                ExportToken(name: t.id, light: value(t, .light, .standard), dark: value(t, .dark, .standard),
+                            lightHigh: value(t, .light, .high), darkHigh: value(t, .dark, .high))
+            }))
+        }
+        return ExportDocument(name: name, families: out, tokenSets: sets, build: build)
+    }
+}
+
+extension ScriptDocument {
+    /// An audit report as the export document carries it (as `ExportDocument.fromPalette` does), with the
+    /// checks of a Lua policy's stop rules and check function appended (method `lua`, rule name as foreground).
+    public static func audit(_ report: AuditReport?, scriptChecks: [ScriptCheck] = [], policy: String) -> ExportAudit {
+        var checks: [ExportAuditCheck] = (report?.checks ?? []).map { c in
+            ExportAuditCheck(
+                family: c.family, foreground: c.foreground.token.id, background: c.background.token.id,
+                variant: TokenVariant(c.mode == .light ? .light : .dark, c.contrast == .standard ? .standard : .high),
+                method: c.method + (c.simulation.map { " (\($0.rawValue))" } ?? ""),
+                target: c.target, achieved: c.achieved, passed: c.passed)
+        }
+        checks += scriptChecks.map { c in
+            ExportAuditCheck(family: c.family, foreground: c.rule, background: c.message,
+                             variant: TokenVariant(.light, .standard), method: "lua",
+                             target: c.target ?? 1, achieved: c.value ?? (c.passed ? 1 : 0), passed: c.passed)
+        }
+        return ExportAudit(policy: policy, checks: checks)
+    }
+}

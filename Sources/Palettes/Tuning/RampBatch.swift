@@ -1,0 +1,251 @@
+import Foundation
+import ColorCore
+import ColorKernels
+
+/// Many ramps generated in one call: `count` ramps of `Stop.count` stops, stored stop-major per ramp
+/// (stop i of ramp r at `r * stops + i`).
+///
+/// Each stop keeps the generator's OKLCH coordinates, its linear (extended) sRGB value and the chroma the
+/// generator was asked for before any gamut cap (for "chroma retained").
+public struct RampBatch: Sendable {
+    public let count: Int
+    public let stops: Int
+    /// OKLCH (L, C, h°) per stop; h is NaN for achromatic stops of listed ramps.
+    public internal(set) var oklch: [SIMD3<Double>]
+    /// Linear extended sRGB per stop (not clipped).
+    public internal(set) var linear: [SIMD3<Double>]
+    /// Chroma requested before the gamut cap, per stop.
+    public internal(set) var requestedChroma: [Double]
+    /// The hue each ramp was built for (degrees, as passed in).
+    public let hues: [Double]
+
+    init(count: Int, hues: [Double]) {
+        self.count = count; self.stops = Stop.count; self.hues = hues
+        oklch = Array(repeating: .zero, count: count * Stop.count)
+        linear = oklch
+        requestedChroma = Array(repeating: 0, count: count * Stop.count)
+    }
+
+    /// A batch from OKLCH stops (ramp-major, `stops` per ramp); linear sRGB through Ottosson's matrices.
+    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Stop.count` stops.
+    public init(oklch: [SIMD3<Double>], stops: Int, hues: [Double], requestedChroma: [Double]? = nil) {
+        precondition(stops >= 2 && stops <= Stop.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        self.count = hues.count; self.stops = stops; self.hues = hues
+        self.oklch = oklch
+        linear = oklch.map { TokenMath.linearSRGB(oklch: $0.x, $0.y.isNaN ? 0 : $0.y, $0.z.isNaN ? 0 : $0.z) }
+        self.requestedChroma = requestedChroma ?? oklch.map { $0.y.isNaN ? 0 : $0.y }
+    }
+
+    /// Ramp `r` as colors (extended sRGB encoded from the linear values).
+    public func ramp(_ r: Int) -> [RampColor] {
+        (0..<stops).map { i in
+            RampColor(oklch: oklch[r * stops + i], srgb: TokenMath.encode(linear[r * stops + i]))
+        }
+    }
+}
+
+/// Batch ramp generation: one spec per ramp, any registered generator, split over all cores.
+///
+/// `uniform-lstar` takes a fast path with the same arithmetic as `UniformLStar.ramp`: the Display P3 chroma
+/// cap depends only on (L\*, hue), so it is solved once per distinct pair (in parallel) and shared by every
+/// variant that uses it; each stop then needs only its lightness solve, done 4 lanes at a time by
+/// ColorKernels' `RampKernels.solveLightness`. Results are bit-identical to the reference generator (a test
+/// checks it). Other generators run their `generate` closure per ramp.
+public enum RampBatchGenerator {
+    /// Ramps for `specs`, in order.
+    /// - Complexity: O(ramps × stops) generator work; uniform-lstar adds O(distinct (L\*, hue) pairs) cap solves.
+    ///   Work is tiled over `threads` cores (0: all); `progress(done, total)` runs on the caller's thread
+    ///   between tiles.
+    public static func generate(_ specs: [RampSpec], generator: RampGenerator, core: Workbench = .standard,
+                                threads: Int = 0, progress: ((Int, Int) -> Void)? = nil) throws -> RampBatch {
+        var batch = RampBatch(count: specs.count, hues: specs.map(\.hue))
+        if generator.id == UniformLStar.id {
+            try uniformLStar(specs, into: &batch, threads: threads, progress: progress)
+        } else {
+            try generic(specs, generator: generator, core: core, into: &batch, threads: threads, progress: progress)
+        }
+        return batch
+    }
+
+    /// The chroma a spec asks for before gamut fitting, by generator: uniform-lstar and contrast-targets read
+    /// their `chroma` table (times `chromaScale`), oklch-curves its chroma curve; other generators: nil
+    /// (the achieved chroma counts as requested).
+    public static func requestedChroma(generator: String, spec: RampSpec) throws -> [Double]? {
+        switch generator {
+        case UniformLStar.id: return try UniformLStar.requestedChroma(spec)
+        case ContrastTargets.id: return try spec.table("chroma", generator: generator, default: UniformLStar.chroma)
+        case OKLCHCurves.id:
+            return try spec.table("chroma", generator: generator, default: OKLCHCurves.defaultChroma.stopValues).map { max($0, 0) }
+        default: return nil
+        }
+    }
+
+    struct CapKey: Hashable { let lstar: UInt64, hue: UInt64 }
+
+    struct UniformVariant {
+        let lstar: [Double], luminance: [Double], chroma: [Double], margin: Double, hue: Double
+    }
+
+    static func uniformLStar(_ specs: [RampSpec], into batch: inout RampBatch, threads: Int,
+                             progress: ((Int, Int) -> Void)?) throws {
+        let id = UniformLStar.id
+        // Parse each distinct parameter set once (specs of one variant share it across hues).
+        var variants: [UniformVariant] = []
+        variants.reserveCapacity(specs.count)
+        var lastParams: [String: RampParameter]? = nil
+        var lastParsed: (lstar: [Double], chroma: [Double], margin: Double)? = nil
+        for spec in specs {
+            if lastParams != spec.parameters || lastParsed == nil {
+                lastParsed = (try spec.table("lightnessStar", generator: id, default: UniformLStar.lightnessStar),
+                              try UniformLStar.requestedChroma(spec),
+                              try spec.number("gamutMargin", generator: id, default: UniformLStar.gamutMargin))
+                lastParams = spec.parameters
+            }
+            let p = lastParsed!
+            variants.append(UniformVariant(lstar: p.lstar, luminance: p.lstar.map { TokenMath.luminance(lightnessStar: $0) },
+                                           chroma: p.chroma, margin: p.margin, hue: TokenMath.roundedHue(spec.hue)))
+        }
+        // Distinct (L*, hue) pairs → Display P3 chroma cap.
+        var keyIndex: [CapKey: Int] = [:]
+        var keys: [(y: Double, h: Double)] = []
+        var capIndex = [Int](repeating: 0, count: specs.count * Stop.count)
+        for (r, v) in variants.enumerated() {
+            for i in 0..<Stop.count {
+                let k = CapKey(lstar: v.lstar[i].bitPattern, hue: v.hue.bitPattern)
+                if let j = keyIndex[k] { capIndex[r * Stop.count + i] = j } else {
+                    keyIndex[k] = keys.count; capIndex[r * Stop.count + i] = keys.count
+                    keys.append((v.luminance[i], v.hue))
+                }
+            }
+        }
+        var caps = [Double](repeating: 0, count: keys.count)
+        caps.withUnsafeMutableBufferPointer { out in
+            let o = SendablePointer(out.baseAddress!)
+            Parallel.forRanges(count: keys.count, granule: 4, threads: threads) { range in
+                keys[range].withUnsafeBufferPointer { k in
+                    maxChroma(luminance: k.map(\.y), hue: k.map(\.h), out: o.p + range.lowerBound)
+                }
+            }
+        }
+        // Per stop: chroma = min(requested, margin · cap); L solved for the stop's luminance.
+        let total = specs.count
+        let tile = max(256, total / 16)
+        batch.oklch.withUnsafeMutableBufferPointer { okb in
+            batch.linear.withUnsafeMutableBufferPointer { lnb in
+                batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
+                    let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
+                    let rq = SendablePointer(rqb.baseAddress!)
+                    var start = 0
+                    while start < total {
+                        let end = min(total, start + tile)
+                        Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
+                            // One ramp at a time: 20 lightness solves in the 4-lane kernel (bit-identical to
+                            // TokenMath.lightness), then the colors.
+                            var ys = [Double](repeating: 0, count: Stop.count), as_ = ys, bs = ys, ls = ys, cs = ys
+                            for rr in range {
+                                let r = start + rr, v = variants[r]
+                                let rad = v.hue * Double.pi / 180
+                                let cr = cos(rad), sr = sin(rad)
+                                for i in 0..<Stop.count {
+                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[r * Stop.count + i]])
+                                    cs[i] = chroma; ys[i] = v.luminance[i]; as_[i] = cr * chroma; bs[i] = sr * chroma
+                                }
+                                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: Stop.count)
+                                for i in 0..<Stop.count {
+                                    let s = r * Stop.count + i
+                                    ok.p[s] = SIMD3(ls[i], cs[i], v.hue)
+                                    ln.p[s] = TokenMath.linearSRGB(oklab: ls[i], as_[i], bs[i])
+                                    rq.p[s] = v.chroma[i]
+                                }
+                            }
+                        }
+                        start = end
+                        progress?(start, total)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `TokenMath.maxChroma(luminance:hue:)` for many (Y, hue) pairs, 4 at a time: the same 30-step chroma
+    /// bisection, each step's lightness solve in `RampKernels.solveLightness` (4 lanes) and the Display P3
+    /// test per lane. Bit-identical to the scalar reference (tested).
+    /// - Complexity: O(count × 30 × 40) luminance evaluations, 4 lanes at a time.
+    public static func maxChroma(luminance y: [Double], hue h: [Double], out: UnsafeMutablePointer<Double>) {
+        precondition(y.count == h.count, "maxChroma: \(y.count) luminances, \(h.count) hues")
+        var i = 0
+        var ys = [Double](repeating: 0, count: 4), as_ = ys, bs = ys, ls = ys
+        while i < y.count {
+            let n = min(4, y.count - i)
+            var cr = [Double](repeating: 0, count: 4), sr = cr
+            var lo = [Double](repeating: 0, count: 4), hi = [Double](repeating: 0.5, count: 4), mid = lo
+            for k in 0..<n {
+                let r = h[i + k] * Double.pi / 180
+                cr[k] = cos(r); sr[k] = sin(r); ys[k] = y[i + k]
+            }
+            for _ in 0..<30 {
+                for k in 0..<n { mid[k] = (lo[k] + hi[k]) / 2; as_[k] = cr[k] * mid[k]; bs[k] = sr[k] * mid[k] }
+                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: n)
+                for k in 0..<n {
+                    if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklab: ls[k], as_[k], bs[k])) { lo[k] = mid[k] } else { hi[k] = mid[k] }
+                }
+            }
+            for k in 0..<n { out[i + k] = lo[k] }
+            i += 4
+        }
+    }
+
+    static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
+                        threads: Int, progress: ((Int, Int) -> Void)?) throws {
+        let total = specs.count
+        let tile = max(64, total / 16)
+        let failure = FirstError()
+        batch.oklch.withUnsafeMutableBufferPointer { okb in
+            batch.linear.withUnsafeMutableBufferPointer { lnb in
+                batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
+                    let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
+                    let rq = SendablePointer(rqb.baseAddress!)
+                    var start = 0
+                    while start < total, failure.error == nil {
+                        let end = min(total, start + tile)
+                        Parallel.forRanges(count: end - start, granule: 1, threads: threads) { range in
+                            for rr in range {
+                                let r = start + rr
+                                do {
+                                    let colors = try generator.generate(specs[r], core)
+                                    guard colors.count == Stop.count else {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Stop.count, got: colors.count)
+                                    }
+                                    let req = try requestedChroma(generator: generator.id, spec: specs[r])
+                                    for i in 0..<Stop.count {
+                                        let s = r * Stop.count + i
+                                        ok.p[s] = colors[i].oklch
+                                        ln.p[s] = colors[i].linearSRGB
+                                        rq.p[s] = req?[i] ?? colors[i].oklch.y
+                                    }
+                                } catch { failure.set(error); return }
+                            }
+                        }
+                        start = end
+                        progress?(start, total)
+                    }
+                }
+            }
+        }
+        if let e = failure.error { throw e }
+    }
+}
+
+/// A raw pointer handed to `concurrentPerform` tiles that write disjoint elements.
+struct SendablePointer<T>: @unchecked Sendable {
+    let p: UnsafeMutablePointer<T>
+    init(_ p: UnsafeMutablePointer<T>) { self.p = p }
+}
+
+/// The first error thrown by any worker.
+final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ e: Error) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import ColorCore
+import ColorKernels
+
+/// A parameter sweep of a ramp generator: every combination of the swept values (a grid, last parameter
+/// fastest) × every hue, generated in batch and scored with `RampMetrics`.
+///
+/// ```swift
+/// let result = try Sweep(generator: "uniform-lstar",
+///                        params: ["margin": .range(0.90, 1.00, 11), "chroma_scale": .range(0.8, 1.2, 5)],
+///                        hues: Sweep.allHues).run()
+/// let top = try result.best(5, by: Objective(expression: "chroma_mean - de_cv"))
+/// ```
+/// Parameter names may be the generator's own (`gamutMargin`), snake_case spellings (`gamut_margin`) or the
+/// aliases in `SweptParameter.aliases` (`margin`); the table uses the names as written.
+public struct Sweep: Sendable {
+    public var generator: String
+    public var parameters: [(name: String, values: SweepValues)]
+    /// Parameters held fixed for every variant.
+    public var fixed: [String: RampParameter]
+    public var hues: [Double]
+    /// Metric ids or column names (see `RampMetrics.columns(for:)`); empty = the default scalars.
+    public var metrics: [String]
+    /// Cores to use (0: all).
+    public var threads: Int
+
+    /// ColorTokensKit's 36 hues: 0°, 10° … 350°.
+    public static let allHues: [Double] = (0..<36).map { Double($0 * 10) }
+
+    public init(generator: String, params: KeyValuePairs<String, SweepValues> = [:], fixed: [String: RampParameter] = [:],
+                hues: [Double] = Sweep.allHues, metrics: [String] = [], threads: Int = 0) {
+        self.init(generator: generator, parameters: params.map { ($0.key, $0.value) }, fixed: fixed,
+                  hues: hues, metrics: metrics, threads: threads)
+    }
+
+    public init(generator: String, parameters: [(name: String, values: SweepValues)], fixed: [String: RampParameter] = [:],
+                hues: [Double] = Sweep.allHues, metrics: [String] = [], threads: Int = 0) {
+        self.generator = generator; self.parameters = parameters; self.fixed = fixed
+        self.hues = hues; self.metrics = metrics; self.threads = threads
+    }
+
+    /// Parses a hue list: `all` (the 36 ColorTokensKit hues), or comma-separated degrees and family names
+    /// (`orange,250,blue`).
+    public static func parseHues(_ text: String) throws -> [Double] {
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "all" { return allHues }
+        var out: [Double] = []
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
+            if let v = Double(part), v.isFinite { out.append(v); continue }
+            if let k = Family.hueNames.firstIndex(of: part) { out.append(Double(k * 10)); continue }
+            throw PalettesError.invalidFamily(part, reason: "not a hue in degrees or a hue family name (pink … rose); use all for the 36 hues")
+        }
+        guard !out.isEmpty else { throw PalettesError.invalidFamily(text, reason: "no hues given; use all or a list like 0,50,250") }
+        return out
+    }
+
+    /// The swept parameters resolved against the generator.
+    public func resolvedParameters(_ g: RampGenerator) throws -> [SweptParameter] {
+        var seen = Set<String>()
+        return try parameters.map { name, values in
+            let gName = try SweptParameter.resolve(name, generator: g)
+            guard seen.insert(gName).inserted else {
+                throw PalettesError.invalidParameter(generator: g.id, name: name, reason: "is swept twice; give each parameter once")
+            }
+            return SweptParameter(name: name, generatorName: gName, values: try values.values(parameter: name, generator: g.id))
+        }
+    }
+
+    /// Generates every variant × hue, computes the metrics, and returns the table.
+    /// - Complexity: O(variants × hues × stops) generation and metrics, plus O(variants × hues² × stops) for
+    ///   the cross-hue separation; all cores unless `threads` says otherwise. `progress(done, total)` counts
+    ///   ramps and runs on the caller's thread.
+    public func run(in workbench: PaletteWorkbench = .standard, progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
+        let g = try workbench.generators.lookup(generator)
+        let swept = try resolvedParameters(g)
+        var base: [String: RampParameter] = [:]
+        for (k, v) in fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
+        guard !hues.isEmpty else { throw PalettesError.invalidParameter(generator: g.id, name: "hues", reason: "is empty; give at least one hue") }
+        let metricColumns = try RampMetrics.columns(for: metrics)
+
+        // Variants: the grid of swept values, last parameter fastest.
+        let counts = swept.map(\.values.count)
+        let variantCount = counts.reduce(1, *)
+        var choice = [[Int]](); choice.reserveCapacity(variantCount)
+        for v in 0..<variantCount {
+            var rest = v, picks = [Int](repeating: 0, count: swept.count)
+            for p in stride(from: swept.count - 1, through: 0, by: -1) { picks[p] = rest % counts[p]; rest /= counts[p] }
+            choice.append(picks)
+        }
+        var specs: [RampSpec] = []
+        specs.reserveCapacity(variantCount * hues.count)
+        for picks in choice {
+            var params = base
+            for (p, k) in zip(swept, picks) { params[p.generatorName] = p.values[k] }
+            for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+        }
+        let batch = try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads, progress: progress)
+        let groups = (0..<variantCount).map { $0 * hues.count ..< ($0 + 1) * hues.count }
+        let all = RampMetrics.compute(batch, groups: groups, threads: threads)
+        return SweepResult(generator: g.id, parameters: swept, choices: choice, hues: hues,
+                           metricColumns: metricColumns, allMetrics: all, ramps: batch)
+    }
+}
+
+/// The table of a sweep: one row per variant × hue (variant-major), plus a per-variant summary.
+public struct SweepResult: Sendable {
+    public let generator: String
+    public let parameters: [SweptParameter]
+    /// For each variant, the index of each parameter's value.
+    public let choices: [[Int]]
+    public let hues: [Double]
+    public let metricColumns: [String]
+    /// `variant`, `hue`, the parameter names, then the metric columns.
+    public let columns: [String]
+    /// Row-major, `rowCount × columns.count`.
+    public let values: [Double]
+    /// The colors of every row's ramp (row r is ramp r).
+    public let ramps: RampBatch
+    /// `variant`, the parameter names, then for each metric: its mean over hues, `.min` and `.max`.
+    public let variantColumns: [String]
+    public let variantValues: [Double]
+
+    public var variantCount: Int { choices.count }
+    public var rowCount: Int { choices.count * hues.count }
+
+    init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double],
+         metricColumns: [String], allMetrics: [Double], ramps: RampBatch) {
+        self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
+        self.metricColumns = metricColumns; self.ramps = ramps
+        let names = parameters.map(\.name)
+        columns = ["variant", "hue"] + names + metricColumns
+        let allIx = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+        let pick = metricColumns.map { allIx[$0]! }
+        let stride = RampMetrics.allColumns.count
+        var v: [Double] = []
+        let rows = choices.count * hues.count
+        v.reserveCapacity(rows * columns.count)
+        for (vi, picks) in choices.enumerated() {
+            let pv = zip(parameters, picks).map { $0.columnValue($1) }
+            for (hi, h) in hues.enumerated() {
+                let r = vi * hues.count + hi
+                v.append(Double(vi)); v.append(h); v.append(contentsOf: pv)
+                for c in pick { v.append(allMetrics[r * stride + c]) }
+            }
+        }
+        values = v
+        variantColumns = ["variant"] + names + metricColumns.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+        var s: [Double] = []
+        let cc = columns.count, m0 = 2 + names.count
+        for (vi, picks) in choices.enumerated() {
+            s.append(Double(vi)); s.append(contentsOf: zip(parameters, picks).map { $0.columnValue($1) })
+            for m in 0..<metricColumns.count {
+                var sum = 0.0, n = 0, lo = Double.infinity, hi = -Double.infinity
+                for hIx in 0..<hues.count {
+                    let x = v[(vi * hues.count + hIx) * cc + m0 + m]
+                    if x.isNaN { continue }
+                    sum += x; n += 1; lo = min(lo, x); hi = max(hi, x)
+                }
+                s += n > 0 ? [sum / Double(n), lo, hi] : [.nan, .nan, .nan]
+            }
+        }
+        variantValues = s
+    }
+
+    /// A row's value in a named column (nil for an unknown column).
+    public func value(row: Int, _ column: String) -> Double? {
+        columns.firstIndex(of: column).map { values[row * columns.count + $0] }
+    }
+
+    /// A variant's summary value in a named column of `variantColumns`.
+    public func value(variant: Int, _ column: String) -> Double? {
+        variantColumns.firstIndex(of: column).map { variantValues[variant * variantColumns.count + $0] }
+    }
+
+    /// A whole column of the row table.
+    public func column(_ name: String) -> [Double]? {
+        guard let c = columns.firstIndex(of: name) else { return nil }
+        return (0..<rowCount).map { values[$0 * columns.count + c] }
+    }
+
+    /// The row of a variant at hue index `h`.
+    public func row(variant: Int, hueIndex h: Int) -> Int { variant * hues.count + h }
+
+    /// The generator parameters of a variant (swept ones only).
+    public func parameterValues(variant: Int) -> [(name: String, value: RampParameter)] {
+        zip(parameters, choices[variant]).map { ($0.name, $0.values[$1]) }
+    }
+
+    public enum Goal: String, Sendable { case maximize, minimize }
+    /// What is ranked: variants (their summary over hues) or single rows (variant × hue).
+    public enum Level: String, Sendable { case variant, row }
+
+    public struct Ranked: Sendable, Equatable {
+        public let level: Level
+        /// The variant or row index.
+        public let index: Int
+        public let score: Double
+    }
+
+    /// Every variant (or row) scored and sorted best first; NaN scores last; ties keep table order.
+    public func ranked(by objective: Objective, goal: Goal = .maximize, per level: Level = .variant) throws -> [Ranked] {
+        let cols = level == .variant ? variantColumns : columns
+        let vals = level == .variant ? variantValues : values
+        try objective.check(columns: cols)
+        let ix = Dictionary(uniqueKeysWithValues: cols.enumerated().map { ($1, $0) })
+        let n = level == .variant ? variantCount : rowCount
+        let scored = (0..<n).map { i -> Ranked in
+            let base = i * cols.count
+            return Ranked(level: level, index: i, score: objective.score { ix[$0].map { vals[base + $0] } })
+        }
+        return scored.enumerated().sorted { a, b in
+            let x = a.element.score, y = b.element.score
+            if x.isNaN != y.isNaN { return !x.isNaN }
+            if x != y, !x.isNaN { return goal == .maximize ? x > y : x < y }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The `k` best variants (or rows) by `objective`.
+    public func best(_ k: Int, by objective: Objective, goal: Goal = .maximize, per level: Level = .variant) throws -> [Ranked] {
+        Array(try ranked(by: objective, goal: goal, per: level).prefix(max(k, 0)))
+    }
+
+    /// The `k` worst, worst first (NaN scores count as worst).
+    public func worst(_ k: Int, by objective: Objective, goal: Goal = .maximize, per level: Level = .variant) throws -> [Ranked] {
+        Array(try ranked(by: objective, goal: goal, per: level).reversed().prefix(max(k, 0)))
+    }
+}

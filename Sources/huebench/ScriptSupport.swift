@@ -1,0 +1,68 @@
+import ColorScript
+import Foundation
+
+/// Options shared by `run`, `eval` and `plugins`: limits, plugin folders, output folder.
+struct ScriptCLI {
+    static let options: Set<String> = ["time-limit", "memory-limit", "plugins", "out", "seed"]
+    static let flags: Set<String> = ["verbose", "no-plugins"]
+    static let optionHelp = """
+      --time-limit SECONDS   time budget for plugins and script (default 10)
+      --memory-limit MIB     memory cap of the Lua heap and host buffers in MiB (default 512)
+      --plugins DIR          also load the Lua plugins in DIR (repeatable; after ./huebench-plugins and
+                             $XDG_CONFIG_HOME/huebench/plugins)
+      --no-plugins           load no plugins
+      --out DIR              folder that outputs are written to (default: the current folder)
+      --seed N               seed of math.random (default 0)
+      --verbose              add a short Lua traceback to errors
+    """
+
+    static func makeState(_ p: Arguments, command: String, script: String) throws -> (LuaState, [PluginLoader.Source]) {
+        var o = ScriptOptions()
+        if let t = try p.double("time-limit", command: command) {
+            guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench \(command))") }
+            o.timeLimit = t
+        }
+        if let m = try p.double("memory-limit", command: command) {
+            guard m >= 1 else { throw UsageError("--memory-limit needs a number of MiB ≥ 1, got '\(formatMiB(m))' (huebench \(command))") }
+            o.memoryLimit = Int(m * 1048576)
+        }
+        if let s = try p.int("seed", command: command, range: Int.min...Int.max) { o.seed = s }
+        if let out = p.value("out") { o.outputFolder = out }
+        let sources = p.has("no-plugins") ? [] : PluginLoader.defaultSources(extra: p.all("plugins"))
+        o.allowedFolders = sources.map(\.folder)
+        o.watchdogMessage = watchdogMessage(command: command, script: script, budget: o.timeLimit)
+        let state = try LuaState(options: o, print: { Output.write($0) })
+        return (state, sources)
+    }
+
+    /// The line the watchdog writes when a string pattern function overruns the budget (it runs in C, where the
+    /// time hook cannot stop it, so the process ends with exit status 3).
+    static func watchdogMessage(command: String, script: String, budget: Double) -> String {
+        let b = budget == budget.rounded() ? String(Int(budget)) : "\(budget)"
+        return "huebench \(command): \(script): time limit of \(b) s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern"
+    }
+
+    static func formatMiB(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : "\(d)" }
+
+    /// Reports a script error in one line (plus a traceback on --verbose) and returns the exit status.
+    static func report(_ error: Error, command: String, verbose: Bool) -> Int32 {
+        if let e = error as? ColorScriptError {
+            switch e {
+            case .limit:
+                Output.error("huebench \(command): \(e)")
+                return ExitStatus.limit
+            case let .script(message, traceback):
+                Output.error("huebench \(command): \(message)")
+                if verbose, !traceback.isEmpty {
+                    Output.error(traceback.split(separator: "\n").prefix(12).joined(separator: "\n"))
+                }
+                return ExitStatus.someFailed
+            default:
+                Output.error("huebench \(command): \(e)")
+                return ExitStatus.someFailed
+            }
+        }
+        Output.error("huebench \(command): \(error)")
+        return ExitStatus.someFailed
+    }
+}

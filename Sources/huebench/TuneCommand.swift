@@ -1,0 +1,165 @@
+import ColorExport
+import Foundation
+import Palettes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `huebench tune`: sweeps ramp generator parameters over hues, scores every ramp, writes tables and pictures.
+enum TuneCommand: Command {
+    static let name = "tune"
+    static let summary = "sweep ramp generator parameters, score the ramps, write tables and plots"
+    static let help = """
+    usage: huebench tune --generator ID --param NAME=FROM:TO:STEPS|V1,V2,… [--param …] [OPTIONS]
+           huebench tune SCRIPT.lua [--out DIR] [script options]   (the script calls hb.sweep{…})
+
+    Builds every combination of the swept values (last --param fastest) for every hue, computes the ramp
+    metrics on all cores, ranks the variants by an objective and prints a summary. With --out it also writes
+    rows.csv/.npy/.json (one row per variant × hue), variants.csv/.npy (mean, .min, .max over hues),
+    summary.json, summary.txt, ramp strips of the best and worst variants and metric-vs-parameter plots
+    (PNG and SVG), each file atomically.
+
+    options:
+      --generator ID       uniform-lstar (default), oklch-curves, contrast-targets, cielab-list or a plugin's
+      --param NAME=SPEC    a swept parameter: FROM:TO:STEPS (evenly spaced, inclusive) or V1,V2,… (a list);
+                           uniform-lstar: margin (gamutMargin), chroma_scale, lightnessStar, chroma
+      --set NAME=VALUE     a fixed parameter: a number, or 20 comma-separated numbers (a per-stop table)
+      --hues LIST          all (the 36 ColorTokensKit hues, default) or degrees/family names: 0,50,blue
+      --metrics LIST       default (all one-column metrics), all (plus per-stop columns), or metric ids
+      --objective EXPR     what ranks variants, e.g. "chroma_mean - 0.5*de_cv" (default: -de_cv); names are
+                           columns of the variants table (metric = mean over hues, metric.min, metric.max)
+      --goal max|min       maximize (default) or minimize the objective
+      --per variant|row    rank variants (default) or single variant × hue rows
+      --top K              best and worst entries to list (default 3)
+      --plot METRIC        metric to plot against each numeric parameter (repeatable; default: a standard set)
+      --threads N          cores to use (default: all)
+      --out DIR            write the tables and pictures into DIR (created if needed)
+      --metric-list        print the metric ids with one-line descriptions and exit
+
+    Progress of sweeps of 5,000 ramps or more goes to standard error when it is a terminal.
+
+    example:
+      huebench tune --generator uniform-lstar --param margin=0.90:1.00:11 --param chroma_scale=0.8:1.2:5 \\
+        --objective "chroma_mean - 0.5*de_cv" --out study
+    """
+
+    static let options: Set<String> = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top",
+                                       "plot", "threads", "out"]
+
+    static func run(_ args: [String]) throws -> Int32 {
+        if let script = args.first(where: { $0.hasSuffix(".lua") }) {
+            return try TuneScript.run(script: script, args: args)
+        }
+        let p = try Arguments(args, command: name, flags: ["metric-list"], options: options)
+        if p.has("metric-list") {
+            for m in RampMetrics.all { Output.line("\(m.id)\(String(repeating: " ", count: max(1, 24 - m.id.count)))\(m.summary)") }
+            return ExitStatus.ok
+        }
+        guard p.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(p.positionals[0])'; give a SCRIPT.lua or use --generator and --param")
+        }
+        let sweep = try makeSweep(p)
+        let report = try makeReport(p)
+        try validate(sweep, report)
+        return try execute(sweep, report: report, out: p.value("out"))
+    }
+
+    static func makeSweep(_ p: Arguments) throws -> Sweep {
+        let generator = p.value("generator") ?? UniformLStar.id
+        var params: [(name: String, values: SweepValues)] = []
+        for spec in p.all("param") {
+            guard let eq = spec.firstIndex(of: "=") else {
+                throw UsageError("--param '\(spec)' needs NAME=FROM:TO:STEPS or NAME=V1,V2,…")
+            }
+            let n = String(spec[..<eq]), v = String(spec[spec.index(after: eq)...])
+            params.append((n, try parseValues(v, name: n)))
+        }
+        var fixed: [String: RampParameter] = [:]
+        for spec in p.all("set") {
+            guard let eq = spec.firstIndex(of: "=") else { throw UsageError("--set '\(spec)' needs NAME=VALUE") }
+            let n = String(spec[..<eq]), v = String(spec[spec.index(after: eq)...])
+            let nums = v.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if nums.count == 1, let x = nums[0] { fixed[n] = .number(x) }
+            else if !nums.isEmpty, nums.allSatisfy({ $0 != nil }) { fixed[n] = .numbers(nums.map { $0! }) }
+            else { fixed[n] = .text(v) }
+        }
+        let hues: [Double]
+        do { hues = try Sweep.parseHues(p.value("hues") ?? "all") } catch { throw UsageError("--hues: \(error)") }
+        let metrics = (p.value("metrics") ?? "default").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let threads = try p.int("threads", command: name, range: 1...1024) ?? 0
+        return Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics, threads: threads)
+    }
+
+    /// Checks generator, parameters, metrics, objective and plots before any work; faults are usage errors.
+    static func validate(_ sweep: Sweep, _ report: TuningReport) throws {
+        do {
+            let g = try PaletteWorkbench.standard.generators.lookup(sweep.generator)
+            let params = try sweep.resolvedParameters(g)
+            for name in sweep.fixed.keys { _ = try SweptParameter.resolve(name, generator: g) }
+            let metrics = try RampMetrics.columns(for: sweep.metrics)
+            let names = params.map(\.name)
+            let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+            let rowColumns = ["variant", "hue"] + names + metrics
+            try report.objective.check(columns: report.level == .variant ? variantColumns : rowColumns)
+            for m in report.plotMetrics where !variantColumns.contains(m) || names.contains(m) || m == "variant" {
+                throw UsageError("--plot '\(m)' is not a metric column of this sweep; use a metric from --metrics (see --metric-list), optionally ending in .min or .max")
+            }
+        } catch let e as UsageError {
+            throw e
+        } catch {
+            throw UsageError("\(error)")
+        }
+    }
+
+    /// `FROM:TO:STEPS` or `V1,V2,…`.
+    static func parseValues(_ text: String, name: String) throws -> SweepValues {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 3 {
+            guard let a = Double(parts[0]), let b = Double(parts[1]), let n = Int(parts[2]), n >= 1 else {
+                throw UsageError("--param \(name)=\(text): FROM:TO:STEPS needs two numbers and a whole number of steps ≥ 1")
+            }
+            return .range(a, b, n)
+        }
+        let nums = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !nums.isEmpty, nums.allSatisfy({ $0 != nil }) else {
+            throw UsageError("--param \(name)=\(text): give FROM:TO:STEPS or a comma-separated list of numbers")
+        }
+        return .numbers(nums.map { $0! })
+    }
+
+    static func makeReport(_ p: Arguments) throws -> TuningReport {
+        let objective: Objective
+        do { objective = try Objective(expression: p.value("objective") ?? TuningReport.defaultObjective) }
+        catch { throw UsageError("--objective: \(error)") }
+        let goal: SweepResult.Goal = try p.choice("goal", ["max", "min"], default: "max", command: name) == "max" ? .maximize : .minimize
+        let level = SweepResult.Level(rawValue: try p.choice("per", ["variant", "row"], default: "variant", command: name))!
+        let top = try p.int("top", command: name, range: 1...1000) ?? 3
+        return TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: p.all("plot"))
+    }
+
+    /// A progress printer for standard error, or nil when it is not a terminal.
+    static func progressPrinter() -> ((Int, Int) -> Void)? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        return { done, total in
+            guard total >= 5000 else { return }  // only long sweeps
+            let line = "\rtune: \(done)/\(total) ramps" + (done == total ? "\n" : "")
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    /// Runs a sweep, prints the summary and writes the report into `out`.
+    static func execute(_ sweep: Sweep, report: TuningReport, out: String?) throws -> Int32 {
+        var report = report
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try sweep.run(progress: progressPrinter())
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let folder = OutputFolder()
+        let text = try report.write(result, into: folder)
+        Output.write(text)
+        if let dir = out {
+            let c = try folder.commit(to: URL(fileURLWithPath: dir))
+            Output.line("wrote \(c.files.count) files to \(dir)")
+        }
+        return ExitStatus.ok
+    }
+}

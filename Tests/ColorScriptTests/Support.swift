@@ -1,0 +1,33 @@
+import ColorScript
+import Foundation
+
+/// Collects what a script prints.
+final class Printed: @unchecked Sendable {
+    var text = ""
+}
+
+/// A state with a print collector and short limits.
+func makeState(time: Double = 5, memoryMiB: Int = 64, output: String? = nil, allowed: [String] = []) throws -> (LuaState, Printed) {
+    let printed = Printed()
+    var o = ScriptOptions(timeLimit: time, memoryLimit: memoryMiB << 20)
+    o.allowedFolders = allowed
+    if let output { o.outputFolder = output }
+    let s = try LuaState(options: o, print: { printed.text += $0 })
+    return (s, printed)
+}
+
+/// Runs `source`; returns the error message or nil.
+func errorOf(_ state: LuaState, _ source: String, name: String = "t") -> ColorScriptError? {
+    do { try state.run(source: source, name: name); return nil } catch let e as ColorScriptError { return e } catch {
+        return .script(message: "\(error)", traceback: "")
+    }
+}
+
+/// A fresh temporary folder.
+func tempFolder() -> String {
+    let p = NSTemporaryDirectory() + "hb-lua-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+    return p
+}
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

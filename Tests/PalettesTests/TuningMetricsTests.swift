@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import ColorCore
+@testable import Palettes
+
+/// Ramp metrics against values computed by hand on small ramps (3 stops, known OKLab coordinates).
+@Suite("Tuning metrics")
+struct TuningMetricsTests {
+    /// OKLCH of an OKLab point (hue NaN when achromatic).
+    static func lch(_ l: Double, _ a: Double, _ b: Double) -> SIMD3<Double> {
+        let c = (a * a + b * b).squareRoot()
+        return SIMD3(l, c, c == 0 ? .nan : atan2(b, a) * 180 / .pi)
+    }
+
+    static func metrics(_ b: RampBatch, groups: [Range<Int>]? = nil) -> (Int, String) -> Double {
+        let t = RampMetrics.compute(b, groups: groups ?? [0..<b.count], threads: 1)
+        let cols = RampMetrics.allColumns
+        return { row, name in t[row * cols.count + cols.firstIndex(of: name)!] }
+    }
+
+    // Stops: (0.9, 0, 0), (0.6, 0.1, 0), (0.3, 0, 0.1) in OKLab.
+    // ΔE₀₁ = √(0.3² + 0.1²) = √0.1 = 0.316227766016838; ΔE₁₂ = √(0.3² + 0.1² + 0.1²) = √0.11 = 0.331662479035540.
+    // mean = 0.323945122526189; population sd = |ΔE₀₁ − ΔE₁₂|/2; cv = sd/mean = 0.023823036596969.
+    static let three = RampBatch(oklch: [lch(0.9, 0, 0), lch(0.6, 0.1, 0), lch(0.3, 0, 0.1)], stops: 3, hues: [0],
+                                 requestedChroma: [0, 0.2, 0.1])
+
+    @Test func neighbourDeltaE() {
+        let m = Self.metrics(Self.three)
+        #expect(abs(m(0, "de_mean") - 0.323945122526189) < 1e-12)
+        #expect(abs(m(0, "de_min") - 0.316227766016838) < 1e-12)
+        #expect(abs(m(0, "de_max") - 0.331662479035540) < 1e-12)
+        #expect(abs(m(0, "de_cv") - 0.023823036596969) < 1e-12)
+        #expect(abs(m(0, "de_step_50") - 0.316227766016838) < 1e-12)
+        #expect(abs(m(0, "de_step_100") - 0.331662479035540) < 1e-12)
+    }
+
+    @Test func monotonicityAndReversals() {
+        #expect(Self.metrics(Self.three)(0, "l_monotonic") == 1)
+        #expect(Self.metrics(Self.three)(0, "l_reversals") == 0)
+        // L 0.5 → 0.6 → 0.4: one step rises.
+        let b = RampBatch(oklch: [Self.lch(0.5, 0, 0), Self.lch(0.6, 0, 0), Self.lch(0.4, 0, 0)], stops: 3, hues: [0])
+        #expect(Self.metrics(b)(0, "l_monotonic") == 0)
+        #expect(Self.metrics(b)(0, "l_reversals") == 1)
+    }
+
+    @Test func chromaRetainedAndHueDrift() {
+        let m = Self.metrics(Self.three)
+        // Chroma 0, 0.1, 0.1; requested 0 (skipped), 0.2, 0.1 → retained 0.5 and 1.
+        #expect(abs(m(0, "chroma_mean") - 0.2 / 3) < 1e-12)
+        #expect(abs(m(0, "chroma_max") - 0.1) < 1e-12)
+        #expect(abs(m(0, "chroma_retained_mean") - 0.75) < 1e-12)
+        #expect(abs(m(0, "chroma_retained_min") - 0.5) < 1e-12)
+        // Ramp hue 0°; chromatic stops at 0° and 90° → drift 0 and 90.
+        #expect(abs(m(0, "hue_drift_max") - 90) < 1e-9)
+        #expect(abs(m(0, "hue_drift_mean") - 45) < 1e-9)
+        // Drift goes the short way round: 350° against 10° is 20°.
+        let b = RampBatch(oklch: [SIMD3(0.8, 0.1, 350), SIMD3(0.6, 0.1, 10), SIMD3(0.4, 0.1, 10)], stops: 3, hues: [10])
+        #expect(abs(Self.metrics(b)(0, "hue_drift_max") - 20) < 1e-9)
+    }
+
+    @Test func contrastMatchesColorCore() throws {
+        let m = Self.metrics(Self.three)
+        let srgb = (0..<3).map { TokenMath.encode(Self.three.linear[$0]) }
+        let wcag = WCAG21.method.evaluate, apca = APCA.method.evaluate
+        #expect(abs(m(0, "wcag_ends") - wcag(srgb[0], srgb[2])) < 1e-12)
+        #expect(abs(m(0, "apca_ends") - abs(apca(srgb[2], srgb[0]))) < 1e-9)
+        let adj = min(wcag(srgb[0], srgb[1]), wcag(srgb[1], srgb[2]))
+        #expect(abs(m(0, "wcag_adj_min") - adj) < 1e-12)
+        let white = SIMD3<Double>(1, 1, 1), black = SIMD3<Double>(0, 0, 0)
+        for i in 0..<3 {
+            let stop = Stop.all[i].value
+            #expect(abs(m(0, "wcag_white_\(stop)") - wcag(srgb[i], white)) < 1e-12)
+            #expect(abs(m(0, "wcag_black_\(stop)") - wcag(srgb[i], black)) < 1e-12)
+            #expect(abs(m(0, "apca_white_\(stop)") - apca(srgb[i], white)) < 1e-9)
+            #expect(abs(m(0, "apca_black_\(stop)") - apca(srgb[i], black)) < 1e-9)
+        }
+        let aaWhite = (0..<3).filter { wcag(srgb[$0], white) >= 4.5 }.count
+        #expect(m(0, "wcag_white_aa") == Double(aaWhite))
+    }
+
+    @Test func precomputedAPCAEqualsReference() {
+        for (t, b) in [(0.0, 1.0), (1.0, 0.0), (0.18, 0.9), (0.9, 0.18), (0.02, 0.021), (0.5, 0.5003), (0.3, 0.05)] {
+            let fast = RampMetrics.lc(.init(luminance: t), on: .init(luminance: b))
+            #expect(abs(fast - APCA.lc(textY: t, backgroundY: b)) < 1e-12)
+        }
+    }
+
+    @Test func gamutCounts() {
+        // OKLCH (0.7, 0.3, 150) is a green outside sRGB and Display P3; (0.7, 0.22, 150) only outside sRGB
+        // (linear R ≈ −0.045, P3 ≈ (0.058, 0.517, 0.100)); (0.7, 0.05, 150) is inside both.
+        let wide = SIMD3<Double>(0.7, 0.3, 150), calm = SIMD3<Double>(0.7, 0.05, 150), p3only = SIMD3<Double>(0.7, 0.22, 150)
+        let lin = TokenMath.linearSRGB(oklch: p3only.x, p3only.y, p3only.z)
+        #expect(lin.min() < 0 && TokenMath.inP3(linearSRGB: lin))  // the fixture: outside sRGB, inside P3
+        let b = RampBatch(oklch: [calm, p3only, wide], stops: 3, hues: [150])
+        let m = Self.metrics(b)
+        #expect(m(0, "out_srgb") == 2)
+        #expect(m(0, "out_p3") == 1)
+    }
+
+    @Test func crossHueSeparation() {
+        // Ramp B = ramp A + (0, 0.03, 0.04) in OKLab at every stop: ΔEOK 0.05 everywhere.
+        let a: [SIMD3<Double>] = [SIMD3(0.9, 0.01, 0.02), SIMD3(0.6, 0.05, 0.01), SIMD3(0.3, 0.02, 0.05)]
+        let lchs = a.map { Self.lch($0.x, $0.y, $0.z) } + a.map { Self.lch($0.x, $0.y + 0.03, $0.z + 0.04) }
+        let b = RampBatch(oklch: lchs, stops: 3, hues: [30, 60])
+        let m = Self.metrics(b, groups: [0..<2])
+        for r in 0..<2 {
+            #expect(abs(m(r, "hue_sep_min") - 0.05) < 1e-12)
+            #expect(abs(m(r, "hue_sep_mean") - 0.05) < 1e-12)
+            #expect(m(r, "hue_sep_min_deutan") >= 0)
+        }
+        // One hue alone: no other hue to tell apart.
+        let single = Self.metrics(Self.three)
+        #expect(single(0, "hue_sep_min").isNaN)
+    }
+
+    @Test func metricSelection() throws {
+        #expect(try RampMetrics.columns(for: []).count == RampMetrics.scalars.count)
+        #expect(try RampMetrics.columns(for: ["wcag_white_stops"]) == Stop.all.map { "wcag_white_\($0.value)" })
+        #expect(try RampMetrics.columns(for: ["de_cv", "de_mean", "de_cv"]) == ["de_mean", "de_cv"])
+        #expect(try RampMetrics.columns(for: ["all"]) == RampMetrics.allColumns)
+        #expect(throws: PalettesError.self) { try RampMetrics.columns(for: ["uniformity"]) }
+    }
+}

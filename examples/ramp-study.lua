@@ -1,0 +1,27 @@
+-- Ramp study: how ColorTokensKit's chroma cap margin and a scale on its chroma table change uniformity
+-- and gamut use across all 36 hues.
+--   huebench tune examples/ramp-study.lua --out study
+-- CLI equivalent:
+--   huebench tune --generator uniform-lstar --param margin=0.90:1.00:11 --param chroma_scale=0.8:1.2:9 \
+--     --objective "chroma_mean - 0.25*de_cv.max" --out study
+local hb = require "huebench"
+
+local r = hb.sweep{
+  generator = "uniform-lstar",
+  params = {
+    margin = {0.90, 1.00, 11},        -- {from, to, steps}: the share of the Display P3 chroma limit a stop may use
+    chroma_scale = {0.8, 1.2, 9},     -- a factor on ColorTokensKit's chroma table
+  },
+  hues = "all",                       -- the 36 ColorTokensKit hues, 0° … 350°
+  metrics = {"default"},
+  -- Vivid but even: mean chroma, minus a penalty for the least even hue's step spacing.
+  objective = "chroma_mean - 0.25*de_cv.max",
+  top = 3,
+  out = ".",                          -- tables and pictures go straight into --out
+}
+
+print(r.summary)
+print(string.format("%d variants × 36 hues = %d ramps in %.3f s; %d files", r.variants, r.rows, r.seconds, #r.files))
+local b = r.best[1]
+print(string.format("best: margin=%.2f chroma_scale=%.2f (chroma_mean %.4f, mean de_cv %.4f)",
+  b.parameters.margin, b.parameters.chroma_scale, b.metrics.chroma_mean, b.metrics.de_cv))
