@@ -366,8 +366,8 @@ func luaOverhead() {
     say(String(format: "# Lua: c:contrast(bg) %.0f ns/call (empty loop %.1f ns/iter); hb.matrix 10^6 pairs %.2f ms",
                (tCall - tEmpty) / Double(calls) * 1e9, tEmpty / Double(calls) * 1e9, tMatrix * 1e3))
 }
-luaOverhead()
-TuningBench.run(quick: quick)
+if selected("L1") || selected("L2") { luaOverhead() }
+if selected("T") { TuningBench.run(quick: quick) }
 
 // MARK: Spots file
 
