@@ -78,6 +78,8 @@ public final class LuaState {
     public internal(set) var buildConfig: ScriptBuild?
     /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.
     var policyExtras: [String: LuaCallback] = [:]
+    /// Families made by `hb.family{…}` (not registered), by handle − 1, so `hb.audit` can audit them.
+    var scriptFamilies: [Family] = []
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.

@@ -119,7 +119,7 @@ extension LuaState {
       for i, c in ipairs(f._colors) do out[i] = { stop = i * 50, color = c } end
       return out
     end
-    local function family_object(name, colors) return setmetatable_({ name = name, _colors = colors }, Family) end
+    local function family_object(name, colors, handle) return setmetatable_({ name = name, _colors = colors, _handle = handle }, Family) end
 
     local make_family, register_family_ = P.make_family, P.register_family
     hbraw.family = function(spec)
@@ -169,7 +169,7 @@ extension LuaState {
       end
       if policy.check then
         local ok, msg = policy.check({ family = f, hb = hbraw })
-        out[#out + 1] = { passed = not not ok, rule = "check", message = msg or (f.name .. ": check failed") }
+        out[#out + 1] = { passed = not not ok, rule = "check", message = msg or (f.name .. (ok and ": check passed" or ": check failed")) }
       end
       return out
     end
@@ -234,26 +234,46 @@ extension LuaState {
       check_table("hb.build", spec)
       P.build(spec)
     end
-    -- hb.policy{name=, rules={ {min=4.5, method="wcag21", text=stop, background=stop} … }, check=function(ctx)}
-    -- and hb.audit(families, policy) → { passed=bool, failures={ {family=, rule=, value=, message=} … } }.
+    -- hb.policy{name=, rules={…}, check=function(ctx)} and hb.audit(theme_or_families, policy) → the report
+    -- `huebench audit` computes: token rules (and built-in or registered policies by name) are checked by
+    -- Palettes' Audit through P.audit; a Lua policy's stop rules and check function are appended here.
+    -- { policy, title, checked, passed, checks = { {family, rule, mode, contrast, foreground, foreground_stop,
+    --   background, background_stop, method, simulation, target, achieved, margin, pass, value, message} … },
+    --   failures = { the failing checks } }; script checks have script = true (no mode or tokens).
     hbraw.policy = function(spec)
       check_table("hb.policy", spec)
       return spec
     end
     hbraw.audit = function(fams, policy)
-      if type(policy) == "string" then policy = policies[policy] or fail("hb.audit: argument 2 (policy): no Lua policy '" .. policy .. "'") end
-      if type(fams) ~= "table" then fail("hb.audit: argument 1 (families) must be a list of families, got " .. type(fams)) end
-      if type(policy) ~= "table" then fail("hb.audit: argument 2 (policy) must be a policy (hb.policy{…}) or a registered name, got " .. type(policy)) end
-      local report = { policy = policy.name, failures = {}, checked = 0 }
-      for _, f in ipairs(fams) do
-        for _, r in ipairs(evaluate(policy, f)) do
-          report.checked = report.checked + 1
-          if not r.passed then
-            report.failures[#report.failures + 1] = { family = f.name, rule = r.rule, value = r.value, message = r.message }
+      local lua_policy = policy
+      if type(policy) == "string" then lua_policy = policies[policy] end
+      if getmetatable_(fams) == "huebench.theme" then fams = { fams.family }
+      elseif getmetatable_(fams) == "huebench.family" then fams = { fams } end
+      if type(fams) ~= "table" then fail("hb.audit: argument 1 (families) must be a theme, a family or a list of families, got " .. type(fams)) end
+      local list = {}
+      for i, f in ipairs(fams) do
+        if getmetatable_(f) == "huebench.theme" then f = f.family end
+        if getmetatable_(f) ~= "huebench.family" then fail(format("hb.audit: argument 1 (families), item %d must be a family or theme, got %s", i, type(f))) end
+        list[i] = f
+      end
+      if type(policy) ~= "table" and type(policy) ~= "string" then
+        fail("hb.audit: argument 2 (policy) must be a policy (hb.policy{…}) or a policy name, got " .. type(policy))
+      end
+      local report = P.audit(list, policy)
+      if type(lua_policy) == "table" then
+        local n = #report.checks
+        for _, f in ipairs(list) do
+          for _, r in ipairs(evaluate(lua_policy, f)) do
+            local c = { family = f.name, rule = r.rule, script = true, pass = r.passed, value = r.value,
+              achieved = r.value, target = r.min, margin = r.value and r.min and (r.value - r.min) or nil, message = r.message }
+            n = n + 1
+            report.checks[n] = c
+            if not r.passed then report.failures[#report.failures + 1] = c end
           end
         end
+        report.checked = n
+        report.passed = #report.failures == 0
       end
-      report.passed = #report.failures == 0
       return report
     end
 
@@ -365,6 +385,7 @@ extension LuaState {
         lua.push(RegistrationBinding.exporterIDs); lua.setField(-2, "exporter_ids")
         lua.push(ThemeBinding.theme); lua.setField(-2, "theme")
         lua.push(ThemeBinding.build); lua.setField(-2, "build")
+        lua.push(AuditBinding.audit); lua.setField(-2, "audit")
         pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

@@ -96,13 +96,15 @@ enum FamilyBinding {
         }
     }
 
-    /// `P.make_family(spec)` → name, colors.
+    /// `P.make_family(spec)` → name, colors, handle (for `hb.audit`).
     static let makeFamily: hb_swift_fn = { L in
         LuaState.guarded(L) { host, lua in
             let a = Args(lua, "hb.family")
             let f = try family(host, lua, try a.table(1, "spec"), "hb.family")
             lua.push(f.id); try pushRamp(host, lua, f, "hb.family")
-            return 2
+            host.scriptFamilies.append(f)
+            lua.push(host.scriptFamilies.count)
+            return 3
         }
     }
 

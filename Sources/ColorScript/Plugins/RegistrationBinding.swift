@@ -87,9 +87,10 @@ enum RegistrationBinding {
     /// kind="contrast"|"distinct", modes={"light","dark"}, contrast={"standard","high"}, simulations={…}, name=}`;
     /// a stop rule is `{text=900, background=50, min=7, method=}`. Returns the policy and whether it has stop
     /// rules or a check.
-    static func policy(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String) throws -> (Policy, Bool) {
-        let ctx = "\(fname): argument 1 (spec)"
-        guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
+    static func policy(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
+                       defaultName: String? = nil) throws -> (Policy, Bool) {
+        let ctx = "\(fname): \(argument)"
+        guard let name = try lua.fieldString(t, "name", ctx) ?? defaultName, !name.isEmpty else {
             throw BindingError("\(ctx): field 'name' must be a non-empty string")
         }
         let title = try lua.fieldString(t, "title", ctx) ?? name

@@ -1,0 +1,56 @@
+import ColorScript
+import Foundation
+import Palettes
+import Testing
+
+/// `hb.audit`: the same checks Palettes' `Audit` (what `huebench audit` runs) computes, plus a Lua policy's
+/// stop rules and check function.
+@Suite struct AuditAPITests {
+    @Test func builtInPolicyByNameMatchesTheSwiftAudit() throws {
+        let (s, _) = try makeState()
+        let swift = try Audit.run(Policy.wcagAA, families: [try PaletteWorkbench.standard.family(named: "orange")])
+        let r = try s.eval("""
+        local r = hb.audit({hb.families.orange}, "wcag-aa")
+        local c = r.checks[1]
+        return r.policy, r.checked, #r.failures, r.passed, c.family, c.rule, c.mode, c.contrast, c.foreground,
+          c.foreground_stop, c.background, c.background_stop, c.method, c.target, c.achieved, c.margin, c.pass
+        """)
+        let first = swift.checks[0]
+        #expect(r[0] == "wcag-aa" && r[1] == "\(swift.checks.count)" && r[2] == "\(swift.failures.count)")
+        #expect(r[3] == "\(swift.passed)")
+        #expect(Array(r[4...12]) == [first.family, first.rule, first.mode.rawValue, first.contrast.rawValue,
+                                     first.foreground.token.id, "\(first.foreground.stop.value)", first.background.token.id,
+                                     "\(first.background.stop.value)", first.method])
+        #expect(abs(Double(r[13])! - first.target) < 1e-12)
+        #expect(abs(Double(r[14])! - first.achieved) < 1e-9)
+        #expect(abs(Double(r[15])! - first.margin) < 1e-9)
+        #expect(r[16] == "\(first.passed)")
+    }
+
+    @Test func tokenRulesStopRulesAndCheckInOneReport() throws {
+        let (s, _) = try makeState()
+        let r = try s.eval("""
+        local p = hb.policy{ name = "mix", rules = {
+            { name = "body", foreground = "foregroundPrimary", background = "backgroundPrimary", min = 4.5,
+              modes = {"light"}, contrast = {"standard"} },
+            { name = "tint", text = 900, background = 50, min = 30 } },
+          check = function(ctx) return false, ctx.family.name .. ": nope" end }
+        local r = hb.audit(hb.theme{family = "blue"}, p)
+        local out = { r.policy, r.checked, #r.failures, tostring(r.passed) }
+        for _, c in ipairs(r.checks) do out[#out + 1] = c.rule .. "/" .. tostring(c.pass) .. "/" .. tostring(c.script) end
+        out[#out + 1] = r.failures[1].message
+        return table.concat(out, " ")
+        """)
+        // blue light/standard foregroundPrimary on backgroundPrimary passes 4.5; _900 on _50 is far below 30.
+        #expect(r == ["mix 3 2 false body/true/nil tint/false/true check/false/true blue: _900 on _50 is 12.08, needs 30"])
+    }
+
+    @Test func scriptFamiliesAndErrors() throws {
+        let (s, _) = try makeState()
+        #expect(try s.eval("return hb.audit(hb.family{name = 'mine', hue = 30}, 'apca-body').checked") == ["\(try Audit.run(Policy.apcaBody, families: [try PaletteWorkbench.standard.family(named: "orange")]).checks.count)"])
+        #expect(errorOf(s, "hb.audit({hb.families.blue}, 'nope')")?.description.contains("hb.audit: argument 2 (policy): no policy 'nope'; known: wcag-aa") == true)
+        #expect(errorOf(s, "hb.audit({hb.families.blue}, hb.policy{rules = {{foreground = 'nope', background = 'backgroundPrimary', min = 3}}})")?
+            .description.contains("hb.audit: argument 2 (policy): rule 1") == true)
+        #expect(errorOf(s, "hb.audit({1}, 'wcag-aa')")?.description.contains("hb.audit: argument 1 (families), item 1 must be a family or theme, got number") == true)
+    }
+}
