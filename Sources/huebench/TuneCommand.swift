@@ -1,4 +1,5 @@
 import ColorExport
+import ColorKernels
 import Foundation
 import Palettes
 #if canImport(Glibc)
@@ -34,6 +35,9 @@ enum TuneCommand: Command {
       --plot METRIC        metric to plot against each numeric parameter (repeatable; default: a standard set)
       --threads N          cores to use (default: all)
       --out DIR            write the tables and pictures into DIR (created if needed)
+      --npy-dtype f4|f8    element type of rows.npy and variants.npy: '<f4' (default) or '<f8' (Float64)
+      --plugins DIR        also load the Lua plugins in DIR (their generators can be swept); repeatable
+      --no-plugins         load no plugins (default: ./huebench-plugins and $XDG_CONFIG_HOME/huebench/plugins)
       --metric-list        print the metric ids with one-line descriptions and exit
 
     Progress of sweeps of 5,000 ramps or more goes to standard error when it is a terminal.
@@ -44,13 +48,14 @@ enum TuneCommand: Command {
     """
 
     static let options: Set<String> = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top",
-                                       "plot", "threads", "out"]
+                                       "plot", "threads", "out", "npy-dtype"]
 
     static func run(_ args: [String]) throws -> Int32 {
         if let script = args.first(where: { $0.hasSuffix(".lua") }) {
             return try TuneScript.run(script: script, args: args)
         }
-        let p = try Arguments(args, command: name, flags: ["metric-list"], options: options)
+        let p = try Arguments(args, command: name, flags: PluginContext.flags.union(["metric-list"]),
+                              options: PluginContext.options.union(options))
         if p.has("metric-list") {
             for m in RampMetrics.all { Output.line("\(m.id)\(String(repeating: " ", count: max(1, 24 - m.id.count)))\(m.summary)") }
             return ExitStatus.ok
@@ -58,10 +63,15 @@ enum TuneCommand: Command {
         guard p.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(p.positionals[0])'; give a SCRIPT.lua or use --generator and --param")
         }
-        let sweep = try makeSweep(p)
+        let plugins = try PluginContext.load(p, command: name)
+        var sweep = try makeSweep(p)
+        // A Lua generator runs in one single-threaded state: generate its ramps on one core.
+        if plugins.state?.registry.entries(kind: "generator").contains(where: { $0.name == sweep.generator }) == true {
+            sweep.threads = 1
+        }
         let report = try makeReport(p)
-        try validate(sweep, report)
-        return try execute(sweep, report: report, out: p.value("out"))
+        try validate(sweep, report, palettes: plugins.palettes)
+        return try execute(sweep, report: report, out: p.value("out"), palettes: plugins.palettes)
     }
 
     static func makeSweep(_ p: Arguments) throws -> Sweep {
@@ -91,9 +101,9 @@ enum TuneCommand: Command {
     }
 
     /// Checks generator, parameters, metrics, objective and plots before any work; faults are usage errors.
-    static func validate(_ sweep: Sweep, _ report: TuningReport) throws {
+    static func validate(_ sweep: Sweep, _ report: TuningReport, palettes: PaletteWorkbench = .standard) throws {
         do {
-            let g = try PaletteWorkbench.standard.generators.lookup(sweep.generator)
+            let g = try palettes.generators.lookup(sweep.generator)
             let params = try sweep.resolvedParameters(g)
             for name in sweep.fixed.keys { _ = try SweptParameter.resolve(name, generator: g) }
             let metrics = try RampMetrics.columns(for: sweep.metrics)
@@ -134,7 +144,9 @@ enum TuneCommand: Command {
         let goal: SweepResult.Goal = try p.choice("goal", ["max", "min"], default: "max", command: name) == "max" ? .maximize : .minimize
         let level = SweepResult.Level(rawValue: try p.choice("per", ["variant", "row"], default: "variant", command: name))!
         let top = try p.int("top", command: name, range: 1...1000) ?? 3
-        return TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: p.all("plot"))
+        var report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: p.all("plot"))
+        report.npyType = MatrixWriter.NPYType(rawValue: try p.choice("npy-dtype", ["f4", "f8"], default: "f4", command: name))!
+        return report
     }
 
     /// A progress printer for standard error, or nil when it is not a terminal.
@@ -148,10 +160,10 @@ enum TuneCommand: Command {
     }
 
     /// Runs a sweep, prints the summary and writes the report into `out`.
-    static func execute(_ sweep: Sweep, report: TuningReport, out: String?) throws -> Int32 {
+    static func execute(_ sweep: Sweep, report: TuningReport, out: String?, palettes: PaletteWorkbench = .standard) throws -> Int32 {
         var report = report
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = try sweep.run(progress: progressPrinter())
+        let result = try sweep.run(in: palettes, progress: progressPrinter())
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let folder = OutputFolder()
         let text = try report.write(result, into: folder)

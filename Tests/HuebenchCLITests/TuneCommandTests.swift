@@ -59,4 +59,36 @@ struct TuneCommandTests {
                 r.out.trimmingCharacters(in: .whitespacesAndNewlines) == "6\t12\t6\t1.2\t1")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("res/rows.npy").path))
     }
+
+    static let pluginFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/plugins").path
+
+    @Test func sweepsAPluginGeneratorFromTheFlagsAndFromHbSweep() throws {
+        let dir = try Self.tempDir("plugin")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // brand-kit.lua registers flat-ramp: OKLCH L 0.97 → 0.248, constant chroma `chroma`.
+        let r = try CLI.run(["tune", "--plugins", Self.pluginFolder, "--generator", "flat-ramp", "--param", "chroma=0.02:0.1:5",
+                             "--hues", "0,200", "--objective", "chroma_mean", "--top", "1", "--npy-dtype", "f8", "--out", dir.path],
+                            cwd: dir.path, xdg: dir.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("sweep: flat-ramp, chroma (5 values) → 5 variants × 2 hues = 10 ramps"))
+        #expect(r.stdout.contains("best:\n  1. chroma=0.1  score=0.1 "))
+        let npy = [UInt8](try Data(contentsOf: dir.appendingPathComponent("rows.npy")))
+        #expect(String(decoding: npy[10..<74], as: UTF8.self).hasPrefix("{'descr': '<f8', 'fortran_order': False, 'shape': (10, "))
+        // Without the plugin the generator is unknown (exit 2, names it and the known ones).
+        let r2 = try CLI.run(["tune", "--no-plugins", "--generator", "flat-ramp", "--param", "chroma=0.02:0.1:5"], cwd: dir.path, xdg: dir.path)
+        #expect(r2.status == 2 && r2.stderr.contains("unknown ramp generator 'flat-ramp'; known: uniform-lstar"))
+        // From a script: a plugin generator and one the script registers itself.
+        let script = dir.appendingPathComponent("s.lua")
+        try """
+        local hb = require "huebench"
+        hb.register_generator{ name = "mine", parameters = {"c"}, generate = function(spec)
+          local out = {} for i = 1, 20 do out[i] = hb.oklch(0.97 - (i - 1) * 0.038, spec.c, spec.hue) end return out end }
+        local r = hb.sweep{ generator = "flat-ramp", params = { chroma = {0.02, 0.1, 5} }, hues = {0, 200}, objective = "chroma_mean", top = 1 }
+        local r2 = hb.sweep{ generator = "mine", params = { c = {0, 0.1, 3} }, hues = {0, 120, 240}, objective = "-chroma_mean", top = 1 }
+        print(r.best[1].parameters.chroma, r.variants, r2.best[1].parameters.c, r2.variants)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let r3 = try CLI.run(["tune", script.path, "--plugins", Self.pluginFolder], cwd: dir.path, xdg: dir.path)
+        #expect(r3.status == 0, "\(r3.stderr)")
+        #expect(r3.stdout == "0.1\t5\t0.0\t3\n")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ColorCore
+import ColorKernels
 @testable import Palettes
 
 @Suite("Tuning sweeps")
@@ -130,5 +131,28 @@ struct TuningSweepTests {
         // No temp file left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.npy"])
         #expect(SweepOutput.rowsJSON(columns: ["a"], values: [1, .nan]) == "{\"columns\": [\"a\"],\n\"rows\": [\n[1],\n[null]\n]}\n")
+    }
+
+    @Test func npyFloat64HeaderAndData() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tuning-npy8-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("t.npy").path
+        // 0.1 is not exact in Float32: '<f8' keeps every bit.
+        try SweepOutput.writeNPY(columns: 2, values: [0.1, 2, 3, -4.25], to: path, dtype: .f8)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.prefix(10) == [0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0, 118, 0])  // header length 118: 128 in all
+        let header = String(decoding: bytes[10..<128], as: UTF8.self)
+        #expect(header.hasPrefix("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }"))
+        #expect(header.hasSuffix(" \n") && bytes.count == 128 + 4 * 8)
+        func f64(_ k: Int) -> Double {
+            var bits: UInt64 = 0
+            for b in 0..<8 { bits |= UInt64(bytes[128 + 8 * k + b]) << (8 * b) }
+            return Double(bitPattern: bits)
+        }
+        #expect(f64(0) == 0.1 && f64(3) == -4.25)
+        // The same table as '<f4' differs only in descr and element size.
+        let f4 = MatrixWriter.npy(values: [0.1, 2, 3, -4.25], columns: 2)
+        #expect(f4.count == 128 + 4 * 4 && String(decoding: f4[10..<128], as: UTF8.self).contains("'<f4'"))
     }
 }

@@ -18,6 +18,8 @@ public struct TuningReport: Sendable {
     public var plotMetrics: [String]
     /// Wall time of the sweep, for the summary.
     public var seconds: Double?
+    /// The element type of `rows.npy` and `variants.npy` (`'<f4'` by default).
+    public var npyType: MatrixWriter.NPYType = .f4
 
     public static let defaultObjective = "-de_cv"
     public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_mean", "hue_sep_mean_deutan"]
@@ -43,13 +45,10 @@ public struct TuningReport: Sendable {
         }
     }
 
-    /// The `.npy` bytes of a table: ColorKernels' NumPy 1.0 header ('<f4', rows × columns), then the data.
-    public static func npy(columns: Int, values: [Double]) -> [UInt8] {
-        let rows = columns > 0 ? values.count / columns : 0
-        var bytes = MatrixWriter.npyHeader(rows: rows, columns: columns)
-        bytes.reserveCapacity(bytes.count + values.count * 4)
-        for v in values { withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
-        return bytes
+    /// The `.npy` bytes of a table: ColorKernels' `MatrixWriter.npy` (NumPy 1.0, `'<f4'` or `'<f8'`,
+    /// rows × columns).
+    public static func npy(columns: Int, values: [Double], dtype: MatrixWriter.NPYType = .f4) -> [UInt8] {
+        MatrixWriter.npy(values: values, columns: columns, dtype: dtype)
     }
 
     /// The result ranked by this report's objective, goal and level.
@@ -63,10 +62,10 @@ public struct TuningReport: Sendable {
         let ranked = try precomputed ?? r.ranked(by: objective, goal: goal, per: level)
         let best = Array(ranked.prefix(top)), worst = Array(ranked.reversed().prefix(top))
         try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
-        try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values))
+        try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
         try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
         try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
-        try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues))
+        try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues, dtype: npyType))
         try folder.write("summary.json", text: summaryJSON(r, best: best, worst: worst))
         // Strips of whole variants.
         func variantOf(_ x: SweepResult.Ranked) -> Int { x.level == .variant ? x.index : x.index / r.hues.count }

@@ -41,15 +41,39 @@ public final class MatrixWriter {
 
     deinit { if fd >= 0 { abandon() } }
 
+    /// The element type of a `.npy` file: `'<f4'` (Float32, the default) or `'<f8'` (Float64).
+    public enum NPYType: String, Sendable, CaseIterable {
+        case f4, f8
+        /// The NumPy `descr` string (little-endian).
+        public var descr: String { "<" + rawValue }
+        public var byteCount: Int { self == .f4 ? 4 : 8 }
+    }
+
     /// The NumPy v1.0 header: magic, version, little-endian UInt16 length, the dict padded with spaces to a
     /// multiple of 64 bytes in total, ending in a newline.
-    public static func npyHeader(rows: Int, columns: Int) -> [UInt8] {
-        var dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
+    public static func npyHeader(rows: Int, columns: Int, dtype: NPYType = .f4) -> [UInt8] {
+        var dict = "{'descr': '\(dtype.descr)', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
         let fixed = 10
         let total = (fixed + dict.utf8.count + 1 + 63) / 64 * 64
         dict += String(repeating: " ", count: total - fixed - dict.utf8.count - 1) + "\n"
         let len = UInt16(dict.utf8.count)
         return [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(len & 0xFF), UInt8(len >> 8)] + Array(dict.utf8)
+    }
+
+    /// A whole `.npy` file in memory: the header, then `values` (row-major, rows × columns) as little-endian
+    /// Float32 (`.f4`, rounded to nearest) or Float64 (`.f8`, exact).
+    /// - Complexity: O(values).
+    public static func npy(values: [Double], columns: Int, dtype: NPYType = .f4) -> [UInt8] {
+        let rows = columns > 0 ? values.count / columns : 0
+        var bytes = npyHeader(rows: rows, columns: columns, dtype: dtype)
+        bytes.reserveCapacity(bytes.count + rows * columns * dtype.byteCount)
+        for v in values.prefix(rows * columns) {
+            switch dtype {
+            case .f4: withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            case .f8: withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        }
+        return bytes
     }
 
     /// Appends `count` whole rows (row-major, `columns` floats each).

@@ -2,6 +2,7 @@ import CLua
 import CLuaShims
 import ColorCore
 import ColorExport
+import ColorKernels
 import Foundation
 import Palettes
 
@@ -48,9 +49,16 @@ enum SweepBinding {
             let top = Int(try lua.fieldNumber(t, "top", context) ?? 3)
             let out = try lua.fieldString(t, "out", context)
             let plots = try readStrings(lua, t, "plots") ?? []
+            let dtypeText = try lua.fieldString(t, "dtype", context) ?? "f4"
+            guard let dtype = MatrixWriter.NPYType(rawValue: dtypeText) else {
+                throw BindingError("\(context): field 'dtype' must be \"f4\" or \"f8\" (the .npy element type), got \"\(dtypeText)\"")
+            }
 
-            let sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics)
-            var workbench = PaletteWorkbench.standard
+            // A Lua generator calls back into this state, which runs on one thread: generate on one core.
+            let luaGenerator = host.registry.entries(kind: "generator").contains { $0.name == generator }
+            let sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics,
+                              threads: luaGenerator ? 1 : 0)
+            var workbench = host.palettes
             workbench.core = host.workbench
             let start = DispatchTime.now().uptimeNanoseconds
             let result: SweepResult
@@ -95,7 +103,8 @@ enum SweepBinding {
                 let d = lua.describe(-1); lua.pop()
                 throw BindingError("\(context): field 'objective' must be an expression string or a function, got \(d)")
             }
-            let report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: plots, seconds: seconds)
+            var report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: plots, seconds: seconds)
+            report.npyType = dtype
             let folder = OutputFolder()
             let summary: String, ranked: [SweepResult.Ranked]
             do {

@@ -37,7 +37,7 @@ public enum AtomicFile {
 ///
 /// - CSV: a header line of column names, then one line per row; numbers in Swift's shortest round-trip
 ///   form, NaN as `nan`.
-/// - `.npy`: NumPy format 1.0, `'<f4'`, shape (rows, columns), written by ColorKernels' `MatrixWriter`; the
+/// - `.npy`: NumPy format 1.0, `'<f4'` (or `'<f8'`), shape (rows, columns), written by ColorKernels' `MatrixWriter`; the
 ///   column names are in the JSON file beside it.
 /// - JSON: the sweep's description, the column names and, on request, the rows (NaN as null).
 public enum SweepOutput {
@@ -64,19 +64,10 @@ public enum SweepOutput {
         return s
     }
 
-    /// Writes the table as `.npy` ('<f4', rows × columns), atomically.
-    public static func writeNPY(columns: Int, values: [Double], to path: String) throws {
-        let rows = columns > 0 ? values.count / columns : 0
-        let f = values.map { Float($0) }
-        do {
-            let w = try MatrixWriter(path: path, rows: rows, columns: columns, format: .npy)
-            try f.withUnsafeBufferPointer { b in
-                if rows > 0 { try w.write(rows: b.baseAddress!, count: rows) }
-            }
-            try w.finish()
-        } catch let e as ColorKernelsError {
-            throw PalettesError.io(path: path, reason: e.description)
-        }
+    /// Writes the table as `.npy` (`'<f4'` or `'<f8'`, rows × columns; ColorKernels' `MatrixWriter.npy`),
+    /// atomically.
+    public static func writeNPY(columns: Int, values: [Double], to path: String, dtype: MatrixWriter.NPYType = .f4) throws {
+        try AtomicFile.write(MatrixWriter.npy(values: values, columns: columns, dtype: dtype), to: path)
     }
 
     /// A JSON string literal.
