@@ -21,7 +21,7 @@ local r = hb.sweep{
 }
 
 print(r.summary)
-print(string.format("%d variants × 36 hues = %d ramps in %.3f s; %d files", r.variants, r.rows, r.seconds, #r.files))
+print(string.format("%d variants × 36 hues = %d ramps in %.3f s; %d files", r.variants, r.row_count, r.seconds, #r.files))
 local b = r.best[1]
 print(string.format("best: margin=%.2f chroma_scale=%.2f (chroma_mean %.4f, mean de_cv %.4f)",
   b.parameters.margin, b.parameters.chroma_scale, b.metrics.chroma_mean, b.metrics.de_cv))

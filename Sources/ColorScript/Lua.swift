@@ -88,7 +88,7 @@ struct Lua {
 
 /// The userdata types the bindings define; each has a metatable in the registry under `metatableName`.
 enum UserdataKind: String, CaseIterable {
-    case color, buffer, matrix, writer
+    case color, buffer, matrix, writer, sweep
     var metatableName: String { "huebench." + rawValue }
     var label: String { rawValue }
 }

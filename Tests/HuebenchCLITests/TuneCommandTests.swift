@@ -50,7 +50,7 @@ struct TuneCommandTests {
         local r = hb.sweep{ params = { margin = {0.9, 1.0, 2}, chroma_scale = {values = {0.8, 1.0, 1.2}} },
                             hues = {0, "blue"}, metrics = {"de_cv", "chroma_mean"},
                             objective = function(v) return v.chroma_mean end, top = 1, out = "res" }
-        print(r.variants, r.rows, #r.columns, r.best[1].parameters.chroma_scale, r.best[1].parameters.margin)
+        print(r.variants, r.row_count, #r.columns, r.best[1].parameters.chroma_scale, r.best[1].parameters.margin)
         """.write(to: script, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out")
         let r = try MatrixCommandTests.run(["tune", script.path, "--out", out.path, "--no-plugins"])

@@ -26,6 +26,8 @@ extension LuaState {
         make(.matrix, methods: MatrixBinding.methods,
              meta: [("__gc", MatrixBinding.gc), ("__tostring", MatrixBinding.tostring)])
         make(.writer, methods: WriterBinding.methods, meta: [("__gc", WriterBinding.gc)])
+        make(.sweep, methods: [], meta: [("__gc", SweepResultBinding.gc)])
+        SweepResultBinding.install(L)
     }
 
     /// Pushes the raw `hb` table (the prelude wraps it in read-only proxies).

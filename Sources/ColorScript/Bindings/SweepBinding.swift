@@ -82,23 +82,8 @@ enum SweepBinding {
                 lua.pop()
                 do { objective = try Objective(expression: text) } catch { throw BindingError("hb.sweep: objective: \(error)") }
             case LUA_TFUNCTION:
-                let fnIndex = lua.top
-                let cols = level == .variant ? result.variantColumns : result.columns
-                let box = UnsafeLua(L: L)
-                objective = Objective("lua function") { column in
-                    if failure.message != nil { return .nan }
-                    let lua = Lua(L: box.L!)
-                    lua_pushvalue(box.L, fnIndex)
-                    lua.newTable(record: Int32(cols.count))
-                    for c in cols { lua.pushNumberOrNil(column(c)); lua.setField(-2, c) }
-                    if hb_pcall(box.L, 1, 1, 0) != LUA_OK {
-                        failure.message = lua.string(-1) ?? "error in the objective function"
-                        lua.pop(); return .nan
-                    }
-                    let v = lua.number(-1) ?? .nan
-                    lua.pop()
-                    return v
-                }
+                objective = luaObjective(L, function: lua.top, columns: level == .variant ? result.variantColumns : result.columns,
+                                         failure: failure)
             default:
                 let d = lua.describe(-1); lua.pop()
                 throw BindingError("\(context): field 'objective' must be an expression string or a function, got \(d)")
@@ -124,7 +109,53 @@ enum SweepBinding {
                 }
             }
             try push(result, ranked: ranked, top: top, summary: summary, seconds: seconds, files: files, lua)
+            SweepResultBinding.attach(ScriptSweep(result: result, ranked: ranked, goal: goal, level: level, top: top), to: -1, lua)
             return 1
+        }
+    }
+
+    /// Pushes ranked entries as a list of `{variant, score, hue (rows), parameters={…}, metrics={…}}`.
+    static func pushRankedList(_ r: SweepResult, _ list: [SweepResult.Ranked], _ lua: Lua) {
+        lua.newTable(array: Int32(list.count))
+        for (k, x) in list.enumerated() {
+            let variant = x.level == .variant ? x.index : x.index / r.hues.count
+            lua.newTable(record: 5)
+            lua.push(variant); lua.setField(-2, "variant")
+            lua.pushNumberOrNil(x.score); lua.setField(-2, "score")
+            if x.level == .row { lua.push(r.hues[x.index % r.hues.count]); lua.setField(-2, "hue") }
+            lua.newTable()
+            for (name, value) in r.parameterValues(variant: variant) {
+                if case .number(let d) = value { lua.push(d) } else { lua.push(SweepOutput.json(value)) }
+                lua.setField(-2, name)
+            }
+            lua.setField(-2, "parameters")
+            lua.newTable()
+            for m in r.metricColumns {
+                lua.pushNumberOrNil((x.level == .variant ? r.value(variant: variant, m) : r.value(row: x.index, m)) ?? .nan)
+                lua.setField(-2, m)
+            }
+            lua.setField(-2, "metrics")
+            lua.setIndex(-2, k + 1)
+        }
+    }
+
+    /// An objective calling the Lua function at stack slot `function` with a table column → value; the first
+    /// error is kept in `failure` (the score is NaN).
+    static func luaObjective(_ L: OpaquePointer?, function fnIndex: Int32, columns cols: [String], failure: LuaFailure) -> Objective {
+        let box = UnsafeLua(L: L)
+        return Objective("lua function") { column in
+            if failure.message != nil { return .nan }
+            let lua = Lua(L: box.L!)
+            lua_pushvalue(box.L, fnIndex)
+            lua.newTable(record: Int32(cols.count))
+            for c in cols { lua.pushNumberOrNil(column(c)); lua.setField(-2, c) }
+            if hb_pcall(box.L, 1, 1, 0) != LUA_OK {
+                failure.message = lua.string(-1) ?? "error in the objective function"
+                lua.pop(); return .nan
+            }
+            let v = lua.number(-1) ?? .nan
+            lua.pop()
+            return v
         }
     }
 
@@ -259,8 +290,9 @@ enum SweepBinding {
     static func push(_ r: SweepResult, ranked: [SweepResult.Ranked], top: Int, summary: String, seconds: Double,
                      files: [String], _ lua: Lua) throws {
         lua.newTable(record: 10)
-        lua.push(r.rowCount); lua.setField(-2, "rows")
+        lua.push(r.rowCount); lua.setField(-2, "row_count")
         lua.push(r.variantCount); lua.setField(-2, "variants")
+        lua.push(r.variantCount); lua.setField(-2, "variant_count")
         lua.push(summary); lua.setField(-2, "summary")
         lua.push(seconds); lua.setField(-2, "seconds")
         func pushStrings(_ s: [String], _ key: String) {
@@ -270,27 +302,7 @@ enum SweepBinding {
         }
         pushStrings(r.columns, "columns"); pushStrings(r.variantColumns, "variant_columns"); pushStrings(files, "files")
         func pushRanked(_ list: [SweepResult.Ranked], _ key: String) {
-            lua.newTable(array: Int32(list.count))
-            for (k, x) in list.enumerated() {
-                let variant = x.level == .variant ? x.index : x.index / r.hues.count
-                lua.newTable(record: 5)
-                lua.push(variant); lua.setField(-2, "variant")
-                lua.pushNumberOrNil(x.score); lua.setField(-2, "score")
-                if x.level == .row { lua.push(r.hues[x.index % r.hues.count]); lua.setField(-2, "hue") }
-                lua.newTable()
-                for (name, value) in r.parameterValues(variant: variant) {
-                    if case .number(let d) = value { lua.push(d) } else { lua.push(SweepOutput.json(value)) }
-                    lua.setField(-2, name)
-                }
-                lua.setField(-2, "parameters")
-                lua.newTable()
-                for m in r.metricColumns {
-                    lua.pushNumberOrNil((x.level == .variant ? r.value(variant: variant, m) : r.value(row: x.index, m)) ?? .nan)
-                    lua.setField(-2, m)
-                }
-                lua.setField(-2, "metrics")
-                lua.setIndex(-2, k + 1)
-            }
+            pushRankedList(r, list, lua)
             lua.setField(-2, key)
         }
         pushRanked(Array(ranked.prefix(top)), "best")

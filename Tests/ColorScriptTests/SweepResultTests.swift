@@ -1,0 +1,49 @@
+import ColorScript
+import Foundation
+import Testing
+
+/// The object `hb.sweep` returns: plain fields plus `:rows()`, `:row(i)`, `:column(name)`, `:best(k [, objective])`
+/// and `:save(path)`, post-processing the kept table without re-running the sweep.
+@Suite struct SweepResultTests {
+    static let sweep = """
+    local r = hb.sweep{ generator = "uniform-lstar", params = { margin = {0.9, 1.0, 3}, chroma_scale = {values = {0.8, 1.2}} },
+      hues = {0, 120, 240}, objective = "chroma_mean - de_cv", top = 2 }
+    """
+
+    @Test func rowsColumnsAndBest() throws {
+        let (s, _) = try makeState()
+        let r = try s.eval(Self.sweep + """
+        local row = r:row(4)   -- variant 1 (chroma_scale 0.8, margin 0.95; last name fastest), hue 0
+        local cv = r:column("de_cv")
+        local same = true
+        for i, t in ipairs(r:rows()) do same = same and t.de_cv == cv[i] and t.variant == (i - 1) // 3 end
+        local b = r:best(1)
+        local byChroma = r:best(2, "-chroma_mean")
+        local byFn = r:best(1, function(v) return v.chroma_mean end, "min")
+        return r.row_count, r.variants, #r:rows(), row.variant, row.hue, row.chroma_scale, row.margin, tostring(same),
+          #r:column("de_cv.max"), #r.best, b[1].score == r.best[1].score, byChroma[1].parameters.chroma_scale,
+          byFn[1].parameters.chroma_scale, byFn[1].parameters.margin, getmetatable(r)
+        """)
+        #expect(r == ["18", "6", "18", "1.0", "0.0", "0.8", "0.95", "true", "6", "2", "true", "0.8", "0.8", "0.9", "huebench.sweep"])
+    }
+
+    @Test func saveWritesThroughTheHostWriterAndErrorsNameTheMethod() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (s, _) = try makeState(output: out)
+        try s.run(source: Self.sweep + """
+        r:save("t/rows.csv"); r:save("t/v.npy", {table = "variants", dtype = "f8"}); r:save("t/rows.json")
+        """, name: "save")
+        try s.commitOutputs()
+        let csv = try String(contentsOfFile: out + "/t/rows.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 19 && csv[0].hasPrefix("variant,hue,chroma_scale,margin,de_mean,"))
+        let npy = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/t/v.npy")))
+        #expect(String(decoding: npy[10..<70], as: UTF8.self).hasPrefix("{'descr': '<f8', 'fortran_order': False, 'shape': (6, "))
+        #expect(FileManager.default.fileExists(atPath: out + "/t/rows.json"))
+        #expect(errorOf(s, Self.sweep + "r:row(99)")?.description.contains("sweep:row: argument 1 (i) must be a whole number in 1…18, got number 99") == true)
+        #expect(errorOf(s, Self.sweep + "r:save('x.txt')")?.description.contains("sweep:save: argument 1 (path): 'x.txt' must end in .csv, .npy or .json") == true)
+        #expect(errorOf(s, Self.sweep + "r:column('nope')")?.description.contains("sweep:column: argument 1 (name): no column 'nope'") == true)
+        #expect(errorOf(s, Self.sweep + "r:save('../x.csv')") != nil)
+        #expect(errorOf(s, Self.sweep + "setmetatable(r, nil)") != nil)
+    }
+}
