@@ -297,6 +297,19 @@ static int hb_pattern_call(lua_State *L) {
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
+    if (lim->in_pattern == 0 && lim->watchdog_message[0]) {
+        /* Where the script called it, for the watchdog's message: the nearest Lua frame (pcall may sit between).
+           Written before in_pattern rises; the watchdog reads it only while in_pattern > 0. */
+        lua_Debug ar;
+        lim->pattern_line = 0;
+        for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source) {
+                lim->pattern_source = ar.source;
+                lim->pattern_line = ar.currentline;
+                break;
+            }
+        }
+    }
     lim->in_pattern++;
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
     lim->in_pattern--;
@@ -345,8 +358,18 @@ static void *watchdog(void *arg) {
         for (int i = 0; i < HB_WATCH_MAX; i++) {
             hb_limits *lim = watched[i];
             if (lim && lim->in_pattern > 0 && lim->deadline > 0 && now > lim->deadline + lim->grace) {
-                size_t len = strlen(lim->watchdog_message);
-                ssize_t w = write(2, lim->watchdog_message, len);
+                /* The message, with the marked script name replaced by source:line when the line is known. */
+                char out[800];
+                const char *m = lim->watchdog_message;
+                const char *a = strchr(m, '\x01'), *b = a ? strchr(a, '\x02') : NULL;
+                const char *src = lim->pattern_source;
+                if (a && b && lim->pattern_line > 0 && src && (src[0] == '@' || src[0] == '='))
+                    snprintf(out, sizeof out, "%.*s%.200s:%d%s", (int)(a - m), m, src + 1, lim->pattern_line, b + 1);
+                else if (a && b)
+                    snprintf(out, sizeof out, "%.*s%.*s%s", (int)(a - m), m, (int)(b - a - 1), a + 1, b + 1);
+                else
+                    snprintf(out, sizeof out, "%s", m);
+                ssize_t w = write(2, out, strlen(out));
                 (void)w;
                 _exit(3);
             }

@@ -39,7 +39,8 @@ struct ScriptCLI {
     /// time hook cannot stop it, so the process ends with exit status 3).
     static func watchdogMessage(command: String, script: String, budget: Double) -> String {
         let b = budget == budget.rounded() ? String(Int(budget)) : "\(budget)"
-        return "huebench \(command): \(script): time limit of \(b) s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern"
+        // \u{1}…\u{2} marks the script name; the watchdog puts the calling line there (`script.lua:12`) when known.
+        return "huebench \(command): \u{1}\(script)\u{2}: time limit of \(b) s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern"
     }
 
     static func formatMiB(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : "\(d)" }

@@ -171,9 +171,20 @@ import Testing
         let r = try PluginCLITests.run(["eval", code, "--time-limit", "0.5"])
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 3)
-        #expect(r.stderr == "huebench eval: eval: time limit of 0.5 s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern\n", "\(r.stderr)")
+        #expect(r.stderr == "huebench eval: eval:1: time limit of 0.5 s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern\n", "\(r.stderr)")
         // Budget 0.5 s, grace 0.05 s, 10 ms polling, plus process start: far below the minutes the pattern needs.
         #expect(elapsed < 0.5 * 1.2 + 0.4, "took \(elapsed) s")
+    }
+
+    @Test func theMessageNamesTheScriptLineOfThePatternCall() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hb-wd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local s = string.rep('a', 30000)\n\nlocal ok = pcall(function()\n  return s:match(string.rep('a*', 30) .. 'b')\nend)\n"
+            .write(to: dir.appendingPathComponent("slow.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "--time-limit", "0.4", "slow.lua"], cwd: dir.path, xdg: dir.path)
+        #expect(r.status == 3)
+        #expect(r.stderr == "huebench run: slow.lua:4: time limit of 0.4 s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern\n", "\(r.stderr)")
     }
 
     @Test func patternFunctionsStillWorkAndTheirErrorsStillReachPcall() throws {

@@ -28,7 +28,10 @@ typedef struct hb_limits {
     int refusals;         ///< refused requests since usage was last under 3/4 of the cap (2 trip the limit)
     volatile int in_pattern;  ///< > 0 while a string pattern function (find, match, gmatch, gsub, rep) runs in C
     double grace;         ///< seconds past the deadline the watchdog waits before ending the process
-    char watchdog_message[512]; ///< the one line the watchdog writes to stderr before exit(3) ("" = not watched)
+    char watchdog_message[512]; ///< the one line the watchdog writes to stderr before exit(3) ("" = not watched);
+                                ///< the text between \x01 and \x02 is replaced by `pattern_source:pattern_line` when known
+    int pattern_line;     ///< the line of the Lua code that called the running pattern function (0: unknown)
+    const char *pattern_source; ///< its chunk's source name (`@script.lua`, `=eval`; alive while the call runs)
 } hb_limits;
 
 /// A new state with the capped allocator and the time hook armed (count hook, cheap clock check).
