@@ -53,4 +53,22 @@ import Testing
             .description.contains("hb.audit: argument 2 (policy): rule 1") == true)
         #expect(errorOf(s, "hb.audit({1}, 'wcag-aa')")?.description.contains("hb.audit: argument 1 (families), item 1 must be a family or theme, got number") == true)
     }
+
+    @Test func aRegisteredLuaPolicyOnALuaGeneratorFamily() throws {
+        let (s, _) = try makeState()
+        let r = try s.eval("""
+        hb.register_generator{ name = "flat", parameters = {"chroma"}, generate = function(spec)
+          local out = {} for i = 1, 20 do out[i] = hb.oklch(0.97 - (i - 1) * 0.038, spec.chroma, spec.hue) end return out end }
+        hb.register_family{ name = "brand", generator = "flat", hue = 200, chroma = 0.06 }
+        hb.register_policy{ name = "brand-text", rules = {
+            { name = "body", foreground = { "foregroundPrimary", "foregroundSecondary" }, background = "backgroundPrimary", min = 7 },
+            { name = "light-pair", text = 300, background = 50, min = 4.5 } } }
+        local r = hb.audit({hb.families.brand}, "brand-text")
+        local tokens = 0
+        for _, c in ipairs(r.checks) do if not c.script then tokens = tokens + 1 end end
+        return r.checked, tokens, #r.failures, r.failures[1].rule, r.failures[1].script
+        """)
+        // 2 foregrounds × 1 background × 2 modes × 2 levels token checks, plus the stop rule (it fails: 1.83:1).
+        #expect(r == ["9", "8", "1", "light-pair", "true"])
+    }
 }
