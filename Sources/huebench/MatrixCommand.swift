@@ -52,6 +52,10 @@ enum MatrixCommand: Command {
         if let o = outPath, picture == nil, MatrixWriter.format(for: o) == nil {
             throw UsageError("--out '\(o)': unknown extension; use .npy, .csv, .f32, or .png/.svg for a heatmap")
         }
+        if let o = outPath {
+            try OutputPath.checkFile(o, command: name,
+                                     inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
+        }
 
         let text = try readColors(textPath)
         let background = try a.value("background").map(readColors)
@@ -157,7 +161,8 @@ enum MatrixCommand: Command {
     static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
         Output.line("\(s.method.rawValue) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
                     + String(format: " in %.3f s", seconds) + (out.map { ", written to \($0)" } ?? ""))
-        Output.line("range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
+        Output.line(s.pairs == 0 ? "range: none (no pairs: one color compared with itself)"
+                    : "range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
         let what = s.method == .apca ? "|Lc| ≥" : "≥"
         for (t, c) in zip(s.thresholds, s.counts) {
             let pct = s.pairs > 0 ? 100 * Double(c) / Double(s.pairs) : 0

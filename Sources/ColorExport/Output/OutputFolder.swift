@@ -99,6 +99,11 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes `bytes` to a temp file beside `url`, flushes it, and renames it over `url`.
     public static func atomicWrite(_ bytes: [UInt8], to url: URL, displayPath: String) throws {
         let dir = url.deletingLastPathComponent().path
+        // The rename below replaces whatever is at `url`: never a folder, device, pipe or socket.
+        var st = stat()
+        if stat(url.path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw ColorExportError.writeFailed(path: displayPath, reason: "it exists and is not a regular file (a folder, device, pipe or socket); choose a file path")
+        }
         let template = dir + "/." + url.lastPathComponent + ".tmp-XXXXXX"
         var name = Array(template.utf8CString)
         let fd = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
