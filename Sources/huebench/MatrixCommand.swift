@@ -57,6 +57,9 @@ enum MatrixCommand: Command {
                                      inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
         }
 
+        if textPath == "-" && a.value("background") == "-" {
+            throw UsageError("--text and --background cannot both read standard input ('-'); give one of them a file (huebench matrix)")
+        }
         let text = try readColors(textPath)
         let background = try a.value("background").map(readColors)
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer)
@@ -140,8 +143,16 @@ enum MatrixCommand: Command {
         if path == "-" {
             content = standardInputLines().joined(separator: "\n")
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("cannot read '\(path)': no such file or not readable")
+            var isFolder: ObjCBool = false
+            let shown = ColorCoreError.excerpt(path)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw UsageError("cannot read '\(shown)': no such file; check the path (huebench matrix)")
+            }
+            if isFolder.boolValue {
+                throw UsageError("cannot read '\(shown)': it is a folder; give a file with one CSS color per line (huebench matrix)")
+            }
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+                throw UsageError("cannot read '\(shown)': permission denied or not readable (huebench matrix)")
             }
             content = String(decoding: data, as: UTF8.self)
         }
@@ -150,7 +161,7 @@ enum MatrixCommand: Command {
         }
         if lines.last == "" { lines.removeLast() }
         let parsed = try ColorBuffer.parsingCSS(lines, source: path == "-" ? "stdin" : path)
-        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line") }
+        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line (huebench matrix)") }
         return (parsed.buffer, parsed.lineNumbers, lines)
     }
 
