@@ -156,8 +156,10 @@ enum MatrixCommand: Command {
             }
             content = String(decoding: data, as: UTF8.self)
         }
-        var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split on "\n" as a Unicode scalar: "\r\n" is one Character, so a Character split would leave a CRLF
+        // file as one line.
+        var lines = content.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...]))
         }
         if lines.last == "" { lines.removeLast() }
         let parsed = try ColorBuffer.parsingCSS(lines, source: path == "-" ? "stdin" : path)
