@@ -152,4 +152,18 @@ import Testing
         #expect(pairs.status == 1)
         #expect(pairs.lines.count == 1 && pairs.stderr.contains("line 3"), "\(pairs.stderr)")
     }
+
+    @Test func familyNamesAreCheckedAndDeduplicated() throws {
+        Self.expectOneLine(try CLI.run(["palette", "hue:abc"]), status: 2, mentions: "hue:DEGREES needs a finite number")
+        Self.expectOneLine(try CLI.run(["palette", ""]), status: 2, mentions: "empty family name")
+        Self.expectOneLine(try CLI.run(["tokens", "--family", ""]), status: 2, mentions: "empty family name")
+        Self.expectOneLine(try CLI.run(["audit", "--family", "orange,"]), status: 2, mentions: "empty family name")
+        let hex = try CLI.run(["palette", "#00B386", "--format", "hex"])
+        #expect(hex.status == 0 && hex.lines.count == 20)
+        let hue = try CLI.run(["palette", "hue:123.4", "--format", "oklch"])
+        #expect(hue.status == 0 && hue.lines.count == 20 && hue.lines[0].hasSuffix(" 123.4)"), "\(hue.lines.first ?? "")")
+        // Named twice (or comma-separated), a family is audited once.
+        let twice = try CLI.run(["audit", "--family", "orange", "--family", "orange,blue"])
+        #expect(twice.stdout.contains("over 2 families"), "\(twice.stdout.suffix(400))")
+    }
 }
