@@ -166,4 +166,17 @@ import Testing
         let twice = try CLI.run(["audit", "--family", "orange", "--family", "orange,blue"])
         #expect(twice.stdout.contains("over 2 families"), "\(twice.stdout.suffix(400))")
     }
+
+    @Test func buildNamesWhatIsInTheWayInTheOutputFolder() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/huebench.css"), withIntermediateDirectories: true)
+        Self.expectOneLine(try CLI.run(["build", "--quiet", "--family", "orange", "--formats", "css", "--out", dir.appendingPathComponent("out").path]),
+                           status: 1, mentions: "'huebench.css': it exists and is not a regular file")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out2"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: dir.appendingPathComponent("out2/pictures"))
+        Self.expectOneLine(try CLI.run(["build", "--quiet", "--family", "orange", "--formats", "png", "--out", dir.appendingPathComponent("out2").path]),
+                           status: 1, mentions: "'pictures' in the output folder is a file where a folder must go")
+        #expect(try Self.tempFiles(dir.appendingPathComponent("out")).isEmpty)
+    }
 }
