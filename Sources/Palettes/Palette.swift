@@ -105,8 +105,12 @@ public struct PaletteWorkbench: Sendable {
             return f
         }
         var t = Substring(text.lowercased())
-        if t.hasPrefix("hue:") { t = t.dropFirst(4) } else if t.hasPrefix("hue-") { t = t.dropFirst(4) }
+        let huePrefix = t.hasPrefix("hue:") || t.hasPrefix("hue-")
+        if huePrefix { t = t.dropFirst(4) }
         if let h = Double(t), h.isFinite { return Family.forHue(h) }
+        if huePrefix {
+            throw PalettesError.invalidFamily(text, reason: "hue:DEGREES needs a finite number of degrees, e.g. hue:123.4")
+        }
         throw ColorCoreError.unknownID(kind: "color family", id: text,
                                        known: families.ids + ["#rrggbb", "hue:DEGREES"])
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Palettes
 
 /// `huebench audit`: run a contrast policy over families × modes × contrast levels.
@@ -14,7 +15,7 @@ enum AuditCommand: Command {
     options:
       --policy P     wcag-aa (text 4.5, large text and borders 3), wcag-aaa, apca-body (|Lc| 75/60/45),
                      cvd-distinct (ΔEOK ≥ 0.1 under simulated protan, deutan, tritan)
-      --family F     a family name, hex color or hue:DEGREES; repeat for several
+      --family F     a family name, hex color or hue:DEGREES; repeat or comma-separate for several
       --cvd LIST     also simulate these deficiencies in telling-apart rules
       --all          list every check, not only the failures
       --json         one JSON object per check
@@ -46,8 +47,12 @@ enum AuditCommand: Command {
             }
             sims.append(c)
         }
-        let names = a.all("family")
-        let families = names.isEmpty ? wb.families.all : try plugins.families(names, command: name)
+        // Comma-separated like build's --family; a family named twice is audited once.
+        let names = a.all("family").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces) } }
+        var seen = Set<String>()
+        let families = (names.isEmpty ? wb.families.all : try plugins.families(names, command: name))
+            .filter { seen.insert($0.id).inserted }
         let report = try Audit.run(policy, families: families, extraSimulations: sims, workbench: wb)
         let scripted = try plugins.scriptChecks(policy: policy.id, families: families)
         let listed = a.has("all") || a.has("json") ? report.checks : report.failures

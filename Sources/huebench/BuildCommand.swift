@@ -66,14 +66,20 @@ enum BuildCommand: Command {
         let quiet = a.has("quiet")
         func progress(_ s: String) { if !quiet { Output.error("huebench build: " + s) } }
         let outDir = a.value("out") ?? "huebench-out"
+        try OutputPath.checkFolder(outDir, command: name)
 
         var scriptOptions = ScriptOptions()
         if let t = try a.double("time-limit", command: name) {
-            guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench build)") }
+            guard t > 0, t <= 86_400 else {
+                throw UsageError("--time-limit needs seconds in (0, 86400], got '\(a.value("time-limit")!)' (huebench build)")
+            }
             scriptOptions.timeLimit = t
         }
         if let m = try a.double("memory-limit", command: name) {
-            guard m >= 1 else { throw UsageError("--memory-limit needs a number of MiB ≥ 1 (huebench build)") }
+            // Capped at 1 TiB: a larger value would overflow the byte count.
+            guard m >= 1, m <= 1_048_576 else {
+                throw UsageError("--memory-limit needs MiB in 1…1048576, got '\(a.value("memory-limit")!)' (huebench build)")
+            }
             scriptOptions.memoryLimit = Int(m * 1048576)
         }
         scriptOptions.outputFolder = outDir
@@ -108,7 +114,11 @@ enum BuildCommand: Command {
         options.dtcgLegacy = !a.has("no-legacy-tokens")
 
         let wb = plugins.state?.palettes ?? plugins.palettes
-        let names = a.all("family").flatMap { $0.split(separator: ",").map(String.init) }
+        let names = a.all("family").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        if !a.all("family").isEmpty && names.isEmpty {
+            throw UsageError("--family is empty; name a family (orange), a hex color (#00B386) or hue:DEGREES (huebench build)")
+        }
         var built: [(family: Family, ramp: [RampColor])]? = nil
         var families: [Family]
         if let script, let state = plugins.state {

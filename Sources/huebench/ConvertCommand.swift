@@ -22,7 +22,7 @@ enum ConvertCommand: Command {
       $ huebench convert --to oklch red 'color(display-p3 0 1 0)' white
       oklch         0.6279554   0.2576833  29.2338803  oklch(0.627955 0.257683 29.2339)
       oklch         0.8488293   0.3685278 145.6449556  oklch(0.848829 0.368528 145.645)
-      oklch         1.0000000   0.0000000        none  oklch(1 4.996e-16 none)
+      oklch         1.0000000   0.0000000        none  oklch(1 0 none)
       $ printf 'red\\nnot-a-color\\n' | huebench convert --to hsl --json
       {"input":"red","space":"hsl","coords":[0,100,50],"alpha":1,"css":"hsl(0 100 50)"}
       {"input":"not-a-color","error":"invalid color 'not-a-color': unknown color name 'not-a-color' at 0"}

@@ -6,6 +6,13 @@ enum HelpCommand: Command {
     usage: huebench help [COMMAND]
 
     With no COMMAND, lists every command. `huebench COMMAND --help` prints the same as `huebench help COMMAND`.
+
+    options:
+      --help     this text
+
+    example:
+      $ huebench help parse
+      usage: huebench parse [--json] [COLOR…]
     """
 
     static var overview: String {
@@ -19,6 +26,9 @@ enum HelpCommand: Command {
     static func run(_ args: [String]) throws -> Int32 {
         let parsed = try Arguments(args, command: name)
         guard let topic = parsed.positionals.first else { Output.line(overview); return ExitStatus.ok }
+        if parsed.positionals.count > 1 {
+            throw UsageError("name one command, got '\(parsed.positionals[1])' too; e.g. huebench help parse")
+        }
         guard let cmd = Commands.find(topic) else {
             throw UsageError("no command '\(topic)'; known: \(Commands.all.map { $0.name }.joined(separator: ", "))")
         }

@@ -52,7 +52,14 @@ enum MatrixCommand: Command {
         if let o = outPath, picture == nil, MatrixWriter.format(for: o) == nil {
             throw UsageError("--out '\(o)': unknown extension; use .npy, .csv, .f32, or .png/.svg for a heatmap")
         }
+        if let o = outPath {
+            try OutputPath.checkFile(o, command: name,
+                                     inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
+        }
 
+        if textPath == "-" && a.value("background") == "-" {
+            throw UsageError("--text and --background cannot both read standard input ('-'); give one of them a file (huebench matrix)")
+        }
         let text = try readColors(textPath)
         let background = try a.value("background").map(readColors)
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer)
@@ -136,17 +143,27 @@ enum MatrixCommand: Command {
         if path == "-" {
             content = standardInputLines().joined(separator: "\n")
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("cannot read '\(path)': no such file or not readable")
+            var isFolder: ObjCBool = false
+            let shown = ColorCoreError.excerpt(path)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw UsageError("cannot read '\(shown)': no such file; check the path (huebench matrix)")
+            }
+            if isFolder.boolValue {
+                throw UsageError("cannot read '\(shown)': it is a folder; give a file with one CSS color per line (huebench matrix)")
+            }
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+                throw UsageError("cannot read '\(shown)': permission denied or not readable (huebench matrix)")
             }
             content = String(decoding: data, as: UTF8.self)
         }
-        var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split on "\n" as a Unicode scalar: "\r\n" is one Character, so a Character split would leave a CRLF
+        // file as one line.
+        var lines = content.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...]))
         }
         if lines.last == "" { lines.removeLast() }
         let parsed = try ColorBuffer.parsingCSS(lines, source: path == "-" ? "stdin" : path)
-        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line") }
+        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line (huebench matrix)") }
         return (parsed.buffer, parsed.lineNumbers, lines)
     }
 
@@ -157,7 +174,8 @@ enum MatrixCommand: Command {
     static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
         Output.line("\(s.method.rawValue) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
                     + String(format: " in %.3f s", seconds) + (out.map { ", written to \($0)" } ?? ""))
-        Output.line("range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
+        Output.line(s.pairs == 0 ? "range: none (no pairs: one color compared with itself)"
+                    : "range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
         let what = s.method == .apca ? "|Lc| ≥" : "≥"
         for (t, c) in zip(s.thresholds, s.counts) {
             let pct = s.pairs > 0 ? 100 * Double(c) / Double(s.pairs) : 0

@@ -1,3 +1,4 @@
+import Foundation
 import Palettes
 
 /// Shared JSON and text formatting of palette colors for the palette, tokens and audit commands.
@@ -24,6 +25,9 @@ enum PaletteJSON {
     /// Resolves family names typed by the user; usage errors name the input.
     static func families(_ names: [String], workbench: PaletteWorkbench, command: String) throws -> [Family] {
         try names.map { name in
+            if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw UsageError("empty family name; give a name (orange), a hex color (#00B386) or hue:DEGREES (huebench \(command))")
+            }
             do { return try workbench.family(named: name) } catch {
                 throw UsageError("\(error) (huebench \(command))")
             }

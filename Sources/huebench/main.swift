@@ -65,5 +65,4 @@ func runCLI(_ argv: [String]) -> Int32 {
 }
 
 let status = runCLI(Array(CommandLine.arguments.dropFirst()))
-Output.flush()
-exit(status)
+exit(Output.finish(status))

@@ -75,7 +75,18 @@ public final class OutputFolder: @unchecked Sendable {
             let dir = url.deletingLastPathComponent()
             if !createdDirs.contains(dir.path) {
                 do { try fm.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
-                    throw ColorExportError.writeFailed(path: path, reason: "\(error.localizedDescription)")
+                    // Name the part of the path that is in the way, e.g. a file 'pictures' where a folder goes.
+                    var prefix = root, reason = error.localizedDescription
+                    for part in path.split(separator: "/").dropLast() {
+                        prefix.appendPathComponent(String(part))
+                        var isDir: ObjCBool = false
+                        if fm.fileExists(atPath: prefix.path, isDirectory: &isDir), !isDir.boolValue {
+                            let rel = String(prefix.path.dropFirst(root.path.count + 1))
+                            reason = "'\(rel)' in the output folder is a file where a folder must go; move or delete it"
+                            break
+                        }
+                    }
+                    throw ColorExportError.writeFailed(path: path, reason: reason)
                 }
                 createdDirs.insert(dir.path)
             }
@@ -99,6 +110,11 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes `bytes` to a temp file beside `url`, flushes it, and renames it over `url`.
     public static func atomicWrite(_ bytes: [UInt8], to url: URL, displayPath: String) throws {
         let dir = url.deletingLastPathComponent().path
+        // The rename below replaces whatever is at `url`: never a folder, device, pipe or socket.
+        var st = stat()
+        if stat(url.path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw ColorExportError.writeFailed(path: displayPath, reason: "it exists and is not a regular file (a folder, device, pipe or socket); move or delete it")
+        }
         let template = dir + "/." + url.lastPathComponent + ".tmp-XXXXXX"
         var name = Array(template.utf8CString)
         let fd = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

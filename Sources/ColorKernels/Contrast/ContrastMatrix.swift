@@ -240,7 +240,7 @@ public struct MatrixSummary: Sendable {
         var lo = Float.infinity, hi = -Float.infinity
         var cnt = [Int](repeating: 0, count: thresholds.count)
         let absolute = method == .apca
-        var worstBound = worst.count < k ? Float.infinity : Swift.abs(worst[worst.count - 1].value)
+        var worstBound = worst.isEmpty || worst.count < k ? Float.infinity : Swift.abs(worst[worst.count - 1].value)
         // Vector pass: min, max, min |v|, counts.
         var vlo = Float8(repeating: .infinity), vhi = Float8(repeating: -.infinity), vabs = Float8(repeating: .infinity)
         var vcnt = [SIMD8<Int32>](repeating: .zero, count: thresholds.count)

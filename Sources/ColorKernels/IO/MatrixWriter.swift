@@ -29,6 +29,12 @@ public final class MatrixWriter {
             throw ColorKernelsError.unsupported("output '\(path)': unknown extension; use .npy, .csv or .f32")
         }
         self.path = path; self.format = f; self.rows = rows; self.columns = columns
+        // The rename in finish() would replace whatever is at `path`: never a folder, device, pipe or socket.
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            fd = -1; tempPath = ""
+            throw ColorKernelsError.io(path: path, message: "exists and is not a regular file (a folder, device, pipe or socket); write to a file path")
+        }
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         tempPath = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())"
@@ -113,7 +119,7 @@ public final class MatrixWriter {
     /// Removes the temp file; `path` is left untouched.
     public func abandon() {
         if fd >= 0 { close(fd); fd = -1 }
-        unlink(tempPath)
+        if !tempPath.isEmpty { unlink(tempPath) }
     }
 
     private func writeAll(_ bytes: [UInt8]) throws {

@@ -118,18 +118,46 @@ enum Output {
         if buffer.count >= 1 << 16 { flush() }
     }
     static func line(_ s: String) { write(s); buffer.append(10); if buffer.count >= 1 << 16 { flush() } }
+    /// The first failure writing standard output (e.g. "No space left on device"), or nil. Once set, further
+    /// output is dropped and the command exits 1 with one message (see `finish`).
+    nonisolated(unsafe) private(set) static var writeFailure: String? = nil
+
     static func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while offset < buffer.count && writeFailure == nil {
             let n = buffer[offset...].withUnsafeBytes { Foundation.write(1, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { writeFailure = String(cString: strerror(n < 0 ? errno : EIO)); break }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// Flushes before exit: the final exit status is 1 when standard output could not be written.
+    static func finish(_ status: Int32) -> Int32 {
+        flush()
+        guard let why = writeFailure else { return status }
+        writeStandardError("huebench: cannot write standard output (\(why)); check the disk or the pipe it goes to")
+        return status == ExitStatus.ok ? ExitStatus.someFailed : status
+    }
+
+    /// One message on standard error. Control characters other than newline and tab (ESC, NUL, CR…) are shown
+    /// as `\u{…}` escapes, so input echoed in a message can never drive the terminal.
     static func error(_ s: String) {
         flush()
-        FileHandle.standardError.write(Data((s + "\n").utf8))
+        writeStandardError(s)
+    }
+
+    private static func writeStandardError(_ s: String) {
+        var safe = ""
+        for u in s.unicodeScalars {
+            if (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
+                safe += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            } else {
+                safe.unicodeScalars.append(u)
+            }
+        }
+        FileHandle.standardError.write(Data((safe + "\n").utf8))
     }
 }
 
