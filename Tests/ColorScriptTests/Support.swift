@@ -6,8 +6,9 @@ final class Printed: @unchecked Sendable {
     var text = ""
 }
 
-/// A state with a print collector and short limits.
-func makeState(time: Double = 5, memoryMiB: Int = 64, output: String? = nil, allowed: [String] = []) throws -> (LuaState, Printed) {
+/// A state with a print collector: a 30 s time budget (cumulative over the state's runs, so a loaded CI machine never
+/// trips it; the limit tests pass their own short budgets) and a 64 MiB memory cap.
+func makeState(time: Double = 30, memoryMiB: Int = 64, output: String? = nil, allowed: [String] = []) throws -> (LuaState, Printed) {
     let printed = Printed()
     var o = ScriptOptions(timeLimit: time, memoryLimit: memoryMiB << 20)
     o.allowedFolders = allowed

@@ -11,7 +11,7 @@ import Testing
     """
 
     @Test func rowsColumnsAndBest() throws {
-        let (s, _) = try makeState()
+        let (s, _) = try makeState(time: 120)
         let r = try s.eval(Self.sweep + """
         local row = r:row(4)   -- variant 1 (chroma_scale 0.8, margin 0.95; last name fastest), hue 0
         local cv = r:column("de_cv")
@@ -30,7 +30,7 @@ import Testing
     @Test func saveWritesThroughTheHostWriterAndErrorsNameTheMethod() throws {
         let out = tempFolder()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let (s, _) = try makeState(output: out)
+        let (s, _) = try makeState(time: 120, output: out)  // several sweeps in one state: a generous budget, so load never trips it
         try s.run(source: Self.sweep + """
         r:save("t/rows.csv"); r:save("t/v.npy", {table = "variants", dtype = "f8"}); r:save("t/rows.json")
         """, name: "save")

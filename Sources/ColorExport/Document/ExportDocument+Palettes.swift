@@ -26,19 +26,9 @@ extension ExportDocument {
         var sets: [ExportTokenSet] = []
         for f in families {
             guard let ramp = palette.ramp(f.id) else { continue }
-            let stops = try zip(Stop.all, ramp).map { stop, c in
-                ExportStop(name: String(stop.value), color: try ExportColor(c, workbench: workbench.core))
-            }
-            exportFamilies.append(ExportFamily(name: f.id, hue: f.hue ?? .nan, stops: stops))
-            let theme = Theme(family: f, ramp: ramp, tokens: tokens)
-            func value(_ t: SemanticToken, _ m: Mode, _ l: ContrastLevel) -> TokenValue {
-                TokenValue(ColorReference(family: f.id, stop: String(theme.resolve(t, mode: m, contrast: l).stop.value)),
-                           opacity: t.opacity)
-            }
-            sets.append(ExportTokenSet(family: f.id, tokens: tokens.map { t in
-                ExportToken(name: t.id, light: value(t, .light, .standard), dark: value(t, .dark, .standard),
-                            lightHigh: value(t, .light, .high), darkHigh: value(t, .dark, .high))
-            }))
+            let (family, set) = try entries(f, ramp: ramp, tokens: tokens, core: workbench.core)
+            exportFamilies.append(family)
+            sets.append(set)
         }
         var audit: ExportAudit? = nil
         if let policy {
@@ -52,5 +42,26 @@ extension ExportDocument {
             })
         }
         return ExportDocument(name: name, families: exportFamilies, tokenSets: sets, audit: audit, build: build)
+    }
+}
+
+extension ExportDocument {
+    /// One family's export entries: its 20 stops, and each token resolved (family, stop, opacity) in the four
+    /// appearances (light/dark × standard/high contrast). Shared by the built-in palette and script palettes.
+    public static func entries(_ f: Family, ramp: [RampColor], tokens: [SemanticToken],
+                               core: Workbench) throws -> (ExportFamily, ExportTokenSet) {
+        let stops = try zip(Stop.all, ramp).map { stop, c in
+            ExportStop(name: String(stop.value), color: try ExportColor(c, workbench: core))
+        }
+        let theme = Theme(family: f, ramp: ramp, tokens: tokens)
+        func value(_ t: SemanticToken, _ m: Mode, _ l: ContrastLevel) -> TokenValue {
+            TokenValue(ColorReference(family: f.id, stop: String(theme.resolve(t, mode: m, contrast: l).stop.value)),
+                       opacity: t.opacity)
+        }
+        let set = ExportTokenSet(family: f.id, tokens: tokens.map { t in
+            ExportToken(name: t.id, light: value(t, .light, .standard), dark: value(t, .dark, .standard),
+                        lightHigh: value(t, .light, .high), darkHigh: value(t, .dark, .high))
+        })
+        return (ExportFamily(name: f.id, hue: f.hue ?? .nan, stops: stops), set)
     }
 }

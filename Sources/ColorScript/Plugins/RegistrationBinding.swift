@@ -249,19 +249,9 @@ public enum ScriptDocument {
                             core: Workbench, build: BuildInfo) throws -> ExportDocument {
         var out: [ExportFamily] = [], sets: [ExportTokenSet] = []
         for (f, ramp) in families {
-            let stops = try zip(Stop.all, ramp).map { stop, c in
-                ExportStop(name: String(stop.value), color: try ExportColor(c, workbench: core))
-            }
-            out.append(ExportFamily(name: f.id, hue: f.hue ?? .nan, stops: stops))
-            let theme = Theme(family: f, ramp: ramp, tokens: tokens)
-            func value(_ t: SemanticToken, _ m: Mode, _ l: ContrastLevel) -> TokenValue {
-                TokenValue(ColorReference(family: f.id, stop: String(theme.resolve(t, mode: m, contrast: l).stop.value)),
-                           opacity: t.opacity)
-            }
-            sets.append(ExportTokenSet(family: f.id, tokens: tokens.map { t in
-                ExportToken(name: t.id, light: value(t, .light, .standard), dark: value(t, .dark, .standard),
-                            lightHigh: value(t, .light, .high), darkHigh: value(t, .dark, .high))
-            }))
+            let (family, set) = try ExportDocument.entries(f, ramp: ramp, tokens: tokens, core: core)
+            out.append(family)
+            sets.append(set)
         }
         return ExportDocument(name: name, families: out, tokenSets: sets, build: build)
     }
