@@ -28,8 +28,12 @@ enum ParseCommand: Command {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: ["json"])
         let wb = Workbench.standard
+        // Colors given as arguments are known up front: widen the space column to the longest id among them
+        // (streamed standard input keeps the default width).
+        let longest = a.positionals.compactMap { try? wb.parse($0).space.rawValue.count }.max() ?? 0
+        let width = max(11, longest + 2)
         return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
-            Format.color(try wb.parse(item), workbench: wb)
+            Format.color(try wb.parse(item), workbench: wb, spaceWidth: width)
         }
     }
 }

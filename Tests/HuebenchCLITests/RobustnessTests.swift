@@ -180,3 +180,17 @@ import Testing
         #expect(try Self.tempFiles(dir.appendingPathComponent("out")).isEmpty)
     }
 }
+
+/// Text-mode `parse` keeps its columns aligned when an argument is in a long-named space.
+@Suite struct ParseAlignmentTests {
+    @Test func spaceColumnFitsTheLongestArgumentSpace() throws {
+        let r = try CLI.run(["parse", "red", "color(prophoto-rgb-linear 0.1 0.2 0.3)"])
+        #expect(r.status == 0)
+        let lines = r.lines
+        #expect(lines.count == 2)
+        // The first coordinate's decimal point stands in the same column on both rows.
+        let ends = lines.map { $0.firstIndex(of: ".")?.utf16Offset(in: $0) }
+        #expect(ends[0] != nil && ends[0] == ends[1], "\(lines)")
+        #expect(lines[1].hasPrefix("prophoto-rgb-linear  "))
+    }
+}
