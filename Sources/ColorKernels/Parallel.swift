@@ -68,6 +68,13 @@ func load8(_ p: UnsafePointer<Float>, _ i: Int) -> Float8 { UnsafeRawPointer(p +
 @_transparent
 func store8(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Float8) { UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: Float8.self) }
 
+@_transparent
+func load4(_ p: UnsafePointer<Float>, _ i: Int) -> SIMD4<Float> { UnsafeRawPointer(p + i).loadUnaligned(as: SIMD4<Float>.self) }
+@_transparent
+func store4(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: SIMD4<Float>) {
+    UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: SIMD4<Float>.self)
+}
+
 /// A non-temporal (streaming) vector store: bypasses the cache, so a large output costs no read-for-ownership
 /// traffic. `p + i` must be 32-byte aligned (planes are 64-byte aligned; `i` a multiple of 8). Follow a run
 /// of streaming stores with `storeFence()` before other threads read the data.
