@@ -31,7 +31,7 @@ import _Builtin_intrinsics.intel
     @_transparent static func uint32ToFloat(_ b: UInt4x32) -> Float4 { _mm_cvtepi32_ps(unsafeBitCast(b, to: __m128i.self)) }
     @_transparent static func toUInt32(_ v: Float4) -> UInt4x32 { unsafeBitCast(_mm_cvttps_epi32(v), to: UInt4x32.self) }
 
-    /// `VectorMath.srgbDecodePower` on four lanes in [0, 1] (callers send lanes above 1 to `srgbDecodeSlow`).
+    /// `VectorMath.srgbDecodePower` on four lanes in [0, 1] (`srgbDecode` sends the others out of line).
     @_transparent static func srgbDecodePower(_ a: Float4) -> Float4 {
         var p = a * 5.020890189343335 + 10.69131284491459
         p = p * a + 4.971118584883013
@@ -45,16 +45,19 @@ import _Builtin_intrinsics.intel
         return p / q
     }
 
-    /// `ConvertKernel.srgbDecode` on four lanes. The test for extended-range lanes (|v| > 1, rare) comes first
-    /// and sends the whole vector out of line: a branch after the rational makes LLVM scalarize it.
+    /// `ConvertKernel.srgbDecode` on four lanes. The common case, every lane in [+0, 1], is tested first and
+    /// takes the rational alone (no sign or NaN handling); a vector with a lane outside (negative, above 1 or
+    /// NaN: rare) goes whole through the `Float8` decode out of line. The test is on the bits: a lane is outside
+    /// when its sign bit is set or its bits, read as an integer, exceed those of 1. (A branch after the
+    /// rational, rather than before it, makes LLVM scalarize the rational.)
     @_transparent static func srgbDecode(_ v: Float4) -> Float4 {
-        let a = max(abs(v), Float4(repeating: 0))
-        if any(a .> 1) { return srgbDecodeSlow(v) }
-        let hi = srgbDecodePower(a)
-        return copysign(select(a .<= 0.04045, a * Float(1 / 12.92), hi), v)
+        let one = unsafeBitCast(UInt4x32(repeating: 0x3F80_0000), to: __m128i.self)
+        let above = unsafeBitCast(_mm_cmpgt_epi32(unsafeBitCast(v, to: __m128i.self), one), to: Float4.self)
+        if _mm_movemask_ps(_mm_or_ps(above, v)) != 0 { return srgbDecodeSlow(v) }
+        return select(v .<= 0.04045, v * Float(1 / 12.92), srgbDecodePower(v))
     }
 
-    /// The `Float8` decode (with its `pow` lanes) on a vector that has lanes above 1.
+    /// `ConvertKernel.srgbDecode` (the `Float8` decode: sign, NaN → 0, `pow` lanes above 1) on four lanes.
     @inline(never) static func srgbDecodeSlow(_ v: Float4) -> Float4 {
         ConvertKernel.srgbDecode(Float8(lowHalf: v, highHalf: v)).lowHalf
     }
