@@ -118,12 +118,14 @@ nonisolated(unsafe) var spots: [String: [String: [Double]]] = [:]
 
 func report(_ workload: String, _ peer: String, items: Int, seconds: Double, unit: String, note: String) {
     results.append(ResultLine(workload: workload, peer: peer, items: items, seconds: seconds, unit: unit, note: note))
-    func esc(_ s: String) -> String { s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
-    print("RESULT {\"workload\": \"\(esc(workload))\", \"peer\": \"\(esc(peer))\", \"items\": \(items), \"timed_items\": \(items), "
-          + "\"median_s\": \(String(format: "%.6g", seconds)), \"unit\": \"\(unit)\", \"note\": \"\(esc(note))\"}")
+    print("RESULT {\"workload\": \(JSONText.string(workload)), \"peer\": \(JSONText.string(peer)), \"items\": \(items), \"timed_items\": \(items), "
+          + "\"median_s\": \(String(format: "%.6g", seconds)), \"unit\": \(JSONText.string(unit)), \"note\": \(JSONText.string(note))}")
 }
 
-func perItem(_ s: Double, _ n: Int) -> String { String(format: "%.3g ns/%@", s / Double(n) * 1e9, "item") }
+/// "1.35 ns/item, 7.41e+08 items/s": both figures of a timed run of `n` items.
+func perItem(_ s: Double, _ n: Int) -> String {
+    String(format: "%.3g ns/item, %.3g items/s", s / Double(n) * 1e9, Double(n) / s)
+}
 
 /// Runs the three variants of a workload and prints their lines.
 func threeWay(_ workload: String, unit: String, items: Int, scalar: () -> Void, simd: (Int) -> Void,
