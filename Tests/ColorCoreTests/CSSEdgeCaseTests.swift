@@ -6,57 +6,44 @@ import Testing
 @Suite struct CSSEdgeCaseTests {
     let wb = Workbench.standard
 
-    /// The reason and position of a rejected input (nil when it parses).
-    func rejection(_ s: String) -> (reason: String, position: Int)? {
-        do {
-            _ = try wb.parse(s)
-            return nil
-        } catch let ColorCoreError.invalidCSS(input, reason, position) {
-            #expect(input == s)
-            return (reason, position)
-        } catch {
-            Issue.record("non-CSS error for '\(s)': \(error)")
-            return nil
-        }
-    }
 
     @Test func emptyAndWhitespace() {
-        #expect(rejection("")?.reason == "empty color string")
-        #expect(rejection("")?.position == 0)
-        #expect(rejection("   \t\n")?.reason == "no color: only whitespace")
-        #expect(rejection("   ")?.position == 3)
+        #expect(cssRejection("")?.reason == "empty color string")
+        #expect(cssRejection("")?.position == 0)
+        #expect(cssRejection("   \t\n")?.reason == "no color: only whitespace")
+        #expect(cssRejection("   ")?.position == 3)
     }
 
     @Test func hashAlone() {
-        let r = rejection("#")
+        let r = cssRejection("#")
         #expect(r?.position == 0)
         #expect(r?.reason.contains("hex digits") == true)
-        #expect(rejection("#12")?.reason == "expected 3, 4, 6 or 8 hex digits after '#', got 2")
-        #expect(rejection("#12345g")?.position == 6)
+        #expect(cssRejection("#12")?.reason == "expected 3, 4, 6 or 8 hex digits after '#', got 2")
+        #expect(cssRejection("#12345g")?.position == 6)
     }
 
     @Test func unterminatedFunctions() {
-        let r = rejection("rgb(")
+        let r = cssRejection("rgb(")
         #expect(r?.reason == "missing ')' to close 'rgb('")
         #expect(r?.position == 4)
-        #expect(rejection("rgb(1 2 3")?.position == 9)
-        #expect(rejection("lab(50 calc(1 + 2) 0")?.reason == "missing ')' to close 'lab('")
-        #expect(rejection("oklch(0.5 calc(1 + 0.1 0)")?.reason.contains("calc") == true)
+        #expect(cssRejection("rgb(1 2 3")?.position == 9)
+        #expect(cssRejection("lab(50 calc(1 + 2) 0")?.reason == "missing ')' to close 'lab('")
+        #expect(cssRejection("oklch(0.5 calc(1 + 0.1 0)")?.reason.contains("calc") == true)
     }
 
     @Test func messagesNameTheProblem() {
-        #expect(rejection("rgb(1, 2, 3))")?.reason == "unexpected ')' after the color")
-        #expect(rejection("rgb(1, 2, 3))")?.position == 12)
-        #expect(rejection("lab(0% 0 0 10%)")?.reason.hasPrefix("expected 3 components, got 4") == true)
-        #expect(rejection("color(foo 1 2 3)")?.reason == "unknown color space 'foo'")
-        #expect(rejection("color(foo 1 2 3)")?.position == 6)
-        #expect(rejection("rgb(10%, 20, 30%)")?.reason == "mixing numbers and percentages in legacy rgb()")
-        #expect(rejection("rgb(10%, 20, 30%)")?.position == 9)
-        #expect(rejection("notacolor")?.reason == "unknown color name 'notacolor'")
-        #expect(rejection("rgb(1 2)")?.reason == "expected 3 components, got 2")
-        #expect(rejection("hsl(none, 30%, 50%)")?.reason.contains("'none' is not allowed") == true)
-        #expect(rejection("color(lab 1 2 3)")?.reason.contains("write lab(") == true)
-        #expect(rejection("rgb(1px 2 3)")?.reason.contains("unknown unit 'px'") == true)
+        #expect(cssRejection("rgb(1, 2, 3))")?.reason == "unexpected ')' after the color")
+        #expect(cssRejection("rgb(1, 2, 3))")?.position == 12)
+        #expect(cssRejection("lab(0% 0 0 10%)")?.reason.hasPrefix("expected 3 components, got 4") == true)
+        #expect(cssRejection("color(foo 1 2 3)")?.reason == "unknown color space 'foo'")
+        #expect(cssRejection("color(foo 1 2 3)")?.position == 6)
+        #expect(cssRejection("rgb(10%, 20, 30%)")?.reason == "mixing numbers and percentages in legacy rgb()")
+        #expect(cssRejection("rgb(10%, 20, 30%)")?.position == 9)
+        #expect(cssRejection("notacolor")?.reason == "unknown color name 'notacolor'")
+        #expect(cssRejection("rgb(1 2)")?.reason == "expected 3 components, got 2")
+        #expect(cssRejection("hsl(none, 30%, 50%)")?.reason.contains("'none' is not allowed") == true)
+        #expect(cssRejection("color(lab 1 2 3)")?.reason.contains("write lab(") == true)
+        #expect(cssRejection("rgb(1px 2 3)")?.reason.contains("unknown unit 'px'") == true)
         let e = ColorCoreError.invalidCSS(input: "rgb(1, 2, 3))", reason: "unexpected ')' after the color", position: 12)
         #expect(e.description == "invalid color 'rgb(1, 2, 3))': unexpected ')' after the color at 12")
     }
@@ -119,10 +106,10 @@ import Testing
 
     @Test func calcNestingIsCapped() {
         let deep = String(repeating: "calc(", count: 40) + "1" + String(repeating: ")", count: 40)
-        #expect(rejection("color(srgb \(deep) 0 0)")?.reason.contains("nested") == true)
+        #expect(cssRejection("color(srgb \(deep) 0 0)")?.reason.contains("nested") == true)
         let parens = "color(srgb calc(" + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + ") 0 0)"
-        #expect(rejection(parens)?.reason.contains("nested") == true)
-        #expect(rejection("calc(1)") != nil)
+        #expect(cssRejection(parens)?.reason.contains("nested") == true)
+        #expect(cssRejection("calc(1)") != nil)
     }
 
     /// A 64-bit linear congruential generator (Knuth's MMIX constants): deterministic on every platform.
