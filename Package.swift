@@ -5,6 +5,7 @@ import Foundation
 
 /// (name, dependencies) for every library module, bottom layer first. Arrows only point down.
 let libraries: [(name: String, deps: [Target.Dependency])] = [
+    ("ColorIO", []),
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore"]),
     ("Palettes", ["ColorCore", "ColorKernels"]),
