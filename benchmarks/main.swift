@@ -1,3 +1,4 @@
+import ColorIO
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
 // Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
