@@ -1,3 +1,4 @@
+import ColorIO
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
 // Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
@@ -339,7 +340,7 @@ if selected("W4 ramps 19-stop") {
 func luaOverhead() {
     let calls = 1_000_000 / scale
     var printed = ""
-    let state = try! LuaState(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
+    let state = try! LuaInterpreter(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
     // Each run gets a fresh sandbox environment, so every timed source carries its own set-up; the set-up alone
     // is timed too and subtracted.
     let setup = """

@@ -21,7 +21,7 @@ struct PluginContext {
     /// Export formats: built-ins plus plugin exporters.
     let exporters: Registry<Exporter>
     /// The Lua state the plugin entries call back into (nil when no plugin folder exists).
-    let state: LuaState?
+    let state: LuaInterpreter?
     let sources: [PluginLoader.Source]
 
     /// The built-ins only.
@@ -42,7 +42,7 @@ struct PluginContext {
         if o.watchdogMessage == nil {
             o.watchdogMessage = ScriptCLI.watchdogMessage(command: command, script: a.positionals.first.map { $0.hasSuffix(".lua") ? $0 : "plugins" } ?? "plugins", budget: o.timeLimit)
         }
-        let state = try LuaState(options: o, print: print)
+        let state = try LuaInterpreter(options: o, print: print)
         try PluginLoader.load(sources, into: state)
         return PluginContext(palettes: state.palettes, exporters: state.exporters, state: state, sources: sources)
     }

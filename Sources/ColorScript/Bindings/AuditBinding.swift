@@ -12,7 +12,7 @@ enum AuditBinding {
     /// `{family, rule, mode, contrast, foreground, foreground_stop, background, background_stop, method,
     /// simulation, target, achieved, margin, pass, value, message}` (failures are the failing checks).
     static let audit: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.audit"
             let a = Args(lua, fname)
             let ft = try a.table(1, "families")

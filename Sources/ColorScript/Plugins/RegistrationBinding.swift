@@ -11,7 +11,7 @@ import Palettes
 enum RegistrationBinding {
     /// `P.register_generator(spec)`: `{name=, generate=function(spec) → 20 colors, summary=, parameters={…}}`.
     static let registerGenerator: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_generator", ctx = "hb.register_generator: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
@@ -32,7 +32,7 @@ enum RegistrationBinding {
             lua.pop()
             try host.registry.add(kind: "generator", name: name, file: host.currentFile,
                                   builtins: PaletteWorkbench.standard.generators.ids)
-            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "generator '\(name)'")
+            let cb = LuaCallback(host: host, ref: host.reference(-1), file: host.currentFile, what: "generator '\(name)'")
             lua.pop()
             try FamilyBinding.wrap(fname) { try host.palettes.register(host.luaGenerator(name: name, summary: summary, parameters: params, callback: cb)) }
             return 0
@@ -41,7 +41,7 @@ enum RegistrationBinding {
 
     /// `P.register_exporter(spec)`: `{name=, extension=, summary=, write=function(doc, out)}`.
     static let registerExporter: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_exporter", ctx = "hb.register_exporter: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
@@ -55,7 +55,7 @@ enum RegistrationBinding {
                 throw BindingError("\(ctx): field 'write' must be a function(doc, out), got \(got)")
             }
             try host.registry.add(kind: "exporter", name: name, file: host.currentFile, builtins: Exporters.standard.ids)
-            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "exporter '\(name)'")
+            let cb = LuaCallback(host: host, ref: host.reference(-1), file: host.currentFile, what: "exporter '\(name)'")
             lua.pop()
             try FamilyBinding.wrap(fname) {
                 try host.exporters.register(host.luaExporter(name: name, fileExtension: ext, summary: summary, callback: cb))
@@ -67,7 +67,7 @@ enum RegistrationBinding {
     /// `P.register_policy(spec, extras)`: token rules become `PolicyRule`s of a registered `Policy`; stop rules
     /// and `check` stay in Lua and run through `extras` (the prelude's per-family evaluator).
     static let registerPolicy: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_policy"
             let t = try Args(lua, fname).table(1, "spec")
             let (policy, hasExtras) = try policy(host, lua, t, fname)
@@ -75,7 +75,7 @@ enum RegistrationBinding {
                                   builtins: PaletteWorkbench.standard.policies.ids)
             try FamilyBinding.wrap(fname) { try host.palettes.register(policy) }
             if hasExtras, lua.type(2) == LUA_TFUNCTION {
-                host.policyExtras[policy.id] = LuaCallback(state: host, ref: host.reference(2), file: host.currentFile,
+                host.policyExtras[policy.id] = LuaCallback(host: host, ref: host.reference(2), file: host.currentFile,
                                                            what: "policy '\(policy.id)'")
             }
             return 0
@@ -87,7 +87,7 @@ enum RegistrationBinding {
     /// kind="contrast"|"distinct", modes={"light","dark"}, contrast={"standard","high"}, simulations={…}, name=}`;
     /// a stop rule is `{text=900, background=50, min=7, method=}`. Returns the policy and whether it has stop
     /// rules or a check.
-    static func policy(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
+    static func policy(_ host: HostContext, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
                        defaultName: String? = nil) throws -> (Policy, Bool) {
         let ctx = "\(fname): \(argument)"
         guard let name = try lua.fieldString(t, "name", ctx) ?? defaultName, !name.isEmpty else {
@@ -176,7 +176,7 @@ enum RegistrationBinding {
     }
 
     /// Reads a list of family objects (`hb.family`, `hb.families.x`) at `t`: their names and 20 colors.
-    static func families(_ host: LuaState, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
+    static func families(_ host: HostContext, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
         var out: [(Family, [RampColor])] = []
         for i in 0..<lua.rawLength(t) {
             lua.getIndex(t, i + 1)
@@ -198,7 +198,7 @@ enum RegistrationBinding {
     /// and the 20 semantic tokens) and stages its files in the output folder. Returns the first file's path and
     /// the number of files.
     static let export: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.export")
             let name = try a.string(1, "name")
             let exporter = try a.core(1, "name") { () throws -> Exporter in
@@ -233,7 +233,7 @@ enum RegistrationBinding {
 
     /// `P.exporter_ids()`: every export format id, built-ins first.
     static let exporterIDs: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let ids = host.exporters.ids
             lua.newTable(array: Int32(ids.count))
             for (i, id) in ids.enumerated() { lua.push(id); lua.setIndex(-2, i + 1) }
