@@ -47,11 +47,14 @@ struct PluginContext {
         return PluginContext(palettes: state.palettes, exporters: state.exporters, state: state, sources: sources)
     }
 
-    /// The checks of a Lua policy beyond its token rules (stop rules, `check`), for these families.
-    func scriptChecks(policy: String, families: [Family]) throws -> [ScriptCheck] {
-        guard let state, state.hasPolicyChecks(policy) else { return [] }
-        return try state.policyChecks(policy, families: families)
+    /// The registries as they are now: a script run after loading may have registered more.
+    var workbench: DesignWorkbench {
+        if let state { return DesignWorkbench(palettes: state.palettes, exporters: state.exporters) }
+        return DesignWorkbench(palettes: palettes, exporters: exporters)
     }
+
+    /// A registered policy (a Lua policy's stop rules and check function are its `check`).
+    func policy(_ id: String) -> Policy? { workbench.palettes.policies[id] }
 
     /// Resolves family names typed by the user against built-ins and plugin families.
     func families(_ names: [String], command: String) throws -> [Family] {

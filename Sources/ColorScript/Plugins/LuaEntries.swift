@@ -233,7 +233,11 @@ extension HostContext {
     /// (`{text=900, background=50, min=7}`) and the `check` function — for one family. Empty for other policies.
     public func policyChecks(_ policyID: String, family: Family, ramp: [RampColor]) throws -> [ScriptCheck] {
         guard let cb = policyExtras[policyID] else { return [] }
-        return try cb.call(results: 1, push: { host, lua in
+        return try HostContext.policyChecks(cb, policyID, family: family, ramp: ramp)
+    }
+
+    static func policyChecks(_ cb: LuaCallback, _ policyID: String, family: Family, ramp: [RampColor]) throws -> [ScriptCheck] {
+        try cb.call(results: 1, push: { host, lua in
             lua.push(policyID)
             lua.push(family.id)
             lua.newTable(array: Int32(ramp.count))
