@@ -447,6 +447,7 @@ static int hb_guarded_call(lua_State *L) {
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
     lim->in_c--;
     if (status != LUA_OK) return lua_error(L);
+    check_deadline(L, lim);  /* one long call that ended past the deadline ends the script here */
     return lua_gettop(L);
 }
 
