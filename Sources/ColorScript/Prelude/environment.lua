@@ -21,31 +21,34 @@ local shared = {
   hb = HB,
 }
 
-local loaded = {}
+-- Each script and plugin gets its own environment and its own table of loaded modules (the modules it
+-- requires share that table, so a module runs once per plugin); nothing one plugin changes reaches another.
 local new_env
-local function require_(name)
-  if type(name) ~= "string" then
-    error("require: argument 1 (name) must be a module name (string), got " .. type(name), 2)
+local function make_require(loaded)
+  return function(name)
+    if type(name) ~= "string" then
+      error("require: argument 1 (name) must be a module name (string), got " .. type(name), 2)
+    end
+    if name == "huebench" then return HB end
+    local m = loaded[name]
+    if m ~= nil then return m end
+    local src, chunkname = P.find_module(name)
+    if not src then error(chunkname, 2) end
+    local f, err = load_(src, chunkname, "t", new_env(loaded))
+    if not f then error(err, 0) end
+    local r = f(name)
+    if r == nil then r = true end
+    loaded[name] = r
+    return r
   end
-  if name == "huebench" then return HB end
-  local m = loaded[name]
-  if m ~= nil then return m end
-  local src, chunkname = P.find_module(name)
-  if not src then error(chunkname, 2) end
-  local f, err = load_(src, chunkname, "t", new_env())
-  if not f then error(err, 0) end
-  local r = f(name)
-  if r == nil then r = true end
-  loaded[name] = r
-  return r
 end
 
-new_env = function()
+new_env = function(loaded)
   local env = {}
   local base = {}
   for k, v in next, shared do base[k] = v end
   base._G = env
-  base.require = require_
+  base.require = make_require(loaded or {})
   base.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then
       error(format("load: binary chunks are not allowed in scripts; mode must be \"t\", got %q", tostring(mode)), 2)

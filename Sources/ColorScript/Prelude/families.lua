@@ -33,22 +33,30 @@ curve.points = function(t)
 end
 hbraw.curve = curve
 
+-- Family objects: {name, _colors (20 colors, _50 first), _handle (hb.family's, for hb.audit)} behind a proxy.
 local Family = {}
-Family.__index = Family
-Family.__metatable = "huebench.family"
-Family.__tostring = function(f) return "family(" .. f.name .. ")" end
+local object, storage_of = S.object, S.storage_of
+local function family_storage(f, fname)
+  local st = getmetatable_(f) == "huebench.family" and storage_of(f)
+  if not st then fail(format("%s: call it on a family (f:%s(…)), got %s", fname, fname:match(":(.*)"), type(f))) end
+  return st
+end
 function Family.stop(f, s)
+  local st = family_storage(f, "family:stop")
   if type(s) ~= "number" or s % 50 ~= 0 or s < 50 or s > 1000 then
     fail(format("family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got %s", tostring(s)))
   end
-  return f._colors[s // 50]
+  return st._colors[s // 50]
 end
 function Family.stops(f)
   local out = {}
-  for i, c in ipairs(f._colors) do out[i] = { stop = i * 50, color = c } end
+  for i, c in ipairs(family_storage(f, "family:stops")._colors) do out[i] = { stop = i * 50, color = c } end
   return out
 end
-local function family_object(name, colors, handle) return setmetatable_({ name = name, _colors = colors, _handle = handle }, Family) end
+local function family_tostring(st) return "family(" .. st.name .. ")" end
+local function family_object(name, colors, handle)
+  return object({ name = name, _colors = colors, _handle = handle }, Family, "huebench.family", family_tostring)
+end
 
 local make_family, register_family_ = P.make_family, P.register_family
 hbraw.family = function(spec)
@@ -57,6 +65,7 @@ hbraw.family = function(spec)
 end
 local family_cache = {}
 hbraw.families = setmetatable_({}, {
+  __metatable = "locked",
   __index = function(_, name)
     local f = family_cache[name]
     if f then return f end

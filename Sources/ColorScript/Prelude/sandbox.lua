@@ -30,6 +30,40 @@ local function readonly(t, name)
   return proxy
 end
 
+-- A copy of plain tables (recursively); host objects and proxies (tables with a metatable) are kept as they are.
+local function copy(v)
+  if type(v) ~= "table" or getmetatable_(v) ~= nil then return v end
+  local c = {}
+  for k, x in next, v do c[k] = copy(x) end
+  return c
+end
+
+-- Host objects (families, themes): a proxy over hidden `storage`. Fields read as copies (a script can change
+-- its copy, never the object another script or plugin sees), `methods` are found after the fields, writes fail,
+-- getmetatable gives `typename`. The host reads the storage through the metatable's `__storage` (Swift's raw
+-- reads look through it); prelude code reaches it with `storage_of(proxy)`.
+local stores = setmetatable_({}, { __mode = "k" })
+local function object(storage, methods, typename, tostring_)
+  local proxy = {}
+  stores[proxy] = storage
+  setmetatable_(proxy, {
+    __index = function(_, k)
+      local v = storage[k]
+      if v ~= nil then return copy(v) end
+      return methods[k]
+    end,
+    __newindex = function(_, k)
+      fail(format("cannot assign to %s.%s: it is read-only (make a new one instead)", typename:gsub("^huebench%.", ""), tostring(k)))
+    end,
+    __pairs = function() return next, copy(storage), nil end,
+    __tostring = tostring_ and function() return tostring_(storage) end or nil,
+    __metatable = typename,
+    __storage = storage,
+  })
+  return proxy
+end
+local function storage_of(v) return stores[v] end
+
 -- Proxies of every table reachable from `t` (once each), then of `t`.
 local function deep_readonly(t, name)
   local keys = {}
@@ -92,6 +126,7 @@ local function check_table(fname, t)
   if type(t) ~= "table" then fail(format("%s: argument 1 (spec) must be a table, got %s", fname, type(t))) end
 end
 
+S.object, S.storage_of, S.copy = object, storage_of, copy
 S.fail, S.readonly, S.deep_readonly, S.check_table = fail, readonly, deep_readonly, check_table
 S.math, S.coroutine = math_, coroutine_
 S.setmetatable, S.xpcall, S.collectgarbage, S.print = safe_setmetatable, safe_xpcall, safe_collectgarbage, print_
