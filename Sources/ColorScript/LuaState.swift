@@ -1,3 +1,4 @@
+import ColorIO
 import CLua
 import CLuaShims
 import ColorCore
@@ -15,8 +16,9 @@ public struct ScriptOptions: Sendable {
     public var seed: Int = 0
     /// Folders scripts may `require`, `loadfile` and `dofile` from (the script's own folder is added by `run`).
     public var allowedFolders: [String] = []
-    /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it).
-    public var outputFolder: String = FileManager.default.currentDirectoryPath
+    /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it). nil: no
+    /// folder was given; a script may then write only into new folders it names (see `OutputStage`).
+    public var outputFolder: String? = nil
     /// The line a watchdog writes before ending the process with exit status 3 when a string pattern function
     /// (which runs in C, where the time hook cannot fire) is still running past the deadline plus a grace of
     /// 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never ended). The CLI
@@ -24,7 +26,7 @@ public struct ScriptOptions: Sendable {
     public var watchdogMessage: String? = nil
 
     public init(timeLimit: Double = 10, memoryLimit: Int = 512 << 20, seed: Int = 0,
-                allowedFolders: [String] = [], outputFolder: String = FileManager.default.currentDirectoryPath) {
+                allowedFolders: [String] = [], outputFolder: String? = nil) {
         self.timeLimit = timeLimit; self.memoryLimit = memoryLimit; self.seed = seed
         self.allowedFolders = allowedFolders; self.outputFolder = outputFolder
     }
@@ -173,8 +175,7 @@ public final class LuaState {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ColorScriptError.file(path: path, reason: "cannot read the script; check the path")
         }
-        let folder = LuaState.canonical((path as NSString).deletingLastPathComponent.isEmpty
-                                        ? "." : (path as NSString).deletingLastPathComponent)
+        let folder = LuaState.canonical(PathText.parent(path))
         if !allowedFolders.contains(folder) { allowedFolders.append(folder) }
         try runChunk(data, chunkname: "@" + path, file: path, arguments: arguments, scriptName: path)
     }
@@ -313,6 +314,8 @@ public final class LuaState {
     }
     /// Paths staged so far (relative to the output folder), in the order they were written.
     public var stagedOutputs: [String] { outputs.order }
+    /// Bytes staged so far (held in memory until the commit): what staged outputs cost the memory budget.
+    public var stagedOutputBytes: Int { outputs.byteCount }
 
     static func canonical(_ path: String) -> String {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

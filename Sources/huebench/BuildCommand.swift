@@ -1,3 +1,4 @@
+import ColorIO
 import ColorCore
 import ColorExport
 import ColorScript
@@ -173,7 +174,7 @@ enum BuildCommand: Command {
         if let built, let script {
             let ramps = Dictionary(uniqueKeysWithValues: built.map { ($0.family.id, $0.ramp) })
             doc = try ScriptDocument.make(built.map { ($0.family, $0.ramp) }, tokens: config?.tokens ?? SemanticToken.all,
-                                          name: config?.name ?? (script as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: ""),
+                                          name: config?.name ?? PathText.lastComponent(script).replacingOccurrences(of: ".lua", with: ""),
                                           core: wb.core, build: build)
             if let policy {
                 let report = try Audit.run(policy, families: families, workbench: wb,
@@ -205,8 +206,12 @@ enum BuildCommand: Command {
         }
         for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
         progress("writing \(folder.paths.count) files into \(outDir)/…")
-        let result = try folder.commit(to: URL(fileURLWithPath: outDir)) { done, total in
+        let result = try folder.commit(to: outDir) { done, total in
             if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
+        }
+        if let r = result.recovered { Output.error("huebench build: \(outDir): \(r)") }
+        if let why = result.manifestIgnored {
+            Output.error("huebench build: \(outDir): \(why); files of earlier builds are kept (delete the folder to start clean)")
         }
 
         let stops = doc.families.reduce(0) { $0 + $1.stops.count }

@@ -2,5 +2,5 @@ import Testing
 @testable import ColorIO
 
 @Suite struct ColorIOTests {
-    @Test func formatVersionIsOne() { #expect(ColorIO.formatVersion == 1) }
+    @Test func formatVersionIsOne() { #expect(IOFormat.version == 1) }
 }

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -31,8 +32,7 @@ enum OutputPath {
         if let st = info(path), !isRegular(st) {
             throw UsageError("--\(option) '\(shown)' is not a regular file (a device, pipe or socket); give a file path — output is written to a temp file and renamed (huebench \(command))")
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
+        let folder = PathText.parent(path)
         if let st = info(folder) {
             guard isDirectory(st) else {
                 throw UsageError("--\(option) '\(shown)': '\(ColorCoreError.excerpt(folder))' is not a folder; give a path inside a folder (huebench \(command))")
@@ -69,11 +69,8 @@ enum OutputPath {
             return
         }
         // Missing: the nearest existing ancestor must be a writable folder.
-        var ancestor = (path as NSString).deletingLastPathComponent
-        while !ancestor.isEmpty, ancestor != "/", info(ancestor) == nil {
-            ancestor = (ancestor as NSString).deletingLastPathComponent
-        }
-        let folder = ancestor.isEmpty ? "." : ancestor
+        var folder = PathText.parent(path)
+        while folder != ".", folder != "/", info(folder) == nil { folder = PathText.parent(folder) }
         guard let st = info(folder), isDirectory(st) else {
             throw UsageError("--\(option) '\(shown)': '\(ColorCoreError.excerpt(folder))' is not a folder; give a path inside a folder (huebench \(command))")
         }
