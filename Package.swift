@@ -35,8 +35,10 @@ var targets: [Target] = [
         path: "benchmarks"),
     .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorIO", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]
+/// The Lua prelude (Sources/ColorScript/Prelude/*.lua) is compiled into the binary as byte arrays.
+let embedded: [String: [Resource]] = ["ColorScript": [.embedInCode("Prelude")]]
 for lib in libraries {
-    targets.append(.target(name: lib.name, dependencies: lib.deps,
+    targets.append(.target(name: lib.name, dependencies: lib.deps, resources: embedded[lib.name],
                            swiftSettings: lib.name == "ColorKernels" ? optimized : []))
     targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
                                exclude: fixtures("\(lib.name)Tests")))

@@ -337,7 +337,7 @@ if selected("W4 ramps 19-stop") {
 func luaOverhead() {
     let calls = 1_000_000 / scale
     var printed = ""
-    let state = try! LuaState(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
+    let state = try! LuaInterpreter(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
     // Each run gets a fresh sandbox environment, so every timed source carries its own set-up; the set-up alone
     // is timed too and subtracted.
     let setup = """

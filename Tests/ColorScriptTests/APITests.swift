@@ -87,7 +87,7 @@ import Testing
         let path = dir + "/bad.lua"
         try "local hb = require 'huebench'\nlocal function f()\n  return hb.oklch(nil, 'c', 1)\nend\nf()\n".write(toFile: path, atomically: true, encoding: .utf8)
         let (s, _) = try makeState()
-        do { try s.run(file: path); Issue.record("no error") } catch let ColorScriptError.script(message, traceback) {
+        do { try s.run(file: path); Issue.record("no error") } catch let ColorScriptError.script(message, traceback, _) {
             #expect(message == "\(path):3: hb.oklch: argument 2 (c) must be a number, got string \"c\"")
             #expect(traceback.contains("stack traceback"))
             #expect(traceback.contains("bad.lua:5"))

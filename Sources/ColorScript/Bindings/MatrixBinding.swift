@@ -67,7 +67,7 @@ struct UnsafeSendable: @unchecked Sendable {
 /// `hb.matrix(text_buf, bg_buf, {method=…})` and the matrix methods. Magnitudes are compared (APCA Lc is signed).
 enum MatrixBinding {
     static let hbMatrix: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.matrix")
             let text = try a.buffer(1, "text"), bg = try a.buffer(2, "background")
             var method = "wcag21"
@@ -89,8 +89,8 @@ enum MatrixBinding {
         return m
     }
 
-    static func with(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, ScriptMatrix) throws -> Int32) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+    static func with(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Args, ScriptMatrix) throws -> Int32) -> Int32 {
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "matrix:" + name, method: true)
             return try body(host, a, try receiver(a))
         }
@@ -151,7 +151,7 @@ enum MatrixBinding {
 
     static let gc: hb_swift_fn = { L in ObjectBox<ScriptMatrix>.collect(L, kind: .matrix) { $0.byteCount } }
     static let tostring: hb_swift_fn = { L in
-        LuaState.guarded(L) { _, lua in
+        HostContext.guarded(L) { _, lua in
             let m = ObjectBox<ScriptMatrix>.get(L!, 1, kind: .matrix)
             lua.push("matrix(\(m?.rows ?? 0)×\(m?.cols ?? 0), \(m?.method ?? "?"))"); return 1
         }
