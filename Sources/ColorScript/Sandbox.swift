@@ -47,6 +47,7 @@ extension LuaInterpreter {
         lua.push(ThemeBinding.theme); lua.setField(-2, "theme")
         lua.push(ThemeBinding.build); lua.setField(-2, "build")
         lua.push(AuditBinding.audit); lua.setField(-2, "audit")
+        lua.push(Fields.checkFields); lua.setField(-2, "check_fields")
         host.pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)
