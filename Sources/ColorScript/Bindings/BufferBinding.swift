@@ -128,15 +128,19 @@ enum BufferBinding {
             let n = lua.rawLength(t)
             var colors: [Color] = []
             colors.reserveCapacity(n)
+            var memo: [String: Color] = [:]
             for i in 0..<n {
                 lua.getIndex(t, i + 1)
                 defer { lua.pop() }
                 if let p = luaL_testudata(L, -1, UserdataKind.color.metatableName) {
                     colors.append(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee))
                 } else if let s = lua.string(-1) {
+                    // Lists often repeat a color: each distinct text is parsed once (memo bounded to 4,096 texts).
+                    if let c = memo[s] { colors.append(c); continue }
                     do { colors.append(try host.parseColor(s)) } catch {
                         throw BindingError("hb.buffer: argument 1 (colors), item \(i + 1): \(error)")
                     }
+                    if memo.count < 4096 { memo[s] = colors[i] }
                 } else {
                     throw BindingError("hb.buffer: argument 1 (colors), item \(i + 1) must be a color or CSS color text, got \(lua.describe(-1))")
                 }
