@@ -156,7 +156,7 @@ enum BufferBinding {
     static func precision(_ a: Args, _ n: Int32) throws -> Bool {
         guard !a.isNil(n) else { return false }
         let t = try a.table(n, "options")
-        try a.lua.checkKeys(t, ["precision"], "\(a.function): argument \(n) (options)")
+        try a.lua.checkFields(t, Fields.bufferOptions, "\(a.function): argument \(n) (options)")
         switch try a.lua.fieldString(t, "precision", "\(a.function): argument \(n) (options)") ?? "f32" {
         case "f32": return false
         case "f64": return true
@@ -316,35 +316,3 @@ struct UncheckedPointer<T>: @unchecked Sendable {
     init(_ v: UnsafeMutablePointer<T>?) { value = v }
 }
 
-extension Lua {
-    /// Checks that every key of the options table at `t` is one of `allowed`; an unknown key is an error that
-    /// names it, suggests the closest allowed key and lists them all.
-    func checkKeys(_ t: Int32, _ allowed: [String], _ context: String) throws {
-        let t = absolute(t)
-        pushNil()
-        while lua_next(L, t) != 0 {
-            let key = lua_type(L, -2) == LUA_TSTRING ? string(-2) : nil
-            pop()
-            guard let k = key, allowed.contains(k) else {
-                let shown = key ?? describe(-1)
-                pop()
-                let near = key.flatMap { k in allowed.min { editDistance($0, k) < editDistance($1, k) }.flatMap { editDistance($0, k) <= 2 ? $0 : nil } }
-                throw BindingError("\(context): unknown option '\(shown)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
-                                   + " (options: \(allowed.joined(separator: ", ")))")
-            }
-        }
-    }
-}
-
-/// Levenshtein distance (for did-you-mean suggestions on short option names).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.lowercased()), y = Array(b.lowercased())
-    if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
-    var prev = Array(0...y.count), cur = prev
-    for i in 1...x.count {
-        cur[0] = i
-        for j in 1...y.count { cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)) }
-        swap(&prev, &cur)
-    }
-    return prev[y.count]
-}

@@ -26,8 +26,6 @@ final class ScriptMatrix {
 
 /// `hb.matrix(text_buf, bg_buf, {method=…})` and the matrix methods. Magnitudes are compared (APCA Lc is signed).
 enum MatrixBinding {
-    static let optionKeys = ["method", "alpha", "canvas", "summary", "out", "thresholds", "worst"]
-
     /// Per-color bytes of the engine's preparation (Double inputs, alpha, term planes).
     static let perColorBytes = 64
 
@@ -40,7 +38,7 @@ enum MatrixBinding {
             var out: String? = nil, thresholds: [Double]? = nil, worst = 10
             if !a.isNil(3) {
                 let t = try a.table(3, "options")
-                try lua.checkKeys(t, optionKeys, ctx)
+                try lua.checkFields(t, Fields.matrixOptions, ctx)
                 if lua.getField(t, "method") == LUA_TNUMBER, let i = lua.integer(-1) { method = String(i) }
                 lua.pop()
                 if let m = try? lua.fieldString(t, "method", ctx) { method = m ?? method }
