@@ -30,7 +30,7 @@ extension LuaInterpreter {
         host.installMetatables()
         // The privileged table P, seen only by the prelude.
         lua.newTable()
-        lua.push(Double(options.seed)); lua.setField(-2, "seed")
+        lua.push(options.seed); lua.setField(-2, "seed")
         lua.push(HostContext.privWrite); lua.setField(-2, "write")
         lua.push(HostContext.privFindModule); lua.setField(-2, "find_module")
         lua.push(HostContext.privReadFile); lua.setField(-2, "read_file")
