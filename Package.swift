@@ -7,7 +7,7 @@ import Foundation
 let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorIO", []),
     ("ColorCore", []),
-    ("ColorKernels", ["ColorCore"]),
+    ("ColorKernels", ["ColorCore", "ColorIO"]),
     ("Palettes", ["ColorCore", "ColorKernels"]),
     ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
     ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
@@ -31,7 +31,7 @@ var targets: [Target] = [
         dependencies: libraries.map { .target(name: $0.name) }),
     .executableTarget(
         name: "benchmarks",
-        dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
+        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
     .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench contrast [--method wcag21|apca] [TEXT BACKGROUND]`: contrast ratio or APCA Lc.
 enum ContrastCommand: Command {
@@ -33,11 +34,8 @@ enum ContrastCommand: Command {
         let method = try Lookup.method(a.value("method") ?? "wcag21", in: wb.contrastMethods, command: name)
         let items = try PairArguments.items(a.positionals, names: "TEXT and BACKGROUND", command: name)
         let decimals = method == "wcag21" || method == "apca" || method == "lstar" ? 2 : 4
-        return ItemLoop.run(command: name, arguments: items, json: a.has("json")) { item in
-            let (t, b) = try ItemLoop.pair(item)
-            let v = try wb.contrast(text: try wb.parse(t), background: try wb.parse(b), method: method)
-            return Format.pair(text: t, background: b, value: v, decimals: decimals, separator: "on")
-        }
+        let stream = try ColorStream(.contrast(method: method), json: a.has("json"), decimals: decimals, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: items)
     }
 }
 

@@ -133,7 +133,8 @@ import Testing
         #expect(g.status == 1)
         #expect(!g.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(g.stderr)")
         #expect(g.stderr.contains("\\u{1B}") && g.stderr.contains("\\u{0}"), "\(g.stderr)")
-        #expect(g.lines.count == 1 && g.lines[0].hasSuffix("rgb(255, 255, 255)"))
+        // Text mode: one row per line, `error` for the bad ones.
+        #expect(g.lines == ["error", "error", "error", g.lines[3]] && g.lines[3].hasSuffix("rgb(255, 255, 255)"), "\(g.lines)")
         // JSON mode: every line is valid JSON, errors included.
         let j = try CLI.run(["parse", "--json"], input: "re\u{0}d\n\u{1B}x\nred\n")
         #expect(j.lines.count == 3)
@@ -150,7 +151,8 @@ import Testing
         #expect(crlf.lines.count == 2)
         let pairs = try CLI.run(["contrast"], input: "#000\t#fff\r\n\r\nred\n")
         #expect(pairs.status == 1)
-        #expect(pairs.lines.count == 1 && pairs.stderr.contains("line 3"), "\(pairs.stderr)")
+        // Text mode: row i is line i (a blank row for the blank line, `error` for the bad one).
+        #expect(pairs.lines.count == 3 && pairs.lines[1] == "" && pairs.lines[2] == "error" && pairs.stderr.contains("line 3"), "\(pairs.stderr)")
     }
 
     @Test func familyNamesAreCheckedAndDeduplicated() throws {
