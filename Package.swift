@@ -8,9 +8,9 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorIO", []),
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore", "ColorIO"]),
-    ("Palettes", ["ColorCore", "ColorKernels"]),
-    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
-    ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
+    ("Palettes", ["ColorIO", "ColorCore", "ColorKernels"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "CZlib"]),
+    ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
 ]
 
 /// Test data read through #filePath, not bundled: excluded from the targets' sources.
@@ -33,10 +33,12 @@ var targets: [Target] = [
         name: "benchmarks",
         dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorIO", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]
+/// The Lua prelude (Sources/ColorScript/Prelude/*.lua) is compiled into the binary as byte arrays.
+let embedded: [String: [Resource]] = ["ColorScript": [.embedInCode("Prelude")]]
 for lib in libraries {
-    targets.append(.target(name: lib.name, dependencies: lib.deps,
+    targets.append(.target(name: lib.name, dependencies: lib.deps, resources: embedded[lib.name],
                            swiftSettings: lib.name == "ColorKernels" ? optimized : []))
     targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
                                exclude: fixtures("\(lib.name)Tests")))
