@@ -8,8 +8,12 @@ enum ContrastCommand: Command {
     static let help = """
     usage: huebench contrast [--method NAME] [--json] [TEXT BACKGROUND]
 
-    Prints the contrast of TEXT on BACKGROUND. wcag21 (default): the WCAG 2.1 ratio 1…21 on unclamped
-    extended sRGB; apca: APCA 0.0.98G-4g Lc, signed (positive = dark text on light, negative = light on dark);
+    Prints the contrast of TEXT on BACKGROUND. wcag21 (default): the WCAG 2.1 ratio, 1…21 for colors inside
+    sRGB; colors are not clamped (extended sRGB), so a color outside sRGB can give a ratio above 21 (map it
+    first with `huebench gamut` to get the in-gamut ratio); apca: APCA 0.0.98G-4g Lc, signed (positive =
+    dark text on light, negative = light on dark); an out-of-sRGB color whose screen luminance comes out
+    below 0 is floored at 0 before APCA's soft black clamp, as APCA-W3 0.1.9 does (Color.js does not
+    floor it and can differ by up to 8.5 Lc there);
     also lstar (ΔL*), weber, michelson. Translucent text is composited over the background first.
     With no colors, reads pairs from standard input: TEXT<TAB>BACKGROUND per line.
 

@@ -95,7 +95,9 @@ import Testing
         // And a good path still works.
         let ok = try CLI.run(base + [dir.appendingPathComponent("m.csv").path])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("m.csv"), encoding: .utf8).split(separator: "\n").count == 2)
+        // A header row (background labels) and one row per text color.
+        let csv = try String(contentsOf: dir.appendingPathComponent("m.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 3 && csv[0] == "text \\ background,red,blue" && csv[1].hasPrefix("red,1.0,") && csv[2].hasPrefix("blue,"), "\(csv)")
     }
 
     @Test func matrixEdgeInputs() throws {
