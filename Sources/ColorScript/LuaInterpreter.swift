@@ -16,6 +16,9 @@ public struct ScriptOptions: Sendable {
     public var seed: Int = 0
     /// Folders scripts may `require`, `loadfile` and `dofile` from (the script's own folder is added by `run`).
     public var allowedFolders: [String] = []
+    /// Files the user named (`--input FILE`) that `hb.load_colors` may read besides the script's folder and the
+    /// script's arguments that name files.
+    public var readableFiles: [String] = []
     /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it). nil: no
     /// folder was given; a script may then write only into new folders it names (see `OutputStage`).
     public var outputFolder: String? = nil
@@ -94,6 +97,7 @@ public final class LuaInterpreter {
     }
 
     deinit {
+        host.outputs.discardStreams()
         hb_unwatch(limits)
         lua_close(L)
         limits.deallocate()
@@ -153,6 +157,8 @@ public final class LuaInterpreter {
         }
         let folder = HostContext.canonical(PathText.parent(path))
         if !host.allowedFolders.contains(folder) { host.allowedFolders.append(folder) }
+        // Arguments that name files are files the user named: `hb.load_colors` may read them.
+        for a in arguments where FileManager.default.fileExists(atPath: a) { host.readableFiles.insert(HostContext.canonical(a)) }
         try runChunk(data, chunkname: "@" + path, file: path, arguments: arguments, scriptName: path)
     }
 
@@ -353,9 +359,12 @@ public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
     public let bytes: Int
     public let inUse: Int
     public let cap: Int
+    /// What to do instead, appended after a comma (e.g. "or stream it with {out=…} / {summary=true}").
+    public var advice: String? = nil
     public var description: String {
         let base = "\(what) needs \(formatBytes(bytes)); the memory limit is \(formatBytes(cap)) (--memory-limit)"
-        return bytes <= cap ? base + ", \(formatBytes(inUse)) of it already in use" : base
+        let line = bytes <= cap ? base + ", \(formatBytes(inUse)) of it already in use" : base
+        return line + (advice.map { ", " + $0 } ?? "")
     }
 }
 

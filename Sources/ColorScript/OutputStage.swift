@@ -12,6 +12,8 @@ import Foundation
 struct OutputStage {
     let folder: String?
     let staged = StagedFolder()
+    /// Files streamed to disk while the script runs (matrices too large to hold in memory).
+    let streams = StreamList()
 
     init(folder: String?) { self.folder = folder }
 
@@ -40,8 +42,55 @@ struct OutputStage {
         try staged.append(try OutputStage.validate(path), bytes: [UInt8](data))
     }
 
-    /// Writes every staged file (all or none); returns the written paths (folder + path).
+    /// Writes every staged file (all or none), then moves the streamed files into place; returns the written
+    /// paths (folder + path).
     func commit() throws -> [String] {
+        let written = try commitStaged()
+        var moved: [String] = []
+        for s in streams.items {
+            let dest = (folder ?? ".") + "/" + s.rel
+            guard rename(s.temp, dest) == 0 else {
+                let reason = String(cString: strerror(errno))
+                streams.discard()
+                throw ColorScriptError.output(path: dest, reason: reason)
+            }
+            moved.append(dest)
+        }
+        streams.items = []
+        return written + moved
+    }
+
+    /// The temporary path a streamed output `path` is written to: a hidden file in the output folder, renamed into
+    /// place by `commit` or removed by `discardStreams` (a failed run leaves nothing). Needs an output folder.
+    func streamPath(_ path: String) throws -> String {
+        let p = try OutputStage.validate(path)
+        guard let folder else {
+            throw BindingError("'\(p)' is streamed to disk, which needs an output folder; run with --out DIR")
+        }
+        if staged.contents(p) != nil || streams.items.contains(where: { $0.rel == p }) {
+            throw BindingError("output '\(p)' is already written by this script; give each output its own path")
+        }
+        let dest = folder + "/" + p
+        let dir = (dest as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+            throw BindingError("cannot create the folder of output '\(p)' (\(error.localizedDescription))")
+        }
+        let temp = dir + "/.\((dest as NSString).lastPathComponent).stream-\(getpid())"
+        streams.items.append((p, temp))
+        return temp
+    }
+
+    /// Forgets a streamed output whose writing failed (its temporary file is removed).
+    func dropStream(_ path: String) {
+        guard let p = try? OutputStage.validate(path), let k = streams.items.firstIndex(where: { $0.rel == p }) else { return }
+        unlink(streams.items[k].temp)
+        streams.items.remove(at: k)
+    }
+
+    /// Removes every streamed temporary file.
+    func discardStreams() { streams.discard() }
+
+    private func commitStaged() throws -> [String] {
         let paths = staged.orderedPaths
         guard !paths.isEmpty else { return [] }
         if let folder {
@@ -84,4 +133,14 @@ struct OutputStage {
         staged.removeAll()
         return paths
     }
+}
+
+/// The streamed outputs of a stage: (path relative to the output folder, temporary file).
+final class StreamList {
+    var items: [(rel: String, temp: String)] = []
+    func discard() {
+        for s in items { unlink(s.temp) }
+        items = []
+    }
+    deinit { discard() }
 }

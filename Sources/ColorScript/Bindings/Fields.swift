@@ -53,7 +53,8 @@ enum Fields {
     static let exporter = ["name", "extension", "summary", "write"]
     static let sweep = ["generator", "params", "set", "hues", "metrics", "goal", "per", "top", "out", "plots", "dtype", "objective"]
     static let sweepRange = ["from", "to", "steps", "values"]
-    static let matrixOptions = ["method"]
+    static let matrixOptions = ["method", "alpha", "canvas", "summary", "out", "thresholds", "worst"]
+    static let bufferOptions = ["precision"]
     static let saveOptions = ["table", "dtype"]
     static let curves: [String: [String]] = [
         "linear": ["kind", "from", "to"], "ease": ["kind", "from", "to", "exponent"],
