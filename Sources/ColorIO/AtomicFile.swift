@@ -65,11 +65,12 @@ public final class AtomicFileWriter {
 
     public func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
 
-    /// Flushes and closes the temp file; `commit()` then only renames.
-    public func prepare() throws {
+    /// Flushes (`sync`: `fsync`; a caller that syncs the whole file system later passes false) and closes the
+    /// temp file; `commit()` then only renames.
+    public func prepare(sync: Bool = true) throws {
         guard fd >= 0 else { return }
         var st = stat()
-        let ok = fsync(fd) == 0 && fstat(fd, &st) == 0
+        let ok = (!sync || fsync(fd) == 0) && fstat(fd, &st) == 0
         let why = Directory.errorText()
         let closed = close(fd) == 0
         fd = -1

@@ -122,26 +122,32 @@ public final class StagedFolder: @unchecked Sendable {
         var entries: [Manifest.Entry] = []
         // Plan the temp names first and record them, so a kill while writing leaves nothing unknown.
         var planned: [(RelativePath, [UInt8], Directory, String?)] = []
-        for (path, data) in snapshot {
-            let folder = try folders.folder(path.folder)
-            try folder.requireRegularOrMissing(path.name)
-            if let st = folder.entry(path.name), Int(st.st_size) == data.count, folder.read(path.name) == data {
-                entries.append(Manifest.Entry(path: path.description, stat: st))
-                planned.append((path, data, folder, nil))
-                continue
+        do {
+            for (path, data) in snapshot {
+                let folder = try folders.folder(path.folder)
+                try folder.requireRegularOrMissing(path.name)
+                if let st = folder.entry(path.name), Int(st.st_size) == data.count, folder.read(path.name) == data {
+                    entries.append(Manifest.Entry(path: path.description, stat: st))
+                    planned.append((path, data, folder, nil))
+                    continue
+                }
+                let temp = AtomicFileWriter.tempName(for: path.name)
+                journal.renames.append(Journal.Rename(path: path.description, temp: temp))
+                planned.append((path, data, folder, temp))
             }
-            let temp = AtomicFileWriter.tempName(for: path.name)
-            journal.renames.append(Journal.Rename(path: path.description, temp: temp))
-            planned.append((path, data, folder, temp))
+            try journal.write(in: dir)
+        } catch {
+            folders.removeMade()  // a refused commit leaves no new empty folders
+            throw error
         }
-        try journal.write(in: dir)
+        let batchSync = Directory.canSyncFilesystem
         do {
             var done = 0
             for (path, data, folder, temp) in planned {
                 guard let temp else { continue }
                 let w = try AtomicFileWriter(directory: folder, name: path.name, displayPath: path.description, tempName: temp)
                 try w.write(data)
-                try w.prepare()
+                try w.prepare(sync: !batchSync)
                 writers.append(w)
                 entries.append(Manifest.Entry(path: path.description, stat: w.preparedStat!))
                 done += 1
@@ -156,10 +162,14 @@ public final class StagedFolder: @unchecked Sendable {
                 journal.manifest = Manifest(entries: entries.sorted { $0.path < $1.path }).text(identity: dir.identity)
             }
             journal.state = .ready
-            try journal.write(in: dir)  // the commit point
+            if batchSync && !dir.syncFilesystem() {
+                throw IOError.failed(path: dir.displayPath, reason: "cannot flush the files to disk (\(Directory.errorText()))")
+            }
+            try journal.write(in: dir)  // the commit point: every temp file is on disk
         } catch {
             for w in writers { w.abandon() }
             try? Journal.rollBack(journal, in: dir)
+            folders.removeMade()
             throw error
         }
         for w in writers { w.markCommittedByJournal() }
@@ -173,12 +183,27 @@ struct FolderCache {
     let root: Directory
     var open: [[String]: Directory] = [:]
     init(root: Directory) { self.root = root }
+    /// Folders this commit made, in the order it made them.
+    var made: [[String]] = []
     mutating func folder(_ parts: [String]) throws -> Directory {
         if parts.isEmpty { return root }
         if let d = open[parts] { return d }
+        for i in 1...parts.count where open[Array(parts[..<i])] == nil {
+            if (try? root.folder(Array(parts[..<i]), create: false)) ?? nil == nil { made.append(Array(parts[..<i])) }
+        }
         let d = try root.folder(parts, create: true)!
         open[parts] = d
         return d
+    }
+
+    /// Removes the folders this commit made that are still empty (deepest first).
+    mutating func removeMade() {
+        for parts in made.reversed() {
+            guard let parent = try? existing(Array(parts.dropLast())) else { continue }
+            _ = unlinkat(parent.fd, parts.last!, AT_REMOVEDIR)
+            open[parts] = nil
+        }
+        made = []
     }
 }
 
@@ -375,7 +400,7 @@ struct Journal {
                 throw IOError.failed(path: r.path, reason: Directory.errorText())
             }
         }
-        for f in folders.open.values { f.sync() }
+        if !dir.syncFilesystem() { for f in folders.open.values { f.sync() } }
         var removed: [String] = []
         for entry in journal.removals {
             guard let path = try? RelativePath(entry.path), let folder = try? folders.existing(path.folder),

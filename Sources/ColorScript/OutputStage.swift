@@ -49,7 +49,11 @@ struct OutputStage {
         var moved: [String] = []
         for s in streams.items {
             let dest = (folder ?? ".") + "/" + s.rel
-            guard rename(s.temp, dest) == 0 else {
+            do { try s.dir.requireRegularOrMissing(s.name) } catch {
+                streams.discard()
+                throw ColorScriptError.output(path: dest, reason: "\(error)")
+            }
+            guard renameat(s.dir.fd, s.tempName, s.dir.fd, s.name) == 0 else {
                 let reason = String(cString: strerror(errno))
                 streams.discard()
                 throw ColorScriptError.output(path: dest, reason: reason)
@@ -70,20 +74,24 @@ struct OutputStage {
         if staged.contents(p) != nil || streams.items.contains(where: { $0.rel == p }) {
             throw BindingError("output '\(p)' is already written by this script; give each output its own path")
         }
-        let dest = folder + "/" + p
-        let dir = (dest as NSString).deletingLastPathComponent
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw BindingError("cannot create the folder of output '\(p)' (\(error.localizedDescription))")
-        }
-        let temp = dir + "/.\((dest as NSString).lastPathComponent).stream-\(getpid())"
-        streams.items.append((p, temp))
-        return temp
+        // The folder is walked like every output (O_NOFOLLOW on each component: no link inside the output tree is
+        // followed); the writer then reaches it through its descriptor (/proc/self/fd/N), so the checked folder is
+        // the one written, whatever happens to the path meanwhile.
+        let rp = try RelativePath(p)
+        let dir: Directory
+        do {
+            dir = try Directory.open(folder, create: true).folder(rp.folder, create: true)!
+            try dir.requireRegularOrMissing(rp.name)
+        } catch { throw BindingError("\(error)") }
+        let tempName = ".\(rp.name).stream-\(getpid())"
+        streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
+        return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
 
     /// Forgets a streamed output whose writing failed (its temporary file is removed).
     func dropStream(_ path: String) {
         guard let p = try? OutputStage.validate(path), let k = streams.items.firstIndex(where: { $0.rel == p }) else { return }
-        unlink(streams.items[k].temp)
+        streams.items[k].remove()
         streams.items.remove(at: k)
     }
 
@@ -135,11 +143,18 @@ struct OutputStage {
     }
 }
 
-/// The streamed outputs of a stage: (path relative to the output folder, temporary file).
+/// The streamed outputs of a stage: path relative to the output folder, its folder (open), name and temp name.
 final class StreamList {
-    var items: [(rel: String, temp: String)] = []
+    struct Item {
+        let rel: String
+        let dir: Directory
+        let name: String
+        let tempName: String
+        func remove() { _ = unlinkat(dir.fd, tempName, 0) }
+    }
+    var items: [Item] = []
     func discard() {
-        for s in items { unlink(s.temp) }
+        for s in items { s.remove() }
         items = []
     }
     deinit { discard() }

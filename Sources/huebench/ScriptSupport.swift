@@ -12,7 +12,8 @@ struct ScriptCLI {
       --plugins DIR          also load the Lua plugins in DIR (repeatable; after ./huebench-plugins and
                              $XDG_CONFIG_HOME/huebench/plugins)
       --no-plugins           load no plugins
-      --out DIR              folder that outputs are written to (default: the current folder)
+      --out DIR              folder that outputs are written to (all or none, after the script succeeds);
+                             without it a script may write only into new folders it names
       --seed N               seed of math.random (default 0)
       --input FILE           a file the script may read with hb.load_colors (repeatable; files given as script
                              arguments and files under the script's folder are readable too)

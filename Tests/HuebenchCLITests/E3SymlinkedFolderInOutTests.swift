@@ -26,6 +26,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out + "/first.txt"))
     }
 
+    @Test func streamedMatrixThroughALinkIsRefused() throws {
+        let (root, out, victim) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: out + "/link", withDestinationPath: victim)
+        let s = root + "/m.lua"
+        try Data("local hb = require 'huebench'\nlocal b = hb.buffer{'white', 'black'}\nhb.matrix(b, b, {out = 'link/m.npy'})".utf8)
+            .write(to: URL(fileURLWithPath: s))
+        let r = try CLI.run(["run", "--no-plugins", "--out", out, s], cwd: root)
+        #expect(r.status == 1 && r.stderr.contains("'link': it is a symbolic link"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim).isEmpty)
+        // The same matrix into a real folder streams and lands in place.
+        try Data("local hb = require 'huebench'\nlocal b = hb.buffer{'white', 'black'}\nhb.matrix(b, b, {out = 'sub/m.npy'})".utf8)
+            .write(to: URL(fileURLWithPath: s))
+        let ok = try CLI.run(["run", "--no-plugins", "--out", out, s], cwd: root)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/sub") == ["m.npy"])
+    }
+
     @Test func buildThroughALinkedPicturesFolderIsRefused() throws {
         let (root, out, victim) = try Self.setUp()
         defer { try? FileManager.default.removeItem(atPath: root) }
