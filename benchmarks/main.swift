@@ -1,7 +1,7 @@
 import ColorIO
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
-// Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
+// Usage: benchmarks [--json] [--quick] [--only W1a,W3,E] [--simd-only]   (release builds only; scripts/bench builds it)
 import ColorCore
 import ColorKernels
 import ColorScript
@@ -369,6 +369,7 @@ if selected("L1") { luaOverhead() }
 // L2–L5: Lua batch calls next to their kernel lines (benchmarks/LuaBench.swift).
 LuaBench.run(quick: quick, w1: w1, w2: w2, w3: w3)
 if selected("T") { TuningBench.run(quick: quick) }
+StreamBench.run(quick: quick)  // E1…E4: each checks `selected` itself
 
 // MARK: Spots file
 
