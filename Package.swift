@@ -18,34 +18,39 @@ func fixtures(_ testTarget: String) -> [String] {
     FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(testTarget)/Fixtures") ? ["Fixtures"] : []
 }
 
-let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-
 var targets: [Target] = [
     .systemLibrary(
         name: "CLua", pkgConfig: "lua5.4",
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // The CLI's module is HuebenchCLI (its product, the binary, is `huebench`): a module `huebench` beside the
+    // umbrella module `Huebench` would collide on case-insensitive file systems.
     .executableTarget(
-        name: "huebench",
-        dependencies: libraries.map { .target(name: $0.name) }),
+        name: "HuebenchCLI",
+        dependencies: libraries.map { .target(name: $0.name) },
+        path: "Sources/huebench"),
+    // The umbrella module: `import Huebench` re-exports every public module.
+    .target(name: "Huebench", dependencies: libraries.map { .target(name: $0.name) }, path: "Sources/HuebenchUmbrella"),
     .executableTarget(
         name: "benchmarks",
         dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]
 for lib in libraries {
-    targets.append(.target(name: lib.name, dependencies: lib.deps,
-                           swiftSettings: lib.name == "ColorKernels" ? optimized : []))
+    // No unsafe flags anywhere (a package with them cannot be a versioned dependency): the kernels get their
+    // speed from the code itself (raw pointers, wrapping index arithmetic, @_transparent vector functions).
+    targets.append(.target(name: lib.name, dependencies: lib.deps))
     targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
                                exclude: fixtures("\(lib.name)Tests")))
 }
 
 let package = Package(
     name: "Huebench",
-    products: libraries.map { .library(name: $0.name, targets: [$0.name]) }
-        + [.executable(name: "huebench", targets: ["huebench"])],
+    products: [.library(name: "Huebench", targets: ["Huebench"])]
+        + libraries.map { .library(name: $0.name, targets: [$0.name]) }
+        + [.executable(name: "huebench", targets: ["HuebenchCLI"])],
     targets: targets,
     swiftLanguageModes: [.v6]
 )
