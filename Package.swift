@@ -7,10 +7,10 @@ import Foundation
 let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorIO", []),
     ("ColorCore", []),
-    ("ColorKernels", ["ColorCore"]),
-    ("Palettes", ["ColorCore", "ColorKernels"]),
-    ("ColorExport", ["ColorCore", "ColorKernels", "Palettes", "CZlib"]),
-    ("ColorScript", ["ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
+    ("ColorKernels", ["ColorCore", "ColorIO"]),
+    ("Palettes", ["ColorIO", "ColorCore", "ColorKernels"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "CZlib"]),
+    ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
 ]
 
 /// Test data read through #filePath, not bundled: excluded from the targets' sources.
@@ -34,14 +34,16 @@ var targets: [Target] = [
     .target(name: "Huebench", dependencies: libraries.map { .target(name: $0.name) }, path: "Sources/HuebenchUmbrella"),
     .executableTarget(
         name: "benchmarks",
-        dependencies: ["ColorCore", "ColorKernels", "Palettes", "ColorScript"],
+        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorIO", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
 ]
+/// The Lua prelude (Sources/ColorScript/Prelude/*.lua) is compiled into the binary as byte arrays.
+let embedded: [String: [Resource]] = ["ColorScript": [.embedInCode("Prelude")]]
 for lib in libraries {
     // No unsafe flags anywhere (a package with them cannot be a versioned dependency): the kernels get their
     // speed from the code itself (raw pointers, wrapping index arithmetic, @_transparent vector functions).
-    targets.append(.target(name: lib.name, dependencies: lib.deps))
+    targets.append(.target(name: lib.name, dependencies: lib.deps, resources: embedded[lib.name]))
     targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
                                exclude: fixtures("\(lib.name)Tests")))
 }

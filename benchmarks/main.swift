@@ -1,3 +1,4 @@
+import ColorIO
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
 // Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
@@ -186,10 +187,11 @@ conversion("W1b sRGB->LCH(D50)", to: .lch, hueScale: 100, chromaFloor: 0.1)
 
 // MARK: W3 matrices
 
-func matrix(_ workload: String, _ method: MatrixMethod) {
+func matrix(_ workload: String, _ methodID: String) {
     guard selected(workload) else { return }
     let n = w3n
     let colors = try! ColorBuffer(interleaved: w3, space: .srgb)
+    let method = try! wb.pairMethod(methodID)
     let m = try! ContrastMatrix(method: method, text: colors, background: colors)
     let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * n)
     out.initialize(repeating: 0)  // touched once, outside the timed region: the buffer is reused
@@ -198,18 +200,18 @@ func matrix(_ workload: String, _ method: MatrixMethod) {
     var y: [Double] = []
     for i in 0..<n {
         let c = SIMD3(w3[3 * i], w3[3 * i + 1], w3[3 * i + 2])
-        y.append(method == .wcag21 ? WCAG21.luminance(srgb: c) : APCA.luminance(srgb: c))
+        y.append(methodID == "wcag21" ? WCAG21.luminance(srgb: c) : APCA.luminance(srgb: c))
     }
     threeWay(workload, unit: "pair", items: n * n, scalar: {
         refs.withUnsafeMutableBufferPointer { r in
             for i in 0..<n { for j in 0..<n {
-                r[i * n + j] = method == .wcag21 ? WCAG21.ratio(y[i], y[j]) : APCA.lc(textY: y[i], backgroundY: y[j])
+                r[i * n + j] = methodID == "wcag21" ? WCAG21.ratio(y[i], y[j]) : APCA.lc(textY: y[i], backgroundY: y[j])
             } }
         }
     }, simd: { m.compute(into: out, threads: $0) }, check: {
         var worst = 0.0
         for k in 0..<(n * n) { worst = max(worst, abs(Double(out[k]) - refs[k])) }
-        if worst > (method == .wcag21 ? 1e-4 : 1e-3) { fail("\(workload): max |Δ| \(worst)") }
+        if worst > (methodID == "wcag21" ? 1e-4 : 1e-3) { fail("\(workload): max |Δ| \(worst)") }
         return String(format: "max |d| %.2g vs scalar; output buffer reused", worst)
     })
     var s: [String: [Double]] = [:]
@@ -218,23 +220,24 @@ func matrix(_ workload: String, _ method: MatrixMethod) {
     }
     spots[workload] = s
 }
-matrix("W3a WCAG2 matrix", .wcag21)
-matrix("W3b APCA matrix", .apca)
+matrix("W3a WCAG2 matrix", "wcag21")
+matrix("W3b APCA matrix", "apca")
 
 // MARK: W2 gamut mapping
 
-func gamut(_ workload: String, _ method: BatchGamutMapper.Method) {
+func gamut(_ workload: String, _ method: String) {
     guard selected(workload) else { return }
     let n = w2.count / 3
     let src = try! ColorBuffer(interleaved: w2, space: .oklch)
     let dst = ColorBuffer(space: .srgb, count: n)
-    let mapper = try! BatchGamutMapper(method: method, target: .srgb)
+    let entry = try! wb.gamutMappers.lookup(method)
+    let mapper = try! BatchGamutMapper(entry, target: .srgb)
     let spaces = wb.spaces
     var ref = [SIMD3<Double>](repeating: .zero, count: n)
     threeWay(workload, unit: "color", items: n, scalar: {
         for i in 0..<n {
             let c = Color(.oklch, w2[3 * i], w2[3 * i + 1], w2[3 * i + 2])
-            ref[i] = (method == .css4 ? try! GamutCSS4.map(c, to: .srgb, spaces: spaces) : try! GamutClip.clip(c, to: .srgb, spaces: spaces)).coords
+            ref[i] = try! entry.map(c, .srgb, spaces).coords
         }
     }, simd: { try! mapper.map(src, into: dst, threads: $0) }, check: {
         // Agreement with the reference on the Float32-rounded inputs the kernel reads (the generator's Doubles
@@ -242,7 +245,7 @@ func gamut(_ workload: String, _ method: BatchGamutMapper.Method) {
         var worst = 0.0
         for i in 0..<n {
             let c = Color(.oklch, Double(src[i].x), Double(src[i].y), Double(src[i].z))
-            let r = method == .css4 ? try! GamutCSS4.map(c, to: .srgb, spaces: spaces).coords : try! GamutClip.clip(c, to: .srgb, spaces: spaces).coords
+            let r = try! entry.map(c, .srgb, spaces).coords
             for k in 0..<3 { worst = max(worst, abs(Double(dst[i][k]) - r[k])) }
         }
         if worst > 1e-4 { fail("\(workload): max channel |Δ| \(worst)") }
@@ -255,8 +258,9 @@ func gamut(_ workload: String, _ method: BatchGamutMapper.Method) {
     for i in 0..<10 where i < n { s["\(i)"] = [Double(dst[i].x), Double(dst[i].y), Double(dst[i].z)] }
     spots[workload] = s
 }
-gamut("W2a gamut-map CSS4", .css4)
-gamut("W2b gamut clip", .clip)
+gamut("W2a gamut-map CSS4", "css4")
+gamut("W2b gamut clip", "clip")
+gamut("W2c gamut-map raytrace", "raytrace")
 
 /// The issue's agreement proof for the batch CSS4 mapper: 10⁶ random OKLCH colors (10⁵ with --quick; L slightly
 /// outside [0, 1], C in [0, 0.4], h in [0, 360)) mapped into sRGB, plus 10⁵ (10⁴) into display-p3 and rec2020,
@@ -266,7 +270,7 @@ func gamutAgreement() {
     for (target, count) in [(ColorSpaceID.srgb, 1_000_000 / scale), (.displayP3, 100_000 / scale), (.rec2020, 100_000 / scale)] {
         let data = generate(seed: 22, count: count) { (1.02 * $0 - 0.01, 0.4 * $1, 360 * $2) }
         let src = try! ColorBuffer(interleaved: data, space: .oklch)
-        let out = try! BatchGamutMapper(method: .css4, target: target).map(src, threads: 0)
+        let out = try! BatchGamutMapper(GamutCSS4.mapper, target: target).map(src, threads: 0)
         let spaces = wb.spaces
         // The scalar reference is the slow part: split it over the cores.
         let worstPerChunk = UnsafeMutableBufferPointer<Double>.allocate(capacity: (count + 4095) / 4096)
@@ -299,7 +303,7 @@ if selected("W4 ramps 19-stop") {
     let toLCH = try! BatchConversionPlan(from: .srgb, to: .oklch)
     let lchBase = ColorBuffer(space: .oklch, count: n)
     let out = ColorBuffer(space: .srgb, count: n * stops)
-    let mapper = try! BatchGamutMapper(method: .css4, target: .srgb)
+    let mapper = try! BatchGamutMapper(GamutCSS4.mapper, target: .srgb)
     let spaces = wb.spaces, plan = try! spaces.plan(from: .srgb, to: .oklch)
     var ref = [SIMD3<Double>](repeating: .zero, count: n * stops)
     let lightness = (0..<stops).map { Float(0.05 + 0.9 * Double($0) / 18) }
@@ -336,7 +340,7 @@ if selected("W4 ramps 19-stop") {
 func luaOverhead() {
     let calls = 1_000_000 / scale
     var printed = ""
-    let state = try! LuaState(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
+    let state = try! LuaInterpreter(options: ScriptOptions(timeLimit: 0, memoryLimit: 0), print: { printed += $0 })
     // Each run gets a fresh sandbox environment, so every timed source carries its own set-up; the set-up alone
     // is timed too and subtracted.
     let setup = """

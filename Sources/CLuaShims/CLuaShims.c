@@ -148,6 +148,13 @@ int hb_charge(hb_limits *limits, long long bytes) {
 
 int hb_tripped(lua_State *L) { return limits_of(L)->tripped; }
 
+void hb_trip(lua_State *L, int which) {
+    hb_limits *lim = limits_of(L);
+    if (!lim->tripped) lim->tripped = which;
+    hb_arm_hook(L);
+    if (lim->main && lim->main != L) hb_arm_hook(lim->main);
+}
+
 int hb_lua_tripped(lua_State *L) {
     lua_pushboolean(L, limits_of(L)->tripped != 0);
     return 1;
@@ -193,12 +200,17 @@ void hb_setfield_swift(lua_State *L, int idx, const char *name, hb_swift_fn fn) 
     lua_setfield(L, idx, name);
 }
 
+/* Whether a chunk is one of the host's prelude chunks ("=huebench-prelude/…"): never shown as a location. */
+static int hb_is_prelude(const char *source) {
+    return source && strncmp(source, "=huebench-prelude", 17) == 0;
+}
+
 /* "file:line: " of the nearest script frame (skipping C functions and the host's prelude), or "". */
 static void push_user_where_from(lua_State *L, int first) {
     lua_Debug ar;
     for (int level = first; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && strcmp(ar.source, "=huebench-prelude") != 0) {
+        if (ar.currentline > 0 && !hb_is_prelude(ar.source)) {
             lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }
@@ -221,17 +233,87 @@ int hb_where(lua_State *L) {
     return 1;
 }
 
+/* The message handler: a table {message, traceback, source, line}. source/line are the nearest script frame
+   (skipping C functions and the prelude) whose "short_src:line:" prefixes the message, else the nearest script
+   frame, whose prefix is then added to a message that has none (errors raised in C: "C stack overflow",
+   "resulting string too large", a non-string error value). */
+static void push_chunk_name(lua_State *L, const char *source, const char *short_src) {
+    if (source && (source[0] == '@' || source[0] == '=')) lua_pushstring(L, source + 1);
+    else lua_pushstring(L, short_src);
+}
+
 int hb_message_handler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
-        else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (lua_type(L, 1) == LUA_TTABLE || lua_type(L, 1) == LUA_TUSERDATA) {
+            /* A __tostring of the error object runs unprotected here: only use its result if it is a string
+               and call it through a protected call so an error in it cannot recurse into this handler. */
+            if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+                lua_pushvalue(L, 1);
+                if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+            }
+        }
+        if (msg == NULL) msg = lua_pushfstring(L, "error object is a %s value (pass a string to error())", luaL_typename(L, 1));
     }
-    lua_createtable(L, 0, 2);
+    int msgIndex = lua_gettop(L);
+    lua_Debug ar;
+    const char *src = NULL;
+    int line = 0, nearest_line = 0;
+    char nearest_src[LUA_IDSIZE] = {0};
+    const char *nearest_source = NULL;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || hb_is_prelude(ar.source)) continue;
+        if (nearest_line == 0) {
+            nearest_line = ar.currentline;
+            memcpy(nearest_src, ar.short_src, sizeof nearest_src);
+            nearest_source = ar.source;
+        }
+        size_t n = strlen(ar.short_src);
+        if (strncmp(msg, ar.short_src, n) == 0 && msg[n] == ':') {
+            char *end = NULL;
+            long l = strtol(msg + n + 1, &end, 10);
+            if (end && *end == ':' && l == ar.currentline) {
+                push_chunk_name(L, ar.source, ar.short_src);
+                src = lua_tostring(L, -1);
+                line = (int)l;
+                break;
+            }
+        }
+    }
+    if (src == NULL && nearest_line > 0) {
+        /* A message with its own location (error(msg, 2), a loaded chunk that has returned) keeps it; the data
+           then names the location the message does when that chunk is still known, else the nearest frame. */
+        const char *colon = strchr(msg, ':');
+        int has_prefix = 0;
+        if (colon && colon != msg) {
+            char *end = NULL;
+            long l = strtol(colon + 1, &end, 10);
+            if (end && end != colon + 1 && *end == ':' && l > 0) {
+                has_prefix = 1;
+                lua_pushlstring(L, msg, (size_t)(colon - msg));
+                src = lua_tostring(L, -1);
+                line = (int)l;
+            }
+        }
+        if (!has_prefix) {
+            push_chunk_name(L, nearest_source, nearest_src);
+            src = lua_tostring(L, -1);
+            line = nearest_line;
+            msg = lua_pushfstring(L, "%s:%d: %s", nearest_src, nearest_line, msg);
+        }
+    }
+    (void)msgIndex;
+    lua_createtable(L, 0, 4);
     lua_pushstring(L, msg);
     lua_setfield(L, -2, "message");
     luaL_traceback(L, L, NULL, 1);
     lua_setfield(L, -2, "traceback");
+    if (src) {
+        lua_pushstring(L, src);
+        lua_setfield(L, -2, "source");
+        lua_pushinteger(L, line);
+        lua_setfield(L, -2, "line");
+    }
     return 1;
 }
 
@@ -261,6 +343,7 @@ int hb_load_text(lua_State *L, const char *buf, size_t len, const char *chunknam
 /* ---------------------------------------------------------------- macros */
 
 void *hb_extraspace(lua_State *L) { return lua_getextraspace(L); }
+void hb_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 void hb_pop(lua_State *L, int n) { lua_pop(L, n); }
 void hb_newtable(lua_State *L) { lua_newtable(L); }
 int hb_pcall(lua_State *L, int nargs, int nresults, int msgh) { return pcall_user(L, nargs, nresults, msgh); }

@@ -86,6 +86,9 @@ public struct ColorSpace: Sendable {
     /// For polar spaces: index of the hue coordinate, index of the chroma-like coordinate and the threshold
     /// at or below which the hue is powerless.
     public let powerlessHue: PowerlessHue?
+    /// The batch form: the SIMD kernel steps of `toBase` and `fromBase` (nil: the batch engine runs the Double
+    /// closures over tiles on every core). Derived from `linearToBase` or `transfer` when not given.
+    public let kernels: SpaceKernels?
 
     public struct PowerlessHue: Sendable, Equatable {
         public let hueIndex: Int
@@ -109,12 +112,17 @@ public struct ColorSpace: Sendable {
                 whitePoint: WhitePoint = .d65, coordinates: [Coordinate], cssForm: CSSForm,
                 gamutSpace: ColorSpaceID? = nil, isBoundedRGB: Bool = false,
                 linearToBase: Matrix3? = nil, transfer: TransferFunction? = nil, powerlessHue: PowerlessHue? = nil,
+                kernels: SpaceKernels? = nil,
                 toBase: @escaping Transform, fromBase: @escaping Transform) {
         self.id = id; self.name = name; self.aliases = aliases; self.base = base
         self.whitePoint = whitePoint; self.coordinates = coordinates; self.cssForm = cssForm
         self.gamutSpace = gamutSpace; self.isBoundedRGB = isBoundedRGB
         self.linearToBase = linearToBase; self.transfer = transfer; self.powerlessHue = powerlessHue
         self.toBase = toBase; self.fromBase = fromBase
+        if let k = kernels { self.kernels = k }
+        else if let m = linearToBase { self.kernels = SpaceKernels(toBase: [.affine(m)], fromBase: [.affine(m.inverse)]) }
+        else if let t = transfer { self.kernels = SpaceKernels(toBase: [.decode(t)], fromBase: [.encode(t)]) }
+        else { self.kernels = nil }
     }
 
     /// A space whose conversion to its base is one matrix product each way.

@@ -1,3 +1,4 @@
+import ColorIO
 import ColorCore
 
 /// Options the built-in exporters read. Plugin exporters receive them too and may ignore them.

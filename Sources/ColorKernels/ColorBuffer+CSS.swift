@@ -8,6 +8,13 @@ extension ColorBuffer {
     /// - Complexity: O(total characters).
     public static func parsingCSS(_ lines: [String], source: String = "input", space: ColorSpaceID = .srgb,
                                   workbench: Workbench = .standard) throws -> (buffer: ColorBuffer, lineNumbers: [Int]) {
+        let p = try parsingCSSColors(lines, source: source, space: space, workbench: workbench)
+        return (p.buffer, p.lineNumbers)
+    }
+
+    /// As `parsingCSS`, also returning the parsed colors in Double (for exact rechecks).
+    public static func parsingCSSColors(_ lines: [String], source: String = "input", space: ColorSpaceID = .srgb,
+                                        workbench: Workbench = .standard) throws -> (buffer: ColorBuffer, colors: [Color], lineNumbers: [Int]) {
         var colors: [Color] = [], numbers: [Int] = []
         colors.reserveCapacity(lines.count); numbers.reserveCapacity(lines.count)
         for (k, raw) in lines.enumerated() {
@@ -20,7 +27,7 @@ extension ColorBuffer {
                 throw ColorKernelsError.badLine(source: source, line: k + 1, message: "\(e); write one CSS color per line, e.g. #336699 or oklch(0.6 0.1 250)")
             }
         }
-        return (try ColorBuffer(colors, space: space, workbench: workbench), numbers)
+        return (try ColorBuffer(colors, space: space, workbench: workbench), colors, numbers)
     }
 }
 

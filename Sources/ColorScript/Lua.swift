@@ -55,10 +55,20 @@ struct Lua {
         push(key); hb_insert(L, -2); lua_rawset(L, t)
     }
     func setIndex(_ t: Int32, _ n: Int) { lua_rawseti(L, t, lua_Integer(n)) }
-    /// Pushes t[key] (raw) and returns its type.
+    /// Pushes t[key] (raw) and returns its type. A host object's proxy (a family or theme the prelude made:
+    /// an empty table whose metatable holds `__storage`) is read through to its storage.
     @discardableResult func getField(_ t: Int32, _ key: String) -> Int32 {
         let t = absolute(t)
-        push(key); return lua_rawget(L, t)
+        push(key)
+        let type = lua_rawget(L, t)
+        guard type == LUA_TNIL, lua_getmetatable(L, t) != 0 else { return type }
+        push("__storage")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { pop(3); pushNil(); return LUA_TNIL }
+        push(key)
+        let found = lua_rawget(L, -2)   // nil, metatable, storage, value
+        hb_replace(L, -4)
+        pop(2)
+        return found
     }
     @discardableResult func getIndex(_ t: Int32, _ n: Int) -> Int32 { lua_rawgeti(L, t, lua_Integer(n)) }
     func rawLength(_ t: Int32) -> Int { Int(lua_rawlen(L, t)) }

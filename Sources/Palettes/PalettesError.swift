@@ -13,6 +13,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongStopCount(generator: String, expected: Int, got: Int)
     /// A token id that no theme defines.
     case unknownToken(String, known: [String])
+    /// A token definition that cannot be resolved.
+    case invalidToken(String, reason: String)
     /// A policy rule that cannot be evaluated.
     case invalidRule(policy: String, rule: String, reason: String)
     /// A metric id or column name that no metric defines.
@@ -34,6 +36,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
             return "ramp generator '\(g)' returned \(n) colors; a ramp needs \(e)"
         case let .unknownToken(t, known):
             return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
+        case let .invalidToken(t, reason):
+            return "token '\(t)': \(reason)"
         case let .invalidRule(p, r, reason):
             return "policy '\(p)' rule '\(r)': \(reason)"
         case let .unknownMetric(m, known):

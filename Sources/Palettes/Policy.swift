@@ -30,16 +30,26 @@ public struct PolicyRule: Sendable, Equatable {
     }
 }
 
-/// A policy as data: an id, a name and rules. Built-ins: `wcag-aa`, `wcag-aaa`, `apca-body`, `cvd-distinct`.
+/// A policy as data: an id, a name, token rules and optionally a `check` closure run once per family (a Lua
+/// policy's stop rules and check function). Built-ins: `wcag-aa`, `wcag-aaa`, `apca-body`, `cvd-distinct`.
 public struct Policy: RegistryEntry, Equatable {
+    /// Checks one family's ramp beyond the token rules; returns its findings.
+    public typealias Check = @Sendable (_ family: Family, _ ramp: [RampColor]) throws -> [PolicyFinding]
+
     public let id: String
     public let name: String
     public var rules: [PolicyRule]
+    public var check: Check?
 
-    public init(id: String, name: String, rules: [PolicyRule]) {
-        self.id = id; self.name = name; self.rules = rules
+    public init(id: String, name: String, rules: [PolicyRule], check: Check? = nil) {
+        self.id = id; self.name = name; self.rules = rules; self.check = check
     }
     public var registryID: String { id }
+
+    /// Equal ids, names and rules, and both with or both without a check.
+    public static func == (a: Policy, b: Policy) -> Bool {
+        a.id == b.id && a.name == b.name && a.rules == b.rules && (a.check == nil) == (b.check == nil)
+    }
 
     static let text = ["foregroundPrimary", "foregroundSecondary"]
     static let largeText = ["foregroundTertiary"]

@@ -8,10 +8,14 @@ public enum ContrastLevel: String, Sendable, CaseIterable, Hashable {
     case standard, high
 }
 
-/// A semantic token of ColorTokensKit 3.x: a stop per mode and an opacity.
+/// A semantic token: a stop per appearance, an opacity and a role.
+///
+/// A token without `family` is applied to every family it is resolved for (ColorTokensKit's 20 tokens); an
+/// app-level token names its family (`textError` from `danger`). Explicit `lightHigh`/`darkHigh` stops replace
+/// the role's Increase Contrast rule.
 public struct SemanticToken: Sendable, Hashable {
     /// What the token paints; decides how Increase Contrast moves it.
-    public enum Role: String, Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable, CaseIterable {
         /// Text on the regular backgrounds.
         case text
         /// Text on the inverted backgrounds.
@@ -19,35 +23,51 @@ public struct SemanticToken: Sendable, Hashable {
         /// Borders and separators on the regular backgrounds.
         case border
         case background, invertedBackground, surface, invertedSurface
+        /// A filled area (a button): Increase Contrast moves it away from the page background.
+        case fill
+        /// A color that never moves (a brand mark, text on a fill that must keep its pair).
+        case fixed
     }
 
     public let id: String
     public let light: Stop
     public let dark: Stop
+    /// The stops under Increase Contrast; nil follows the role's rule.
+    public let lightHigh: Stop?
+    public let darkHigh: Stop?
     public let opacity: Double
     public let role: Role
+    /// The family the token takes its colors from; nil: the family it is resolved for.
+    public let family: String?
 
-    public init(_ id: String, light: Stop, dark: Stop, opacity: Double = 1, role: Role) {
-        self.id = id; self.light = light; self.dark = dark; self.opacity = opacity; self.role = role
+    public init(_ id: String, light: Stop, dark: Stop, lightHigh: Stop? = nil, darkHigh: Stop? = nil,
+                opacity: Double = 1, role: Role, family: String? = nil) {
+        self.id = id; self.light = light; self.dark = dark; self.lightHigh = lightHigh; self.darkHigh = darkHigh
+        self.opacity = opacity; self.role = role; self.family = family
     }
 
     /// How many stops Increase Contrast moves this token: text and borders go two stops further from their
     /// background (regular text and borders: darker in light mode, lighter in dark mode; inverted text sits
-    /// on the inverted background, so it moves the other way). Other roles do not move.
+    /// on the inverted background, so it moves the other way); fills move two stops away from the page
+    /// background the same way. Backgrounds, surfaces and `fixed` do not move.
     public static let increaseContrastSteps = 2
 
     /// The stop for a mode and contrast level, clamped at `_50`/`_1000`.
     public func stop(mode: Mode, contrast: ContrastLevel) -> Stop {
         let base = mode == .light ? light : dark
         guard contrast == .high else { return base }
+        if let explicit = mode == .light ? lightHigh : darkHigh { return explicit }
         let away: Int  // +1 = darker
         switch role {
-        case .text, .border: away = mode == .light ? 1 : -1
+        case .text, .border, .fill: away = mode == .light ? 1 : -1
         case .invertedText: away = mode == .light ? -1 : 1
         default: return base
         }
         return base.offset(by: away * SemanticToken.increaseContrastSteps)
     }
+
+    /// This token applied to a family (app-level tokens keep their own).
+    public func family(or fallback: String) -> String { family ?? fallback }
 
     /// ColorTokensKit's 20 tokens, in its order.
     public static let all: [SemanticToken] = [

@@ -6,10 +6,12 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "check families' tokens against a contrast policy (exit 1 when a check fails)"
     static var help: String { """
-    usage: huebench audit [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json] [--plugins DIR]
+    usage: huebench audit [SCRIPT.lua] [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json] [--plugins DIR]
 
     Runs policy P (default wcag-aa) over each family (default: all 37 built-in), in light and dark mode at
-    standard and high contrast. Each check is a foreground token on a background token with a target, the
+    standard and high contrast. With SCRIPT.lua, audits exactly what 'huebench build SCRIPT.lua' exports: the
+    script's families and its tokens (overridden and custom ones included), with the script's policy unless
+    --policy is given; what the script prints goes to stderr. Each check is a foreground token on a background token with a target, the
     achieved value, the margin and pass/fail. Exits 1 when any check fails, so it can gate a build.
 
     options:
@@ -31,15 +33,22 @@ enum AuditCommand: Command {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json", "all"]),
                               options: PluginContext.options.union(["policy", "family", "cvd"]))
-        if let extra = a.positionals.first {
-            throw UsageError("unexpected argument '\(extra)'; name families with --family (huebench audit)")
+        if a.positionals.count > 1 {
+            throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench audit)")
         }
-        let plugins = try PluginContext.load(a, command: name)
-        let wb = plugins.palettes
-        let policyID = a.value("policy") ?? "wcag-aa"
-        guard let policy = wb.policies[policyID] else {
-            throw UsageError("--policy '\(policyID)' is not one of \(wb.policies.ids.joined(separator: ", ")) (huebench audit)")
+        let script = a.positionals.first
+        if let script {
+            guard script.hasSuffix(".lua") || FileManager.default.fileExists(atPath: script) else {
+                throw UsageError("unexpected argument '\(script)'; give a build script (SCRIPT.lua) or name families with --family (huebench audit)")
+            }
+            guard FileManager.default.fileExists(atPath: script) else {
+                throw UsageError("script '\(script)' does not exist; check the path (huebench audit)")
+            }
         }
+        // A script's print goes to stderr, so stdout stays the report (and valid --json).
+        let plugins = try PluginContext.load(a, command: name, forceState: script != nil,
+                                             print: { Output.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+        if let script, let state = plugins.state { try state.run(file: script) }
         var sims: [CVD] = []
         for item in a.all("cvd").flatMap({ $0.split(separator: ",").map(String.init) }) {
             guard let c = CVD(rawValue: item) else {
@@ -47,14 +56,22 @@ enum AuditCommand: Command {
             }
             sims.append(c)
         }
-        // Comma-separated like build's --family; a family named twice is audited once.
+        // Comma-separated like build's --family; a family named twice is audited once. With a script, the
+        // audit covers exactly what `huebench build SCRIPT.lua` exports (its families and tokens).
         let names = a.all("family").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces) } }
-        var seen = Set<String>()
-        let families = (names.isEmpty ? wb.families.all : try plugins.families(names, command: name))
-            .filter { seen.insert($0.id).inserted }
-        let report = try Audit.run(policy, families: families, extraSimulations: sims, workbench: wb)
-        let scripted = try plugins.scriptChecks(policy: policy.id, families: families)
+        if names.contains(where: \.isEmpty) {
+            throw UsageError("empty family name; give a name (orange), a hex color (#00B386) or hue:DEGREES (huebench audit)")
+        }
+        var request = try BuildCommand.design(a, script: script, plugins: plugins, command: name)
+        if a.value("policy") == "none" { throw UsageError("--policy none audits nothing; name a policy: \(plugins.workbench.palettes.policies.ids.joined(separator: ", ")) (huebench audit)") }
+        guard let policy = request.policy else { throw UsageError("no policy to audit with (huebench audit)") }
+        request.extraSimulations = sims
+        let wb = plugins.workbench
+        let system = try request.system(in: wb)
+        let families = system.palette.families
+        let report = try Audit.run(policy, system: system, extraSimulations: sims, core: wb.core)
+        let scripted = report.findings
         let listed = a.has("all") || a.has("json") ? report.checks : report.failures
         for c in listed {
             if a.has("json") {
@@ -86,7 +103,7 @@ enum AuditCommand: Command {
                 Output.line("  script checks (stop rules and check function): \(scripted.count - failed)/\(scripted.count) pass")
             }
         }
-        return report.passed && scripted.allSatisfy(\.passed) ? ExitStatus.ok : ExitStatus.someFailed
+        return report.passed ? ExitStatus.ok : ExitStatus.someFailed
     }
 
     static func fmt(_ v: Double) -> String { TokenMath.fixed4((v * 100).rounded(.toNearestOrAwayFromZero) / 100) }

@@ -90,18 +90,55 @@ enum BuildCommand: Command {
             progress("running \(script)…")
             try state.run(file: script)
         }
-        let config = plugins.state?.buildConfig
+        let wb = plugins.workbench
+        let request = try request(a, args: args, script: script, plugins: plugins, workbench: wb)
 
-        let registry = plugins.state?.exporters ?? plugins.exporters
-        var ids = registry.ids
+        progress("generating \(request.families.count) families and their tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
+        let doc = try request.document(in: wb)
+        let folder = OutputFolder()
+        let perFormat = try request.write(doc, in: wb, into: folder, progress: progress).map { ($0.id, $0.files, $0.bytes) }
+        for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
+        progress("writing \(folder.paths.count) files into \(outDir)/…")
+        let result = try folder.commit(to: URL(fileURLWithPath: outDir)) { done, total in
+            if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
+        }
+
+        let stops = doc.families.reduce(0) { $0 + $1.stops.count }
+        let tokens = doc.tokenSets.reduce(0) { $0 + $1.tokens.count }
+        Output.line("huebench build: \(doc.families.count) families, \(stops) stops, \(tokens) tokens × 4 appearances → \(outDir)/")
+        for (id, count, bytes) in perFormat {
+            let outputs = wb.exporters[id]!.outputs.joined(separator: " ")
+            Output.line("  \(id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(count).leftPad(5)) files \(byteString(bytes).leftPad(9))  \(outputs)")
+        }
+        let total = result.files.reduce(0) { $0 + $1.size }
+        Output.line("wrote \(result.files.count) files, \(byteString(total)) (\(result.changed) changed, \(result.files.count - result.changed) unchanged, \(result.removed.count) stale removed)")
+        var status = ExitStatus.ok
+        if let audit = doc.audit {
+            if audit.passed {
+                Output.line("audit \(audit.policy): all \(audit.checks.count) checks pass")
+            } else {
+                let where_ = perFormat.contains { $0.0 == "report" } ? "see \(outDir)/report.html or " : ""
+                let rerun = (["huebench", "audit"] + (script.map { [$0] } ?? []) + ["--policy", audit.policy]).joined(separator: " ")
+                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (\(where_)run '\(rerun)')")
+                if a.has("strict") { status = ExitStatus.someFailed }
+            }
+        }
+        return status
+    }
+
+    /// The build request of these arguments: the script's `hb.build{…}` (or the families it registered) or the
+    /// built-in palette, narrowed by --family, with --formats, --policy and the exporter options.
+    static func request(_ a: Arguments, args: [String], script: String?, plugins: PluginContext,
+                        workbench wb: DesignWorkbench) throws -> BuildRequest {
+        var formats = wb.exporters.ids
         if let list = a.value("formats") {
             let wanted = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard !wanted.isEmpty else { throw UsageError("--formats needs at least one id; known: \(registry.ids.joined(separator: ", "))") }
-            for w in wanted where registry[w] == nil {
-                throw UsageError("--formats: unknown format '\(w)'; known: \(registry.ids.joined(separator: ", "))")
+            guard !wanted.isEmpty else { throw UsageError("--formats needs at least one id; known: \(wb.exporters.ids.joined(separator: ", "))") }
+            for w in wanted where wb.exporters[w] == nil {
+                throw UsageError("--formats: unknown format '\(w)'; known: \(wb.exporters.ids.joined(separator: ", "))")
             }
-            let canonical = Set(wanted.map { registry[$0]!.id })
-            ids = registry.ids.filter { canonical.contains($0) }  // registry order: the report comes last
+            let canonical = Set(wanted.map { wb.exporters[$0]!.id })
+            formats = wb.exporters.ids.filter { canonical.contains($0) }  // registry order: the report comes last
         }
 
         var options = ExportOptions()
@@ -112,45 +149,6 @@ enum BuildCommand: Command {
             options.xcassetsColorSpace = cs
         }
         options.dtcgLegacy = !a.has("no-legacy-tokens")
-
-        let wb = plugins.state?.palettes ?? plugins.palettes
-        let names = a.all("family").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            .filter { !$0.isEmpty }
-        if !a.all("family").isEmpty && names.isEmpty {
-            throw UsageError("--family is empty; name a family (orange), a hex color (#00B386) or hue:DEGREES (huebench build)")
-        }
-        var built: [(family: Family, ramp: [RampColor])]? = nil
-        var families: [Family]
-        if let script, let state = plugins.state {
-            built = names.isEmpty ? try state.scriptBuildFamilies(script: script)
-                : try PaletteJSON.families(names, workbench: wb, command: name).map { ($0, try wb.ramp(for: $0)) }
-            var once = Set<String>()
-            built = built!.filter { once.insert($0.family.id).inserted }
-            families = built!.map(\.family)
-            guard !families.isEmpty else {
-                throw ColorScriptError.script(message: "\(script): the script defines no families to build; register some with hb.register_family{…} or pass them to hb.build{families={…}}", traceback: "")
-            }
-        } else {
-            families = names.isEmpty ? wb.families.all : try PaletteJSON.families(names, workbench: wb, command: name)
-        }
-        var seen = Set<String>()
-        families = families.filter { seen.insert($0.id).inserted }
-        let unique = families
-        if let feature = a.value("feature") {
-            guard unique.contains(where: { $0.id == feature }) else {
-                throw UsageError("--feature '\(feature)' is not one of the built families (\(unique.map(\.id).joined(separator: ", ")))")
-            }
-            options.heatmapFamily = feature
-        }
-
-        let policyID = a.value("policy") ?? config?.policy ?? "wcag-aa"
-        var policy: Policy? = nil
-        if policyID != "none" {
-            guard let p = wb.policies[policyID] else {
-                throw UsageError("--policy '\(policyID)' is not one of \((wb.policies.ids + ["none"]).joined(separator: ", ")) (huebench build)")
-            }
-            policy = p
-        }
 
         // The recorded command leaves out what does not change the files (--out, --quiet, --strict, limits),
         // so the same content always has the same bytes.
@@ -167,68 +165,54 @@ enum BuildCommand: Command {
         let command = (["huebench", "build"] + recorded).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         let build = BuildInfo(version: version, source: script.map { "the build script \($0)" } ?? "the built-in ColorTokensKit 3.x palette",
                               command: command)
+        var request = try design(a, script: script, plugins: plugins, command: name)
+        if let feature = a.value("feature") {
+            guard request.families.contains(where: { $0.family.id == feature }) else {
+                throw UsageError("--feature '\(feature)' is not one of the built families (\(request.families.map(\.family.id).joined(separator: ", ")))")
+            }
+            options.heatmapFamily = feature
+        }
+        request.formats = formats
+        request.options = options
+        request.build = build
+        return request
+    }
 
-        progress("generating \(unique.count) families and their tokens\(policy.map { ", auditing with \($0.id)" } ?? "")…")
-        var doc: ExportDocument
-        if let built, let script {
-            let ramps = Dictionary(uniqueKeysWithValues: built.map { ($0.family.id, $0.ramp) })
-            doc = try ScriptDocument.make(built.map { ($0.family, $0.ramp) }, tokens: config?.tokens ?? SemanticToken.all,
-                                          name: config?.name ?? (script as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: ""),
-                                          core: wb.core, build: build)
-            if let policy {
-                let report = try Audit.run(policy, families: families, workbench: wb,
-                                           palette: Palette(families: families, ramps: ramps))
-                let extra = try plugins.state.map { s in
-                    try built.flatMap { try s.policyChecks(policy.id, family: $0.family, ramp: $0.ramp) }
-                } ?? []
-                doc.audit = ScriptDocument.audit(report, scriptChecks: extra, policy: policy.id)
+    /// What a build or an audit of these arguments covers: the families (--family, else the script's
+    /// `hb.build{…}` or registered families, else the built-in palette), the script's tokens and the policy
+    /// (--policy, else the script's, else wcag-aa; `none` skips the audit).
+    static func design(_ a: Arguments, script: String?, plugins: PluginContext, command: String) throws -> BuildRequest {
+        let wb = plugins.workbench
+        let config = plugins.state?.buildConfig
+        let names = a.all("family").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        if !a.all("family").isEmpty && names.isEmpty {
+            throw UsageError("--family is empty; name a family (orange), a hex color (#00B386) or hue:DEGREES (huebench \(command))")
+        }
+        var items: [BuildRequest.Item]
+        if !names.isEmpty {
+            items = try PaletteJSON.families(names, workbench: wb.palettes, command: command).map { BuildRequest.Item($0) }
+        } else if let script, let state = plugins.state {
+            items = try state.scriptBuildFamilies(script: script).map { BuildRequest.Item($0.family, ramp: $0.ramp) }
+            guard !items.isEmpty else {
+                throw ColorScriptError.script(message: "\(script): the script defines no families to build; register some with hb.register_family{…} or pass them to hb.build{families={…}}", traceback: "")
             }
         } else {
-            doc = try ExportDocument.fromPalette(families: unique, policy: policy, workbench: wb, build: build)
-            if let policy {
-                let extra = try plugins.scriptChecks(policy: policy.id, families: unique)
-                if !extra.isEmpty, let audit = doc.audit {
-                    doc.audit = ExportAudit(policy: audit.policy,
-                                            checks: audit.checks + ScriptDocument.audit(nil, scriptChecks: extra, policy: policy.id).checks)
-                }
+            items = wb.palettes.families.all.map { BuildRequest.Item($0) }
+        }
+        var seen = Set<String>()
+        items = items.filter { seen.insert($0.family.id).inserted }
+        let policyID = a.value("policy") ?? config?.policy ?? "wcag-aa"
+        var policy: Policy? = nil
+        if policyID != "none" {
+            guard let p = plugins.policy(policyID) else {
+                throw UsageError("--policy '\(policyID)' is not one of \((wb.palettes.policies.ids + ["none"]).joined(separator: ", ")) (huebench \(command))")
             }
+            policy = p
         }
-
-        let folder = OutputFolder()
-        var perFormat: [(String, Int, Int)] = []
-        for id in ids {
-            progress("exporting \(id)…")
-            let before = Set(folder.paths)
-            try registry.lookup(id).write(doc, options: options, into: folder)
-            let new = folder.paths.filter { !before.contains($0) }
-            perFormat.append((id, new.count, new.reduce(0) { $0 + (folder.contents($1)?.count ?? 0) }))
-        }
-        for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
-        progress("writing \(folder.paths.count) files into \(outDir)/…")
-        let result = try folder.commit(to: URL(fileURLWithPath: outDir)) { done, total in
-            if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
-        }
-
-        let stops = doc.families.reduce(0) { $0 + $1.stops.count }
-        let tokens = doc.tokenSets.reduce(0) { $0 + $1.tokens.count }
-        Output.line("huebench build: \(doc.families.count) families, \(stops) stops, \(tokens) tokens × 4 appearances → \(outDir)/")
-        for (id, count, bytes) in perFormat {
-            let outputs = registry[id]!.outputs.joined(separator: " ")
-            Output.line("  \(id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(count).leftPad(5)) files \(byteString(bytes).leftPad(9))  \(outputs)")
-        }
-        let total = result.files.reduce(0) { $0 + $1.size }
-        Output.line("wrote \(result.files.count) files, \(byteString(total)) (\(result.changed) changed, \(result.files.count - result.changed) unchanged, \(result.removed.count) stale removed)")
-        var status = ExitStatus.ok
-        if let audit = doc.audit {
-            if audit.passed {
-                Output.line("audit \(audit.policy): all \(audit.checks.count) checks pass")
-            } else {
-                let where_ = perFormat.contains { $0.0 == "report" } ? "see \(outDir)/report.html or " : ""
-                Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (\(where_)run 'huebench audit --policy \(audit.policy)')")
-                if a.has("strict") { status = ExitStatus.someFailed }
-            }
-        }
-        return status
+        let docName = script == nil ? "huebench"
+            : config?.name ?? (script! as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: "")
+        return BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all, policy: policy)
     }
 
     static func byteString(_ n: Int) -> String {

@@ -6,24 +6,29 @@ import Foundation
 /// `huebench matrix`: an N×M contrast or difference matrix between two lists of CSS colors.
 enum MatrixCommand: Command {
     static let name = "matrix"
-    static let summary = "contrast matrix (WCAG 2, APCA, ΔEOK) of text × background colors, to .npy/.csv/.f32"
+    static let summary = "contrast or ΔE matrix (any registered method) of text × background colors, to .npy/.csv/.f32"
     static let help = """
-    usage: huebench matrix --method wcag21|apca|deltae-ok --text FILE [--background FILE] [--out PATH]
-                           [--threshold X] [--threads N] [--worst K] [--json]
+    usage: huebench matrix --method M --text FILE [--background FILE] [--out PATH] [--threshold X]
+                           [--alpha composite|ignore] [--canvas COLOR] [--threads N] [--worst K] [--json]
 
     Reads one CSS color per line from FILE (blank lines are skipped; '-' reads standard input) and computes
-    M[i, j] for text color i (row) on background color j (column): the WCAG 2 contrast ratio, the APCA Lc, or
-    ΔEOK. Without --background the text colors are compared with themselves (the diagonal is left out of the
-    summary). Work runs on every core (--threads N to limit) and streams to disk in row blocks, so matrices
-    larger than memory (20,000 × 20,000) are fine.
+    M[i, j] for text color i (row) on background color j (column) by any registered contrast method (WCAG 2
+    ratio, APCA Lc, L*, Weber, Michelson…) or ΔE method (deltae-ok, deltae-2000, deltae-76…). Without
+    --background the text colors are compared with themselves (the diagonal is left out of the summary).
+    Work runs on every core (--threads N to limit) and streams to disk in row blocks, so matrices larger than
+    memory (20,000 × 20,000) are fine. Counts at thresholds are exact (equal to the Double computation).
 
     options:
-      --method M       wcag21 (ratio 1…21), apca (Lc, text on background), deltae-ok (OKLab distance)
+      --method M       a contrast method (wcag21, apca, lstar, weber, michelson) or a ΔE method as
+                       deltae-<id> (deltae-ok, deltae-2000, deltae-76, deltae-itp…); `huebench help methods`
       --text FILE      text colors, one CSS color per line
       --background FILE  background colors (default: the text colors)
       --out PATH       write the matrix: .npy (NumPy, float32, shape (N, M)), .csv, or .f32 (raw little-endian)
-      --threshold X    also count pairs at or above X (APCA: |Lc| ≥ X) besides the defaults
-                       (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02)
+      --threshold X    also count pairs at or above X (by magnitude: APCA |Lc| ≥ X) besides the method's
+                       defaults (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02; ΔE76 2.3)
+      --alpha MODE     composite (default): translucent text over its background, a translucent background
+                       over the canvas, as `huebench contrast` does; ignore: every color taken as opaque
+      --canvas COLOR   what translucent backgrounds sit on (default white)
       --threads N      cores to use (default: all)
       --worst K        how many lowest-contrast pairs to list (default 5)
       --json           print the summary as one JSON object
@@ -34,19 +39,34 @@ enum MatrixCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: ["json"],
-                              options: ["method", "text", "background", "out", "threshold", "threads", "worst"])
+                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas"])
+        let workbench = Workbench.standard
         guard let methodName = a.value("method") else {
-            throw UsageError("--method is required: wcag21, apca or deltae-ok (huebench matrix)")
+            throw UsageError("--method is required: one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
         }
-        guard let method = MatrixMethod(rawValue: methodName) else {
-            throw UsageError("--method '\(methodName)' is not one of wcag21, apca, deltae-ok (huebench matrix)")
+        let method: PairMethod
+        do { method = try workbench.pairMethod(methodName) } catch {
+            throw UsageError("--method '\(ColorCoreError.excerpt(methodName))' is not one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
+        }
+        let alpha: MatrixAlpha
+        switch a.value("alpha") ?? "composite" {
+        case "composite":
+            let canvasText = a.value("canvas") ?? "white"
+            do { alpha = .composite(canvas: try workbench.parse(canvasText)) } catch {
+                throw UsageError("--canvas '\(ColorCoreError.excerpt(canvasText))': \(error); give a CSS color, e.g. white or #f5f5f5 (huebench matrix)")
+            }
+        case "ignore":
+            if a.value("canvas") != nil { throw UsageError("--canvas has no effect with --alpha ignore; drop one of them (huebench matrix)") }
+            alpha = .ignore
+        case let other:
+            throw UsageError("--alpha '\(ColorCoreError.excerpt(other))' is not one of composite, ignore (huebench matrix)")
         }
         guard let textPath = a.value("text") else { throw UsageError("--text FILE is required (one CSS color per line)") }
         if !a.positionals.isEmpty { throw UsageError("unexpected argument '\(a.positionals[0])'; pass files with --text/--background") }
         let threads = try a.int("threads", command: name, range: 1...4096) ?? 0
         let k = try a.int("worst", command: name, range: 0...10_000) ?? 5
-        var thresholds = method.defaultThresholds
-        if let x = try a.double("threshold", command: name) { thresholds.append(Float(x)) }
+        var thresholds = method.thresholds
+        if let x = try a.double("threshold", command: name) { thresholds.append(x) }
         let outPath = a.value("out")
         let picture = outPath.flatMap { o in ["png", "svg"].first { o.lowercased().hasSuffix("." + $0) } }
         if let o = outPath, picture == nil, MatrixWriter.format(for: o) == nil {
@@ -62,7 +82,8 @@ enum MatrixCommand: Command {
         }
         let text = try readColors(textPath)
         let background = try a.value("background").map(readColors)
-        let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer)
+        let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer,
+                                        textColors: text.colors, backgroundColors: background?.colors, alpha: alpha)
         let rows = matrix.rows, cols = matrix.columns
 
         let writer = try (picture == nil ? outPath : nil).map { try MatrixWriter(path: $0, rows: rows, columns: cols) }
@@ -98,27 +119,27 @@ enum MatrixCommand: Command {
         return ExitStatus.ok
     }
 
-    typealias Colors = (buffer: ColorBuffer, lineNumbers: [Int], lines: [String])
+    typealias Colors = (buffer: ColorBuffer, colors: [Color], lineNumbers: [Int], lines: [String])
 
-    /// The heatmap bands of a method: WCAG 3 / 4.5 / 7, APCA |Lc| 45 / 60 / 75 / 90, ΔEOK JND 0.02 and 0.1.
-    static func heatmap(_ method: MatrixMethod, rows: Int, columns: Int) -> MatrixHeatmap {
+    /// The heatmap bands of a method, from its thresholds (WCAG 3 / 4.5 / 7, APCA |Lc| 45 / 60 / 75 / 90…):
+    /// below the first red, then yellow, light green, green, deep green.
+    static func heatmap(_ method: PairMethod, rows: Int, columns: Int) -> MatrixHeatmap {
         let red: Scene.RGB = (222, 76, 64), yellow: Scene.RGB = (240, 196, 64)
         let light: Scene.RGB = (110, 190, 110), green: Scene.RGB = (30, 130, 60), deep: Scene.RGB = (10, 80, 40)
-        switch method {
-        case .wcag21:
-            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(3, yellow, ">= 3"), .init(4.5, light, ">= 4.5"),
-                                 .init(7, green, ">= 7")], lowColor: red, lowLabel: "< 3")
-        case .apca:
-            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(45, yellow, "LC >= 45"), .init(60, light, ">= 60"),
-                                 .init(75, green, ">= 75"), .init(90, deep, ">= 90")], lowColor: red, lowLabel: "LC < 45")
-        case .deltaEOK:
-            return MatrixHeatmap(rows: rows, columns: columns, bands: [.init(0.02, yellow, ">= 0.02 (JND)"),
-                                 .init(0.1, green, ">= 0.1")], lowColor: red, lowLabel: "DEOK < 0.02")
+        var ths = method.thresholds.sorted()
+        if ths.isEmpty { ths = [0] }
+        let palette: [Scene.RGB] = ths.count == 1 ? [yellow] : ths.count == 2 ? [yellow, green] : ths.count == 3 ? [yellow, light, green]
+            : [yellow, light, green] + Array(repeating: deep, count: ths.count - 3)
+        let name = method.id.uppercased()
+        let bands = ths.enumerated().map { k, t in
+            MatrixHeatmap.Band(Float(t), palette[k], (k == 0 ? "\(name) >= " : ">= ") + fmt(Float(t)))
         }
+        return MatrixHeatmap(rows: rows, columns: columns, bands: bands, lowColor: red,
+                             lowLabel: "\(name) < " + fmt(Float(ths[0])))
     }
 
     /// Writes the heatmap picture atomically; small matrices get their input colors as axis swatches.
-    static func writeHeatmap(_ h: MatrixHeatmap, kind: String, path: String, method: MatrixMethod,
+    static func writeHeatmap(_ h: MatrixHeatmap, kind: String, path: String, method: PairMethod,
                              text: Colors, background: Colors) throws {
         func swatches(_ c: Colors, _ n: Int) -> [Scene.RGB] {
             guard n <= 400 else { return [] }
@@ -132,7 +153,7 @@ enum MatrixCommand: Command {
         let pooled = h.rowsPerCell > 1 || h.columnsPerCell > 1
         let subtitle = "ROWS: TEXT (\(h.rows))  COLUMNS: BACKGROUND (\(h.columns))"
             + (pooled ? "  EACH CELL: WORST OF \(h.rowsPerCell)X\(h.columnsPerCell)" : "")
-        let scene = h.scene(title: "\(method.rawValue) contrast matrix", subtitle: subtitle,
+        let scene = h.scene(title: "\(method.id) \(method.kind == .contrast ? "contrast" : "difference") matrix", subtitle: subtitle,
                             textSwatches: swatches(text, h.rows), backgroundSwatches: swatches(background, h.columns))
         let bytes = kind == "png" ? scene.png() : Array(scene.svg().utf8)
         try OutputFolder.atomicWrite(bytes, to: URL(fileURLWithPath: path), displayPath: path)
@@ -162,9 +183,9 @@ enum MatrixCommand: Command {
             String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...]))
         }
         if lines.last == "" { lines.removeLast() }
-        let parsed = try ColorBuffer.parsingCSS(lines, source: path == "-" ? "stdin" : path)
+        let parsed = try ColorBuffer.parsingCSSColors(lines, source: path == "-" ? "stdin" : path)
         if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line (huebench matrix)") }
-        return (parsed.buffer, parsed.lineNumbers, lines)
+        return (parsed.buffer, parsed.colors, parsed.lineNumbers, lines)
     }
 
     static func label(_ c: Colors, _ i: Int) -> String { c.lines[c.lineNumbers[i] - 1].trimmingCharacters(in: .whitespaces) }
@@ -172,17 +193,17 @@ enum MatrixCommand: Command {
     static func fmt(_ v: Float) -> String { String(format: "%.4g", Double(v)) }
 
     static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
-        Output.line("\(s.method.rawValue) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
+        Output.line("\(s.method.id) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
                     + String(format: " in %.3f s", seconds) + (out.map { ", written to \($0)" } ?? ""))
         Output.line(s.pairs == 0 ? "range: none (no pairs: one color compared with itself)"
                     : "range: \(fmt(s.minimum)) … \(fmt(s.maximum))")
-        let what = s.method == .apca ? "|Lc| ≥" : "≥"
+        let what = s.method.batch == .apca ? "|Lc| ≥" : "≥"
         for (t, c) in zip(s.thresholds, s.counts) {
             let pct = s.pairs > 0 ? 100 * Double(c) / Double(s.pairs) : 0
-            Output.line("  \(what) \(fmt(t)): \(c) pairs (\(String(format: "%.1f", pct))%)")
+            Output.line("  \(what) \(fmt(Float(t))): \(c) pairs (\(String(format: "%.1f", pct))%)")
         }
         if !s.worst.isEmpty {
-            Output.line("lowest \(s.method == .deltaEOK ? "difference" : "contrast") pairs (text on background):")
+            Output.line("lowest \(s.method.kind == .difference ? "difference" : "contrast") pairs (text on background):")
             for w in s.worst {
                 Output.line("  \(fmt(w.value))  \(label(text, w.row)) (line \(text.lineNumbers[w.row])) on \(label(background, w.column)) (line \(background.lineNumbers[w.column]))")
             }
@@ -196,7 +217,7 @@ enum MatrixCommand: Command {
                 + "\"background\": \(jsonString(label(background, $0.column))), \"background_line\": \(background.lineNumbers[$0.column]), "
                 + "\"value\": \(jsonNumber(Double($0.value)))}"
         }
-        return "{\"method\": \(jsonString(s.method.rawValue)), \"rows\": \(s.rows), \"columns\": \(s.columns), \"pairs\": \(s.pairs), "
+        return "{\"method\": \(jsonString(s.method.id)), \"rows\": \(s.rows), \"columns\": \(s.columns), \"pairs\": \(s.pairs), "
             + "\"min\": \(jsonNumber(Double(s.minimum))), \"max\": \(jsonNumber(Double(s.maximum))), "
             + "\"counts\": [\(counts.joined(separator: ", "))], \"worst\": [\(worst.joined(separator: ", "))], "
             + "\"out\": \(out.map(jsonString) ?? "null"), \"seconds\": \(jsonNumber((seconds * 1000).rounded() / 1000))}"

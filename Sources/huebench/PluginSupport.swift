@@ -21,7 +21,7 @@ struct PluginContext {
     /// Export formats: built-ins plus plugin exporters.
     let exporters: Registry<Exporter>
     /// The Lua state the plugin entries call back into (nil when no plugin folder exists).
-    let state: LuaState?
+    let state: LuaInterpreter?
     let sources: [PluginLoader.Source]
 
     /// The built-ins only.
@@ -42,16 +42,19 @@ struct PluginContext {
         if o.watchdogMessage == nil {
             o.watchdogMessage = ScriptCLI.watchdogMessage(command: command, script: a.positionals.first.map { $0.hasSuffix(".lua") ? $0 : "plugins" } ?? "plugins", budget: o.timeLimit)
         }
-        let state = try LuaState(options: o, print: print)
+        let state = try LuaInterpreter(options: o, print: print)
         try PluginLoader.load(sources, into: state)
         return PluginContext(palettes: state.palettes, exporters: state.exporters, state: state, sources: sources)
     }
 
-    /// The checks of a Lua policy beyond its token rules (stop rules, `check`), for these families.
-    func scriptChecks(policy: String, families: [Family]) throws -> [ScriptCheck] {
-        guard let state, state.hasPolicyChecks(policy) else { return [] }
-        return try state.policyChecks(policy, families: families)
+    /// The registries as they are now: a script run after loading may have registered more.
+    var workbench: DesignWorkbench {
+        if let state { return DesignWorkbench(palettes: state.palettes, exporters: state.exporters) }
+        return DesignWorkbench(palettes: palettes, exporters: exporters)
     }
+
+    /// A registered policy (a Lua policy's stop rules and check function are its `check`).
+    func policy(_ id: String) -> Policy? { workbench.palettes.policies[id] }
 
     /// Resolves family names typed by the user against built-ins and plugin families.
     func families(_ names: [String], command: String) throws -> [Family] {

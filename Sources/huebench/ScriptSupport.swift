@@ -16,7 +16,7 @@ struct ScriptCLI {
       --verbose              add a short Lua traceback to errors
     """
 
-    static func makeState(_ p: Arguments, command: String, script: String) throws -> (LuaState, [PluginLoader.Source]) {
+    static func makeState(_ p: Arguments, command: String, script: String) throws -> (LuaInterpreter, [PluginLoader.Source]) {
         var o = ScriptOptions()
         if let t = try p.double("time-limit", command: command) {
             guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench \(command))") }
@@ -31,7 +31,7 @@ struct ScriptCLI {
         let sources = p.has("no-plugins") ? [] : PluginLoader.defaultSources(extra: p.all("plugins"))
         o.allowedFolders = sources.map(\.folder)
         o.watchdogMessage = watchdogMessage(command: command, script: script, budget: o.timeLimit)
-        let state = try LuaState(options: o, print: { Output.write($0) })
+        let state = try LuaInterpreter(options: o, print: { Output.write($0) })
         return (state, sources)
     }
 
@@ -52,7 +52,7 @@ struct ScriptCLI {
             case .limit:
                 Output.error("huebench \(command): \(e)")
                 return ExitStatus.limit
-            case let .script(message, traceback):
+            case let .script(message, traceback, _):
                 Output.error("huebench \(command): \(message)")
                 if verbose, !traceback.isEmpty {
                     Output.error(traceback.split(separator: "\n").prefix(12).joined(separator: "\n"))

@@ -155,7 +155,7 @@ import Testing
     // MARK: gamut-mapping.json
 
     func gamut(_ c: [String: Any]) -> Vectors.Outcome {
-        let methods = ["css": "css4", "clip": "clip"]
+        let methods = ["css": "css4", "clip": "clip", "raytrace": "raytrace"]
         let name = c["method"] as! String
         guard let method = methods[name] else { return .unsupported("gamut-mapping method \(name) not implemented") }
         let to = ColorSpaceID(c["to"] as! String)

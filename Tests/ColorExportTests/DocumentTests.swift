@@ -1,3 +1,4 @@
+import ColorIO
 import ColorCore
 import ColorExport
 import Foundation
@@ -42,8 +43,8 @@ import Testing
         #expect(Fmt.fixed(-0.0001, 3) == "0.000")  // no negative zero
         #expect(Fmt.trimmed(0.7900, 4) == "0.79" && Fmt.trimmed(1.0, 4) == "1")
         #expect(Fmt.kebab("foregroundPrimary") == "foreground-primary")
-        #expect(Fmt.member("orange", "450") == "orange450" && Fmt.member("orange", "foregroundPrimary") == "orangeForegroundPrimary")
-        #expect(Fmt.identifier("brand blue-2") == "brandBlue2" && Fmt.identifier("9lives") == "_9lives")
+        #expect(Escape.swiftMember("orange", "450") == "orange450" && Escape.swiftMember("orange", "foregroundPrimary") == "orangeForegroundPrimary")
+        #expect(Escape.swiftIdentifier("brand blue-2") == "brandBlue2" && Escape.swiftIdentifier("9lives") == "_9lives")
     }
 }
 

@@ -17,8 +17,13 @@ struct ContrastMatrixTests {
         return try! ColorBuffer(interleaved: v, space: .srgb)
     }
 
-    @Test(arguments: MatrixMethod.allCases)
-    func matchesReference(_ method: MatrixMethod) throws {
+    static func pm(_ id: String) -> PairMethod { try! Workbench.standard.pairMethod(id) }
+
+    /// Every registered contrast and ΔE method (a new registry entry is covered automatically): the engine's
+    /// matrix against `Workbench.contrast` / `Workbench.deltaE` on the same colors.
+    @Test(arguments: Workbench.standard.pairMethodIDs)
+    func matchesReference(_ id: String) throws {
+        let method = Self.pm(id)
         let text = Self.randomSRGB(37, seed: 7), bg = Self.randomSRGB(53, seed: 8)
         let m = try ContrastMatrix(method: method, text: text, background: bg)
         var out = [Float](repeating: 0, count: 37 * 53)
@@ -27,32 +32,80 @@ struct ContrastMatrixTests {
         var worst = 0.0
         for i in 0..<37 { for j in 0..<53 {
             let t = text.color(i), b = bg.color(j)
-            let ref: Double
-            switch method {
-            case .wcag21: ref = try wb.contrast(text: t, background: b, method: "wcag21")
-            case .apca: ref = try wb.contrast(text: t, background: b, method: "apca")
-            case .deltaEOK: ref = try wb.deltaE(t, b, method: "ok")
-            }
+            let ref = method.kind == .contrast ? try wb.contrast(text: t, background: b, method: id)
+                : try wb.deltaE(t, b, method: String(id.dropFirst("deltae-".count)))
             worst = max(worst, abs(Double(out[i * 53 + j]) - ref) / max(1, abs(ref)))
         } }
-        #expect(worst < 2e-5, "\(method): worst error \(worst)")
+        #expect(worst < 2e-5, "\(id): worst error \(worst)")
+    }
+
+    /// Threshold counts equal the Double path's, even for thresholds placed exactly on pair values (where the
+    /// Float32 value lands on either side about half the time): every registered method.
+    @Test(arguments: Workbench.standard.pairMethodIDs)
+    func thresholdCountsAreExact(_ id: String) throws {
+        let method = Self.pm(id)
+        let text = Self.randomSRGB(61, seed: 21), bg = Self.randomSRGB(45, seed: 22)
+        let m = try ContrastMatrix(method: method, text: text, background: bg)
+        var refs: [Double] = []
+        for i in 0..<61 { for j in 0..<45 { refs.append(abs(m.reference(i, j))) } }
+        // Thresholds on the values of 12 pairs, plus their Float32 roundings and neighbours.
+        var ths: [Double] = []
+        for k in stride(from: 7, to: refs.count, by: refs.count / 12) {
+            let v = refs[k]
+            ths += [v, Double(Float(v)), v.nextUp, v.nextDown, Double(Float(v).nextUp)]
+        }
+        let s = try m.run(thresholds: ths, worst: 3, threads: 2, blockBytes: 45 * 4 * 5)
+        for (t, th) in ths.enumerated() {
+            let exact = refs.filter { $0 >= th }.count
+            #expect(s.counts[t] == exact, "\(id) threshold \(th): \(s.counts[t]) vs Double \(exact)")
+        }
+        var out = [Float](repeating: 0, count: 61 * 45)
+        out.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 1) }
+        let c = out.withUnsafeBufferPointer { m.count(atLeast: ths[0], values: $0.baseAddress!, firstRow: 0, rowCount: 61) }
+        #expect(c == refs.filter { $0 >= ths[0] }.count)
+    }
+
+    /// Translucent text is composited over its background, a translucent background over the canvas, as
+    /// `Workbench.contrast` does: #00000080 on white is 3.98…4.00, not 21; `.ignore` keeps the opaque value.
+    @Test func translucentColorsAreComposited() throws {
+        let wb = Workbench.standard
+        let text = [try wb.parse("#00000080"), try wb.parse("#000")]
+        let bg = [try wb.parse("white"), try wb.parse("rgb(0 0 0 / 0)")]
+        let tb = try ColorBuffer(text, space: .srgb), bb = try ColorBuffer(bg, space: .srgb)
+        for id in ["wcag21", "apca"] {
+            let m = try ContrastMatrix(method: Self.pm(id), text: tb, background: bb, textColors: text, backgroundColors: bg)
+            var out = [Float](repeating: 0, count: 4)
+            out.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 1) }
+            let expected = try wb.contrast(text: text[0], background: bg[0], method: id)
+            #expect(abs(Double(out[0]) - expected) < 1e-4, "\(id): \(out[0]) vs \(expected)")
+            // A fully transparent background is the white canvas: black text on it is black on white.
+            let onWhite = try wb.contrast(text: text[1], background: Color(.srgb, 1, 1, 1), method: id)
+            #expect(abs(Double(out[3]) - onWhite) < 1e-3)
+        }
+        let wcag = try ContrastMatrix(method: Self.pm("wcag21"), text: tb, background: bb, textColors: text, backgroundColors: bg)
+        var out = [Float](repeating: 0, count: 4)
+        out.withUnsafeMutableBufferPointer { wcag.compute(into: $0, threads: 1) }
+        #expect(String(format: "%.2f", out[0]) == "4.00")  // as `huebench contrast` prints it
+        let ignored = try ContrastMatrix(method: Self.pm("wcag21"), text: tb, background: bb, alpha: .ignore)
+        out.withUnsafeMutableBufferPointer { ignored.compute(into: $0, threads: 1) }
+        #expect(out[0] == 21)
     }
 
     @Test func knownValues() throws {
         let bw = try ColorBuffer([Color(.srgb, 0, 0, 0), Color(.srgb, 1, 1, 1)], space: .srgb)
-        let m = try ContrastMatrix(method: .wcag21, text: bw, background: bw)
+        let m = try ContrastMatrix(method: Self.pm("wcag21"), text: bw, background: bw)
         var out = [Float](repeating: 0, count: 4)
         out.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 1) }
         #expect(out == [1, 21, 21, 1])
         // APCA reference: black text on white Lc 106.04067, white on black −107.88473 (apca-w3 0.1.9).
-        let a = try ContrastMatrix(method: .apca, text: bw, background: bw)
+        let a = try ContrastMatrix(method: Self.pm("apca"), text: bw, background: bw)
         out.withUnsafeMutableBufferPointer { a.compute(into: $0, threads: 1) }
         #expect(abs(out[1] - 106.04067) < 1e-3 && abs(out[2] + 107.88473) < 1e-3 && out[0] == 0)
     }
 
     @Test func streamedSummaryAgreesWithWholeMatrix() throws {
         let c = Self.randomSRGB(300, seed: 9)
-        let m = try ContrastMatrix(method: .apca, text: c)
+        let m = try ContrastMatrix(method: Self.pm("apca"), text: c)
         var whole = [Float](repeating: 0, count: 300 * 300)
         whole.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 2) }
         var streamed: [Float] = []

@@ -55,7 +55,7 @@ import Testing
         ("hb.buffer('red')", "hb.buffer: argument 1 (colors) must be a table, got string \"red\""),
         ("hb.buffer{'#fff', 3}", "hb.buffer: argument 1 (colors), item 2 must be a color or CSS color text, got number 3"),
         ("hb.matrix(hb.buffer{'#fff'}, 'x')", "hb.matrix: argument 2 (background) must be a buffer (make one with hb.buffer{…}), got string \"x\""),
-        ("hb.matrix(hb.buffer{'#fff'}, hb.buffer{'#000'}, {method = 'nope'})", "hb.matrix: argument 3 (options.method): unknown contrast method 'nope'"),
+        ("hb.matrix(hb.buffer{'#fff'}, hb.buffer{'#000'}, {method = 'nope'})", "hb.matrix: argument 3 (options.method): unknown matrix method 'nope'"),
         ("hb.buffer{'#fff'}:get(2)", "buffer:get: argument 1 (index) must be a whole number in 1…1, got number 2"),
         ("hb.family{hue = 20}", "hb.family: argument 1 (spec): field 'name' must be a non-empty string, got nil"),
         ("hb.family{name = 'x', generator = 'magic'}", "unknown ramp generator 'magic'"),
@@ -87,7 +87,7 @@ import Testing
         let path = dir + "/bad.lua"
         try "local hb = require 'huebench'\nlocal function f()\n  return hb.oklch(nil, 'c', 1)\nend\nf()\n".write(toFile: path, atomically: true, encoding: .utf8)
         let (s, _) = try makeState()
-        do { try s.run(file: path); Issue.record("no error") } catch let ColorScriptError.script(message, traceback) {
+        do { try s.run(file: path); Issue.record("no error") } catch let ColorScriptError.script(message, traceback, _) {
             #expect(message == "\(path):3: hb.oklch: argument 2 (c) must be a number, got string \"c\"")
             #expect(traceback.contains("stack traceback"))
             #expect(traceback.contains("bad.lua:5"))

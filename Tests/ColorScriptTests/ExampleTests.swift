@@ -6,7 +6,7 @@ import Testing
 @Suite struct ExampleTests {
     let examples = packageRoot + "/examples"
 
-    func run(_ name: String, args: [String] = [], plugins: Bool = false, out: String? = nil) throws -> (String, LuaState) {
+    func run(_ name: String, args: [String] = [], plugins: Bool = false, out: String? = nil) throws -> (String, LuaInterpreter) {
         let (s, printed) = try makeState(time: 30, memoryMiB: 512, output: out)
         if plugins {
             try PluginLoader.load([PluginLoader.Source(folder: examples + "/plugins", origin: "--plugins")], into: s)

@@ -30,7 +30,7 @@ import Testing
         let start = Date()  // the budget covers the script's run, not the state's creation
         let e = errorOf(state, code, name: "attack")
         let elapsed = Date().timeIntervalSince(start)
-        guard case .limit(.time, let message)? = e else {
+        guard case .limit(.time, let message, _)? = e else {
             Issue.record("\(code): expected a time limit, got \(String(describing: e))"); return
         }
         #expect(message.contains("time limit of 0.3 s exceeded"), "\(message)")
@@ -56,9 +56,9 @@ import Testing
     func memoryCapEndsTheScript(_ code: String) throws {
         let (state, _) = try makeState(time: 20, memoryMiB: 32)
         let e = errorOf(state, code, name: "hog")
-        if case .limit(.memory, let message)? = e {
+        if case .limit(.memory, let message, _)? = e {
             #expect(message.contains("memory limit of 32 MiB exceeded"), "\(message)")
-        } else if case .script(let message, _)? = e, message.contains("too large") {
+        } else if case .script(let message, _, _)? = e, message.contains("too large") {
             // string.rep refuses before allocating: also a clear refusal.
         } else {
             Issue.record("\(code): expected the memory limit, got \(String(describing: e))")

@@ -66,4 +66,39 @@ import Testing
         let (s5, help, _) = try Self.run(["build", "--help"], cwd: dir)
         #expect(s5 == 0 && help.hasPrefix("usage: huebench build"))
     }
+
+    /// The issue's false pass: a script overrides foregroundSecondary with dark = 900. The build's audit and
+    /// `huebench audit SCRIPT.lua` (the command the build suggests) both fail on exactly the exported pair.
+    @Test
+    func anOverriddenTokenIsAuditedAsExported() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        local hb = require "huebench"
+        local sea = hb.register_family{ name = "sea", generator = "oklch-curves", hue = 235 }
+        local tokens = {}
+        for _, t in ipairs(hb.theme{ family = sea }.token_list) do
+          if t.name == "foregroundSecondary" then
+            tokens[#tokens + 1] = { name = "foregroundSecondary", light = 800, dark = 900, role = "text" }
+          else tokens[#tokens + 1] = t.name end
+        end
+        print("building sea")
+        hb.build{ name = "fp", families = { sea }, tokens = tokens, policy = "wcag-aa" }
+        """.write(to: dir.appendingPathComponent("fp.lua"), atomically: true, encoding: .utf8)
+        let (s, out, _) = try Self.run(["build", "fp.lua", "--quiet", "--strict", "--formats", "css"], cwd: dir)
+        #expect(s == 1)
+        #expect(out.contains("checks fail (run 'huebench audit fp.lua --policy wcag-aa')"))
+        let css = try String(contentsOf: dir.appendingPathComponent("huebench-out/huebench.css"), encoding: .utf8)
+        #expect(css.contains("--hb-sea-foreground-secondary: light-dark(var(--hb-sea-800), var(--hb-sea-900));"))
+        let (s2, out2, err2) = try Self.run(["audit", "fp.lua"], cwd: dir)
+        #expect(s2 == 1)
+        #expect(out2.contains("FAIL sea dark/standard body-text: foregroundSecondary _900 on backgroundPrimary _1000 wcag21"))
+        #expect(!out2.contains("foregroundSecondary _200"))
+        // The script's print goes to stderr: stdout of --json is JSON lines only.
+        #expect(err2.contains("building sea"))
+        let (_, json, _) = try Self.run(["audit", "fp.lua", "--json"], cwd: dir)
+        #expect(!json.isEmpty && json.split(separator: "\n").allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+        let (s3, _, e3) = try Self.run(["audit", "nosuch"], cwd: dir)
+        #expect(s3 == 2 && e3.contains("unexpected argument 'nosuch'; give a build script (SCRIPT.lua) or name families with --family"))
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ColorCore
 import ColorExport
 import Testing
 
@@ -52,7 +53,7 @@ struct MatrixCommandTests {
         #expect(r.err.contains("t.txt:3:"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.npy").path))
         let u = try Self.run(["matrix", "--method", "nope", "--text", text.path])
-        #expect(u.status == 2 && u.err.contains("wcag21, apca, deltae-ok"))
+        #expect(u.status == 2 && u.err.contains("wcag21, apca, lstar") && u.err.contains("deltae-ok"))
     }
 }
 
@@ -85,5 +86,41 @@ struct MatrixHeatmapCommandTests {
         let svg = dir.appendingPathComponent("heat.svg")
         #expect(try MatrixCommandTests.run(["matrix", "--method", "apca", "--text", text.path, "--out", svg.path]).status == 0)
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
+    }
+}
+
+/// `huebench matrix` takes every registered contrast and ΔE method (the same set as `hb.matrix`), composites
+/// translucent colors, and counts thresholds exactly.
+struct MatrixMethodCommandTests {
+    static func files(_ name: String, text: String, background: String) throws -> (URL, URL, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hb-mm-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let t = dir.appendingPathComponent("t.txt"), b = dir.appendingPathComponent("b.txt")
+        try text.write(to: t, atomically: true, encoding: .utf8)
+        try background.write(to: b, atomically: true, encoding: .utf8)
+        return (dir, t, b)
+    }
+
+    @Test(arguments: Workbench.standard.pairMethodIDs)
+    func everyRegisteredMethodRuns(_ id: String) throws {
+        let (dir, t, b) = try Self.files(id, text: "#000\n#777\nrebeccapurple\n", background: "white\n#336699\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try MatrixCommandTests.run(["matrix", "--method", id, "--text", t.path, "--background", b.path, "--json"])
+        #expect(r.status == 0, "\(id): \(r.err)")
+        #expect(r.out.contains("\"method\": \"\(id)\"") && r.out.contains("\"pairs\": 6"))
+    }
+
+    @Test func translucentTextIsComposited() throws {
+        let (dir, t, b) = try Self.files("alpha", text: "#00000080\n", background: "white\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--background", b.path])
+        let c = try MatrixCommandTests.run(["contrast", "#00000080", "white"])
+        #expect(r.status == 0 && c.status == 0, "\(r.err) \(c.err)")
+        #expect(r.out.contains("range: 4.004 … 4.004"), "\(r.out)")
+        #expect(c.out.contains("4.00  #00000080 on white"), "\(c.out)")
+        let i = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--background", b.path, "--alpha", "ignore"])
+        #expect(i.out.contains("range: 21 … 21"), "\(i.out)")
+        let bad = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--alpha", "over"])
+        #expect(bad.status == 2 && bad.err.contains("composite, ignore"))
     }
 }

@@ -72,7 +72,8 @@ void hb_push_swift_function(lua_State *L, hb_swift_fn fn);
 void hb_push_error_where(lua_State *L, const char *msg);
 /// Lua-callable: `where(msg)` returns msg prefixed with the nearest script frame's "file:line: ".
 int hb_where(lua_State *L);
-/// The message handler used by the host: keeps the error and appends a traceback (as a second value in a table).
+/// The message handler used by the host: a table {message, traceback, source, line}; source and line are the
+/// script location as data (the nearest script frame when the error came from C, whose prefix is then added).
 int hb_message_handler(lua_State *L);
 /// Runs `lua_pcall` with `hb_message_handler` below the function; returns the status. The result on error
 /// is a table {message=…, traceback=…}, or the raw error value if it was not a string.
@@ -83,6 +84,8 @@ int hb_load_text(lua_State *L, const char *buf, size_t len, const char *chunknam
 // MARK: Lua's macros, as functions.
 
 void *hb_extraspace(lua_State *L);
+/// A full garbage collection (lua_gc is variadic: not callable from Swift).
+void hb_gc_collect(lua_State *L);
 void hb_pop(lua_State *L, int n);
 void hb_newtable(lua_State *L);
 int hb_pcall(lua_State *L, int nargs, int nresults, int msgh);
@@ -105,7 +108,10 @@ void hb_open_safe_libs(lua_State *L);
 /// Lua-callable: whether a limit has tripped (the sandbox's xpcall then skips the script's handler, which
 /// would otherwise run with hooks off).
 int hb_lua_tripped(lua_State *L);
-/// The full set of hook masks used once a limit has tripped.
+/// Which limit has tripped (HB_LIMIT_*; 0: none).
 int hb_tripped(lua_State *L);
+/// Trips limit `which` (HB_LIMIT_TIME or HB_LIMIT_MEMORY) from a host call: the hook then raises on every
+/// instruction, so the script ends even under pcall. Used when a host call stops at its deadline or is refused memory.
+void hb_trip(lua_State *L, int which);
 
 #endif

@@ -49,7 +49,8 @@ public enum APCA {
     }
 
     public static let method = ContrastMethod(
-        id: "apca", name: "APCA 0.0.98G-4g Lc", inputSpace: .srgb, isSymmetric: false
+        id: "apca", name: "APCA 0.0.98G-4g Lc", inputSpace: .srgb, isSymmetric: false,
+        batch: .apca, thresholds: [45, 60, 75, 90]
     ) { text, background in
         lc(textY: luminance(srgb: text), backgroundY: luminance(srgb: background))
     }

@@ -8,11 +8,16 @@ public struct ContrastMethod: RegistryEntry {
     public let isSymmetric: Bool
     /// Contrast of `text` on `background`, both already in `inputSpace`.
     public let evaluate: @Sendable (_ text: SIMD3<Double>, _ background: SIMD3<Double>) -> Double
+    /// The batch kernel that computes it for many pairs (nil: `evaluate` over tiles on every core).
+    public let batch: PairKernel?
+    /// Values a matrix summary counts pairs at or above (compared by magnitude), e.g. WCAG 3, 4.5, 7.
+    public let thresholds: [Double]
 
     public init(id: String, name: String, inputSpace: ColorSpaceID, isSymmetric: Bool,
+                batch: PairKernel? = nil, thresholds: [Double] = [],
                 evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double) {
         self.id = id; self.name = name; self.inputSpace = inputSpace; self.isSymmetric = isSymmetric
-        self.evaluate = evaluate
+        self.evaluate = evaluate; self.batch = batch; self.thresholds = thresholds
     }
     public var registryID: String { id }
 }

@@ -22,7 +22,8 @@ public enum WCAG21 {
     }
 
     public static let method = ContrastMethod(
-        id: "wcag21", name: "WCAG 2.1 contrast ratio", inputSpace: .srgb, isSymmetric: true
+        id: "wcag21", name: "WCAG 2.1 contrast ratio", inputSpace: .srgb, isSymmetric: true,
+        batch: .luminanceRatio, thresholds: [3, 4.5, 7]
     ) { text, background in
         ratio(luminance(srgb: text), luminance(srgb: background))
     }

@@ -6,6 +6,7 @@ public enum DeltaE76 {
         return (d * d).sum().squareRoot()
     }
     public static func method(labSpace: ColorSpaceID = .lab) -> DeltaEMethod {
-        .lab(id: "76", name: "CIE76 ΔE*ab", aliases: ["de76", "cie76"], labSpace: labSpace, evaluate: distance)
+        .lab(id: "76", name: "CIE76 ΔE*ab", aliases: ["de76", "cie76"], labSpace: labSpace, batch: .euclidean,
+              thresholds: [2.3], evaluate: distance)
     }
 }

@@ -6,5 +6,6 @@ public enum DeltaEOK {
         return (d * d).sum().squareRoot()
     }
     public static let method = DeltaEMethod(id: "ok", name: "ΔEOK (OKLab Euclidean)", aliases: ["deok", "oklab"],
-                                            inputSpace: .oklab, evaluate: distance)
+                                            inputSpace: .oklab, batch: .euclidean, thresholds: [0.02],
+                                            evaluate: distance)
 }

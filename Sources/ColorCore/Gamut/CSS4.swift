@@ -53,5 +53,5 @@ public enum GamutCSS4 {
         return try spaces.convert(Color(gamut, coords: clipped, alpha: color.alpha), to: target)
     }
 
-    public static let mapper = GamutMapper(id: "css4", name: "CSS Color 4 binary search in OKLCH", map: map)
+    public static let mapper = GamutMapper(id: "css4", name: "CSS Color 4 binary search in OKLCH", batch: .css4, map: map)
 }

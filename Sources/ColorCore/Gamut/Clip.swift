@@ -7,5 +7,5 @@ public enum GamutClip {
         c.coords = c.coordsForConversion.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
         return try spaces.convert(c, to: target)
     }
-    public static let mapper = GamutMapper(id: "clip", name: "clip channels to 0…1", map: clip)
+    public static let mapper = GamutMapper(id: "clip", name: "clip channels to 0…1", batch: .clip, map: clip)
 }

@@ -5,9 +5,12 @@ public struct GamutMapper: RegistryEntry {
     /// Maps `color` into the gamut of `target` and returns it in `target`.
     public let map: @Sendable (_ color: Color, _ target: ColorSpaceID, _ spaces: ColorSpaceRegistry) throws -> Color
 
-    public init(id: String, name: String,
+    /// The batch kernel that maps many colors (nil: `map` over tiles on every core).
+    public let batch: GamutKernel?
+
+    public init(id: String, name: String, batch: GamutKernel? = nil,
                 map: @escaping @Sendable (Color, ColorSpaceID, ColorSpaceRegistry) throws -> Color) {
-        self.id = id; self.name = name; self.map = map
+        self.id = id; self.name = name; self.map = map; self.batch = batch
     }
     public var registryID: String { id }
 }

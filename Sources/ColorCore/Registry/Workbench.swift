@@ -40,6 +40,7 @@ public struct Workbench: Sendable {
             try w.deltaEMethods.register(DeltaEJz.method)
             try w.gamutMappers.register(GamutCSS4.mapper)
             try w.gamutMappers.register(GamutClip.mapper)
+            try w.gamutMappers.register(GamutRaytrace.mapper)
         } catch {
             preconditionFailure("built-in registration failed: \(error)")
         }

@@ -78,6 +78,7 @@ extension ColorSpace {
         coordinates: [.hue(), Coordinate("s", percent100, percentReference: 100), Coordinate("l", percent100, percentReference: 100)],
         cssForm: .function("hsl"), gamutSpace: .srgb,
         powerlessHue: PowerlessHue(hueIndex: 0, rule: .chromaAtMost(index: 1, threshold: 1e-9)),
+        kernels: .hsl,
         toBase: hslToSRGB, fromBase: srgbToHSL)
 
     /// `hsv`: not a CSS function; serialized as `color(--hsv …)`.
@@ -86,6 +87,7 @@ extension ColorSpace {
         coordinates: [.hue(), Coordinate("s", percent100, percentReference: 100), Coordinate("v", percent100, percentReference: 100)],
         cssForm: .custom, gamutSpace: .srgb,
         powerlessHue: PowerlessHue(hueIndex: 0, rule: .chromaAtMost(index: 1, threshold: 1e-9)),
+        kernels: .hsv,
         toBase: hsvToSRGB, fromBase: srgbToHSV)
 
     /// `hwb`: the hue is powerless when whiteness + blackness ≥ 100.
@@ -94,5 +96,6 @@ extension ColorSpace {
         coordinates: [.hue(), Coordinate("w", percent100, percentReference: 100), Coordinate("b", percent100, percentReference: 100)],
         cssForm: .function("hwb"), gamutSpace: .srgb,
         powerlessHue: PowerlessHue(hueIndex: 0, rule: .whitePlusBlackAtLeast(100 - 1e-9)),
+        kernels: .hwb,
         toBase: hwbToSRGB, fromBase: srgbToHWB)
 }

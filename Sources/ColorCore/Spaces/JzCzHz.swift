@@ -8,5 +8,5 @@ extension ColorSpace {
         coordinates: [Coordinate("jz", 0...1, percentReference: 1), Coordinate("cz", 0...0.26, percentReference: 0.26), .hue("hz")],
         cssForm: .function("jzczhz"),
         powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 1e-7)),
-        toBase: polarToRect, fromBase: rectToPolar)
+        kernels: .polar, toBase: polarToRect, fromBase: rectToPolar)
 }

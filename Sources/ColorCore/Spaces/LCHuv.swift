@@ -6,5 +6,5 @@ extension ColorSpace {
         coordinates: [Coordinate("l", 0...100, percentReference: 100), Coordinate("c", 0...220, percentReference: 220), .hue()],
         cssForm: .custom,
         powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 0.0015)),
-        toBase: polarToRect, fromBase: rectToPolar)
+        kernels: .polar, toBase: polarToRect, fromBase: rectToPolar)
 }

@@ -47,7 +47,7 @@ extension ColorSpace {
         id: .lab, name: "CIE Lab", base: .xyzD50, whitePoint: .d50,
         coordinates: [Coordinate("l", 0...100, percentReference: 100), Coordinate("a", -125...125, percentReference: 125),
                       Coordinate("b", -125...125, percentReference: 125)],
-        cssForm: .function("lab"),
+        cssForm: .function("lab"), kernels: .cieLab(white: WhitePoint.d50.xyz),
         toBase: { labToXYZ($0, white: WhitePoint.d50.xyz) }, fromBase: { xyzToLab($0, white: WhitePoint.d50.xyz) })
 
     /// CSS `lch`: the hue is powerless when chroma ≤ 0.0015 (CSS Color 4 sample code's ε).
@@ -55,13 +55,13 @@ extension ColorSpace {
         id: .lch, name: "CIE LCH", base: .lab, whitePoint: .d50,
         coordinates: [Coordinate("l", 0...100, percentReference: 100), Coordinate("c", 0...150, percentReference: 150), .hue()],
         cssForm: .function("lch"),
-        powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 0.0015)),
+        powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 0.0015)), kernels: .polar,
         toBase: polarToRect, fromBase: rectToPolar)
 
     public static let labD65 = ColorSpace(
         id: .labD65, name: "CIE Lab (D65)", base: .xyzD65, whitePoint: .d65,
         coordinates: [Coordinate("l", 0...100, percentReference: 100), Coordinate("a", -125...125, percentReference: 125),
                       Coordinate("b", -125...125, percentReference: 125)],
-        cssForm: .custom,
+        cssForm: .custom, kernels: .cieLab(white: WhitePoint.d65.xyz),
         toBase: { labToXYZ($0, white: WhitePoint.d65.xyz) }, fromBase: { xyzToLab($0, white: WhitePoint.d65.xyz) })
 }

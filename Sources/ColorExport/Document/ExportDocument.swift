@@ -49,6 +49,17 @@ public struct ExportDocument: Sendable, Equatable {
                 }
             }
         }
+        // An audit reports only on what is written: every measured token value is the exported one.
+        for c in audit?.checks ?? [] {
+            for (name, value) in [(c.foreground, c.foregroundValue), (c.background, c.backgroundValue)] {
+                guard let value else { continue }
+                let written = tokenSets.first { $0.family == c.family }?.tokens.first { $0.name == name }?.value(c.variant)
+                guard written == value else {
+                    throw ColorExportError.invalidDocument(
+                        "the audit measured '\(c.family).\(name)' (\(c.variant.id)) as \(value.reference.family) \(value.reference.stop), but the document writes \(written.map { "\($0.reference.family) \($0.reference.stop)" } ?? "no such token")")
+                }
+            }
+        }
     }
 }
 
@@ -204,8 +215,9 @@ public struct ExportAudit: Sendable, Equatable {
     public var passed: Bool { failures.isEmpty }
 }
 
-/// One audit check: a foreground token on a background token in one family and appearance.
+/// One audit check: a foreground token on a background token in one token set and appearance.
 public struct ExportAuditCheck: Sendable, Equatable {
+    /// The token set: a family id, or the app-level set's name.
     public var family: String
     public var foreground: String
     public var background: String
@@ -215,10 +227,16 @@ public struct ExportAuditCheck: Sendable, Equatable {
     public var target: Double
     public var achieved: Double
     public var passed: Bool
+    /// The values the audit measured (family, stop, opacity); nil for checks that are not token pairs (a
+    /// policy's check function). `ExportDocument.validate` requires them to equal the document's token values.
+    public var foregroundValue: TokenValue?
+    public var backgroundValue: TokenValue?
     public init(family: String, foreground: String, background: String, variant: TokenVariant, method: String,
-                target: Double, achieved: Double, passed: Bool) {
+                target: Double, achieved: Double, passed: Bool, foregroundValue: TokenValue? = nil,
+                backgroundValue: TokenValue? = nil) {
         self.family = family; self.foreground = foreground; self.background = background; self.variant = variant
         self.method = method; self.target = target; self.achieved = achieved; self.passed = passed
+        self.foregroundValue = foregroundValue; self.backgroundValue = backgroundValue
     }
     public var margin: Double { abs(achieved) - target }
 }

@@ -31,25 +31,6 @@ public enum Fmt {
     /// A byte from a 0…1 channel: round(v·255), clamped.
     public static func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
 
-    /// Escapes text for XML and HTML content and attribute values.
-    public static func xml(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
-    /// A JSON string literal.
-    public static func json(_ s: String) -> String { JSONText.string(s) }
-
     /// `foregroundPrimary` → `foreground-primary`.
     public static func kebab(_ s: String) -> String {
         var out = ""
@@ -69,22 +50,3 @@ public enum Fmt {
     public static func snake(_ s: String) -> String { kebab(s).replacingOccurrences(of: "-", with: "_") }
 }
 
-extension Fmt {
-    /// A Swift/Kotlin-safe identifier in lower camel case: `brand blue-2` → `brandBlue2`; a leading digit gets `_`.
-    public static func identifier(_ s: String) -> String {
-        let words = s.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
-        var out = ""
-        for (i, w) in words.enumerated() {
-            out += i == 0 ? String(w.prefix(1)).lowercased() + w.dropFirst() : String(w.prefix(1)).uppercased() + w.dropFirst()
-        }
-        if out.isEmpty { out = "_" }
-        if out.first!.isNumber { out = "_" + out }
-        return out
-    }
-
-    /// `identifier(a)` followed by `b` capitalized: (`orange`, `450`) → `orange450`.
-    public static func member(_ a: String, _ b: String) -> String {
-        let tail = identifier(b).trimmingCharacters(in: CharacterSet(charactersIn: "_"))
-        return identifier(a) + String(tail.prefix(1)).uppercased() + tail.dropFirst()
-    }
-}

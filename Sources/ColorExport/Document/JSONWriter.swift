@@ -1,3 +1,4 @@
+import ColorIO
 /// A JSON value with ordered object keys, printed deterministically (2-space indent, `": "`).
 public indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
@@ -18,7 +19,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         let pad = String(repeating: " ", count: indent)
         let inner = String(repeating: " ", count: indent + 2)
         switch self {
-        case .string(let s): return Fmt.json(s)
+        case .string(let s): return Escape.jsonString(s)
         case .number(let n): return n
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
@@ -31,7 +32,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             return "[\n" + items.map { inner + $0.rendered(indent: indent + 2) }.joined(separator: ",\n") + "\n" + pad + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
-            return "{\n" + members.map { inner + Fmt.json($0.0) + ": " + $0.1.rendered(indent: indent + 2) }
+            return "{\n" + members.map { inner + Escape.jsonString($0.0) + ": " + $0.1.rendered(indent: indent + 2) }
                 .joined(separator: ",\n") + "\n" + pad + "}"
         }
     }

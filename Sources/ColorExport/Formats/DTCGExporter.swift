@@ -1,3 +1,4 @@
+import ColorIO
 /// W3C design tokens (Design Tokens Format Module 2025.10, Color Module, Resolver Module).
 ///
 /// - `tokens/palette.tokens.json`: every stop as a color token, `$value` an object with `colorSpace: "oklch"`,
@@ -90,7 +91,19 @@ public enum DTCGExporter {
         ])
     }
 
+    /// Checks every family, stop and token name against the format's naming rules (names are alias paths).
+    static func checkNames(_ doc: ExportDocument) throws {
+        do {
+            for f in doc.families {
+                _ = try Escape.designTokenName(f.name)
+                for st in f.stops { _ = try Escape.designTokenName(st.name) }
+            }
+            for set in doc.tokenSets { for t in set.tokens { _ = try Escape.designTokenName(t.name) } }
+        } catch let e as NameError { throw ColorExportError.invalidName(e) }
+    }
+
     public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
+        try checkNames(doc)
         try out.write("\(folder)/\(paletteFile)", text: palette(doc, legacy: false).document)
         if !doc.tokenSets.isEmpty {
             for v in TokenVariant.all { try out.write("\(folder)/\(modeFile(v))", text: mode(doc, v, legacy: false).document) }

@@ -1,3 +1,4 @@
+import ColorIO
 /// PNG pictures: `pictures/swatches.png`, `pictures/tokens.png`, `pictures/contrast-heatmap.png`.
 ///
 /// Colors are the sRGB bytes of each stop (wide colors CSS Color 4 gamut-mapped); labels use `BitmapFont`.

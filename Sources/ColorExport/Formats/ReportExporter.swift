@@ -1,3 +1,4 @@
+import ColorIO
 /// `report.html`: one self-contained page (inline CSS and SVG, no network) for a person to review a build:
 /// the families, the tokens per appearance, the audit (target vs achieved, failures first), the contrast
 /// heatmap, and how the build was made (command, source, files written before the report, with sizes).
@@ -32,12 +33,12 @@ public enum ReportExporter {
     static func families(_ doc: ExportDocument) -> String {
         var s = "<h2 id=\"families\">Families</h2>\n"
         if let first = doc.families.first {
-            s += "<div class=\"stops\"><span></span>" + first.stops.map { "<span>\(Fmt.xml($0.name))</span>" }.joined() + "</div>\n"
+            s += "<div class=\"stops\"><span></span>" + first.stops.map { "<span>\(Escape.xmlText($0.name))</span>" }.joined() + "</div>\n"
         }
         for f in doc.families {
-            s += "<div class=\"fam\"><span class=\"name\">\(Fmt.xml(f.name))</span>"
+            s += "<div class=\"fam\"><span class=\"name\">\(Escape.xmlText(f.name))</span>"
             for st in f.stops {
-                s += "<div class=\"sw\" style=\"background:\(st.color.hex)\" title=\"\(Fmt.xml(f.name)) _\(Fmt.xml(st.name)): \(Fmt.xml(st.color.display))\"></div>"
+                s += "<div class=\"sw\" style=\"background:\(st.color.hex)\" title=\"\(Escape.xmlText(f.name)) _\(Escape.xmlText(st.name)): \(Escape.xmlText(st.color.display))\"></div>"
             }
             s += "</div>\n"
         }
@@ -47,7 +48,7 @@ public enum ReportExporter {
     static func tokenTable(_ doc: ExportDocument, _ set: ExportTokenSet) -> String {
         var s = "<table><tr><th>token</th>" + TokenVariant.all.map { "<th>\($0.id)</th>" }.joined() + "</tr>\n"
         for t in set.tokens {
-            s += "<tr><td><code>\(Fmt.xml(t.name))</code></td>"
+            s += "<tr><td><code>\(Escape.xmlText(t.name))</code></td>"
             for v in TokenVariant.all {
                 let panel = Sheets.panelBackground(doc, set, v)
                 let c = Sheets.tokenColor(doc, t, v, on: panel)
@@ -55,7 +56,7 @@ public enum ReportExporter {
                 let alpha = value.opacity == 1 ? "" : " · \(Fmt.trimmed(value.opacity, 2))"
                 s += "<td style=\"background:\(bg(panel))\"><span class=\"tok\" style=\"color:\(bg(Sheets.label(on: panel)))\">"
                 s += "<span class=\"chip\" style=\"background:\(bg(c))\"></span><span style=\"color:\(bg(c))\">Aa</span> "
-                s += "_\(Fmt.xml(value.reference.stop))\(alpha)</span></td>"
+                s += "_\(Escape.xmlText(value.reference.stop))\(alpha)</span></td>"
             }
             s += "</tr>\n"
         }
@@ -66,18 +67,18 @@ public enum ReportExporter {
         guard !doc.tokenSets.isEmpty else { return "" }
         var s = "<h2 id=\"tokens\">Tokens per mode</h2>\n"
         let first = Sheets.featuredSet(doc, featured)!
-        s += "<h3>\(Fmt.xml(first.family))</h3>\n" + tokenTable(doc, first)
+        s += "<h3>\(Escape.xmlText(first.family))</h3>\n" + tokenTable(doc, first)
         for set in doc.tokenSets where set.family != first.family {
-            s += "<details><summary>\(Fmt.xml(set.family))</summary>\n" + tokenTable(doc, set) + "</details>\n"
+            s += "<details><summary>\(Escape.xmlText(set.family))</summary>\n" + tokenTable(doc, set) + "</details>\n"
         }
         return s
     }
 
     static func auditRow(_ c: ExportAuditCheck) -> String {
         let cls = c.passed ? "pass" : "fail"
-        return "<tr><td class=\"\(cls)\">\(c.passed ? "pass" : "FAIL")</td><td>\(Fmt.xml(c.family))</td>"
-            + "<td><code>\(Fmt.xml(c.foreground))</code></td><td><code>\(Fmt.xml(c.background))</code></td>"
-            + "<td>\(c.variant.id)</td><td>\(Fmt.xml(c.method))</td><td class=\"num\">\(Fmt.fixed(c.target, 2))</td>"
+        return "<tr><td class=\"\(cls)\">\(c.passed ? "pass" : "FAIL")</td><td>\(Escape.xmlText(c.family))</td>"
+            + "<td><code>\(Escape.xmlText(c.foreground))</code></td><td><code>\(Escape.xmlText(c.background))</code></td>"
+            + "<td>\(c.variant.id)</td><td>\(Escape.xmlText(c.method))</td><td class=\"num\">\(Fmt.fixed(c.target, 2))</td>"
             + "<td class=\"num\">\(Fmt.fixed(c.achieved, 2))</td><td class=\"num\">\(Fmt.fixed(c.margin, 2))</td></tr>\n"
     }
 
@@ -85,7 +86,7 @@ public enum ReportExporter {
         var s = "<h2 id=\"audit\">Audit</h2>\n"
         guard let a = doc.audit else { return s + "<p class=\"summary\">No audit was run for this build.</p>\n" }
         let failures = a.failures, passes = a.checks.filter(\.passed)
-        s += "<p class=\"summary\">Policy <code>\(Fmt.xml(a.policy))</code>: \(a.checks.count) checks, "
+        s += "<p class=\"summary\">Policy <code>\(Escape.xmlText(a.policy))</code>: \(a.checks.count) checks, "
         s += failures.isEmpty ? "<span class=\"pass\">all pass</span>.</p>\n" : "<span class=\"fail\">\(failures.count) fail</span>.</p>\n"
         let head = "<table><tr><th>result</th><th>family</th><th>foreground</th><th>background</th><th>mode</th><th>method</th><th>target</th><th>achieved</th><th>margin</th></tr>\n"
         if !failures.isEmpty {
@@ -99,9 +100,9 @@ public enum ReportExporter {
 
     static func built(_ doc: ExportDocument, files: [(String, Int)]) -> String {
         var s = "<h2 id=\"build\">How it was built</h2>\n<table>"
-        s += "<tr><th>command</th><td><code>\(Fmt.xml(doc.build.command))</code></td></tr>"
-        s += "<tr><th>source</th><td>\(Fmt.xml(doc.build.source))</td></tr>"
-        s += "<tr><th>generator</th><td>\(Fmt.xml(doc.build.generator)) \(Fmt.xml(doc.build.version))</td></tr>"
+        s += "<tr><th>command</th><td><code>\(Escape.xmlText(doc.build.command))</code></td></tr>"
+        s += "<tr><th>source</th><td>\(Escape.xmlText(doc.build.source))</td></tr>"
+        s += "<tr><th>generator</th><td>\(Escape.xmlText(doc.build.generator)) \(Escape.xmlText(doc.build.version))</td></tr>"
         s += "<tr><th>contents</th><td>\(doc.families.count) families, \(doc.families.reduce(0) { $0 + $1.stops.count }) stops, "
         s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens × 4 appearances</td></tr></table>\n"
         if !files.isEmpty {
@@ -109,7 +110,7 @@ public enum ReportExporter {
             s += "<details><summary>\(files.count) other files of this build</summary><table><tr><th>path</th><th>files</th><th>bytes</th></tr>\n"
             for key in groups.keys.sorted() {
                 let g = groups[key]!
-                s += "<tr><td><code>\(Fmt.xml(key))</code></td><td class=\"num\">\(g.count)</td><td class=\"num\">\(g.reduce(0) { $0 + $1.1 })</td></tr>\n"
+                s += "<tr><td><code>\(Escape.xmlText(key))</code></td><td class=\"num\">\(g.count)</td><td class=\"num\">\(g.reduce(0) { $0 + $1.1 })</td></tr>\n"
             }
             s += "</table></details>\n"
         }
@@ -119,8 +120,8 @@ public enum ReportExporter {
     public static func render(_ doc: ExportDocument, options: ExportOptions = ExportOptions(), files: [(String, Int)] = []) -> String {
         var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        s += "<title>\(Fmt.xml(doc.name)) report</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n"
-        s += "<h1>\(Fmt.xml(doc.name))</h1>\n<p class=\"summary\">\(doc.families.count) families · "
+        s += "<title>\(Escape.xmlText(doc.name)) report</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n"
+        s += "<h1>\(Escape.xmlText(doc.name))</h1>\n<p class=\"summary\">\(doc.families.count) families · "
         s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens · "
         if let a = doc.audit { s += a.passed ? "audit: all \(a.checks.count) checks pass" : "audit: \(a.failures.count) of \(a.checks.count) checks fail" }
         else { s += "no audit" }

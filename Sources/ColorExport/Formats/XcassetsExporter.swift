@@ -1,3 +1,4 @@
+import ColorIO
 /// Xcode asset catalog: `Colors.xcassets/` with one `.colorset` per family stop and per token.
 ///
 /// Layout: `Colors.xcassets/Contents.json`, groups `Palette/<family>/` and `Tokens/<family>/` (each with a
@@ -54,7 +55,28 @@ public enum XcassetsExporter {
         return "{\n  \"colors\" : [\n" + items.joined(separator: ",\n") + "\n  ],\n" + info + "\n}\n"
     }
 
+    /// The folder names of the catalog: a group per family, a colorset per stop and token. Each must be a valid
+    /// file name, and asset names are unique ignoring case (macOS file systems and Xcode fold case).
+    static func checkNames(_ doc: ExportDocument) throws {
+        var names = GeneratedNames("Xcode asset")
+        do {
+            for f in doc.families {
+                _ = try Escape.fileName(f.name, in: root)
+                for s in f.stops {
+                    try names.claim(try Escape.fileName(Fmt.camel(f.name, s.name), in: root).lowercased(), for: GeneratedNames.stop(f.name, s.name))
+                }
+            }
+            for set in doc.tokenSets {
+                _ = try Escape.fileName(set.family, in: root)
+                for t in set.tokens {
+                    try names.claim(try Escape.fileName(Fmt.camel(set.family, t.name), in: root).lowercased(), for: GeneratedNames.token(set.family, t.name))
+                }
+            }
+        } catch let e as NameError { throw ColorExportError.invalidName(e) }
+    }
+
     public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
+        try checkNames(doc)
         let space = options.xcassetsColorSpace
         guard ExportOptions.xcassetsColorSpaces.contains(space) else {
             throw ColorExportError.invalidOption(name: "xcassets color-space", value: space, allowed: ExportOptions.xcassetsColorSpaces)

@@ -1,3 +1,4 @@
+import ColorIO
 import Foundation
 
 /// The files one build produces, collected in memory and then committed to disk atomically, file by file.

@@ -1,3 +1,4 @@
+import ColorIO
 /// A picture as a list of rectangles and labels, drawn the same way to PNG (with `BitmapFont`) and to SVG.
 public struct Scene: Sendable {
     public typealias RGB = (UInt8, UInt8, UInt8)
@@ -40,7 +41,7 @@ public struct Scene: Sendable {
     public func svg(standalone: Bool = true) -> String {
         var s = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        s += "<title>\(Fmt.xml(title))</title>\n"
+        s += "<title>\(Escape.xmlText(title))</title>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"\(Self.hex(background))\"/>\n"
         s += "<g font-family=\"ui-monospace, Menlo, DejaVu Sans Mono, monospace\">\n"
         for item in items {
@@ -48,7 +49,7 @@ public struct Scene: Sendable {
             case let .rect(x, y, w, h, c):
                 s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\" fill=\"\(Self.hex(c))\"/>\n"
             case let .text(x, y, str, c, scale):
-                s += "<text x=\"\(x)\" y=\"\(y + 7 * scale)\" font-size=\"\(9 * scale)\" fill=\"\(Self.hex(c))\">\(Fmt.xml(str))</text>\n"
+                s += "<text x=\"\(x)\" y=\"\(y + 7 * scale)\" font-size=\"\(9 * scale)\" fill=\"\(Self.hex(c))\">\(Escape.xmlText(str))</text>\n"
             }
         }
         s += "</g>\n</svg>\n"

@@ -1,3 +1,4 @@
+import ColorIO
 import Foundation
 
 /// A line/scatter plot with axes, "nice" ticks, tick labels, axis labels, a title and a legend, drawn the
@@ -99,11 +100,11 @@ public struct LinePlot: Sendable {
         let f = frame()
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        s += "<title>\(Fmt.xml(title))</title>\n<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+        s += "<title>\(Escape.xmlText(title))</title>\n<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
         s += "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"15\" fill=\"#222222\">\n"
-        s += "<text x=\"\(left)\" y=\"30\" font-size=\"19\" font-weight=\"bold\">\(Fmt.xml(title))</text>\n"
-        s += "<text x=\"\(left)\" y=\"\(top - 14)\">\(Fmt.xml(yLabel))</text>\n"
-        s += "<text x=\"\(left + plotW / 2)\" y=\"\(height - 22)\" text-anchor=\"middle\">\(Fmt.xml(xLabel))</text>\n"
+        s += "<text x=\"\(left)\" y=\"30\" font-size=\"19\" font-weight=\"bold\">\(Escape.xmlText(title))</text>\n"
+        s += "<text x=\"\(left)\" y=\"\(top - 14)\">\(Escape.xmlText(yLabel))</text>\n"
+        s += "<text x=\"\(left + plotW / 2)\" y=\"\(height - 22)\" text-anchor=\"middle\">\(Escape.xmlText(xLabel))</text>\n"
         for v in f.yt {
             let yv = py(v, f), y = Self.r(yv)
             s += "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(left + plotW)\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
@@ -130,7 +131,7 @@ public struct LinePlot: Sendable {
             for (k, se) in series.enumerated() {
                 let y = top + 10 + k * 26
                 s += "<rect x=\"\(left + plotW + 20)\" y=\"\(y)\" width=\"18\" height=\"12\" fill=\"\(Self.hex(se.color))\"/>\n"
-                s += "<text x=\"\(left + plotW + 46)\" y=\"\(y + 12)\">\(Fmt.xml(se.name))</text>\n"
+                s += "<text x=\"\(left + plotW + 46)\" y=\"\(y + 12)\">\(Escape.xmlText(se.name))</text>\n"
             }
         }
         s += "</g>\n</svg>\n"

@@ -1,75 +1,139 @@
 import ColorCore
 import Foundation
 
-/// The pairwise measures a `ContrastMatrix` computes.
-public enum MatrixMethod: String, Sendable, CaseIterable {
-    /// WCAG 2 contrast ratio (L1 + 0.05)/(L2 + 0.05), symmetric, 1…21.
-    case wcag21
-    /// APCA 0.0.98G-4g Lc of text (row) on background (column), −108…106.
-    case apca
-    /// ΔEOK, the Euclidean distance in OKLab.
-    case deltaEOK = "deltae-ok"
+/// How a matrix treats alpha (contrast methods only; ΔE methods compare the colors as given).
+public enum MatrixAlpha: Sendable {
+    /// Translucent text is composited over its background and a translucent background over `canvas`
+    /// (source-over in the method's input space), as `Workbench.contrast` and `huebench contrast` do.
+    case composite(canvas: Color)
+    /// Alpha is ignored (every color taken as opaque).
+    case ignore
 
-    /// The default thresholds counted in a summary (WCAG 3, 4.5, 7; APCA |Lc| 45, 60, 75, 90; ΔEOK 0.02 JND).
-    public var defaultThresholds: [Float] {
-        switch self {
-        case .wcag21: return [3, 4.5, 7]
-        case .apca: return [45, 60, 75, 90]
-        case .deltaEOK: return [0.02]
-        }
-    }
+    /// Compositing over white.
+    public static let standard = MatrixAlpha.composite(canvas: Color(.srgb, 1, 1, 1))
 }
 
-/// An N×M matrix of contrast (or difference) between N text colors (rows) and M background colors (columns).
+/// An N×M matrix of contrast (or difference) between N text colors (rows) and M background colors (columns),
+/// by any registered contrast or ΔE method (`PairMethod`).
 ///
-/// Per-color work is done once, in Double, by the ColorCore reference functions: WCAG relative luminance
-/// (stored as Y + 0.05 and its reciprocal, so a pair costs two products and a max), APCA's soft-clamped
-/// luminance and its four powered terms (scaled by 114 = 100 · 1.14), OKLab coordinates. The N×M pass is then
-/// branch-free SIMD8 Float32 code, row by row, tiled over cores.
+/// The method's entry declares its batch form (`PairKernel`): per-color work is then done once, in Double, by
+/// the ColorCore reference functions (WCAG luminance stored as Y + 0.05 and its reciprocal; APCA's soft-clamped
+/// luminance and four powered terms scaled by 114; the input coordinates for a Euclidean ΔE), and the N×M
+/// pass is branch-free SIMD8 Float32 code, row by row, over every core. A method without a batch form runs its
+/// Double `evaluate` per pair, rows split over every core, results rounded to Float32.
 ///
-/// Accuracy against the Double reference: WCAG ratio 3e-7 relative; APCA Lc 2e-5 absolute (Lc units);
-/// ΔEOK 1e-6 absolute. https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio, https://github.com/Myndex/apca-w3
+/// Alpha (contrast methods, `MatrixAlpha.composite`): a translucent background is composited over the canvas
+/// once per color; a row whose text is translucent is computed in Double, each pair composited over its
+/// background as `Workbench.contrast` does.
+///
+/// Accuracy against the Double reference: WCAG ratio ≤ 4e-7 relative; APCA Lc ≤ 1e-4 absolute; Euclidean
+/// ≤ 1e-6 × the largest coordinate magnitude; Double-evaluated pairs: Float32 rounding (6e-8 relative).
+/// Threshold counts in `run` are exact: pairs whose Float32 value lies within that bound of a threshold are
+/// re-evaluated in Double (`errorBound`).
+/// https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio, https://github.com/Myndex/apca-w3
 public struct ContrastMatrix: Sendable {
-    public let method: MatrixMethod
+    public let method: PairMethod
     public let rows: Int
     public let columns: Int
     /// Whether text and background are the same colors (a self-matrix): the diagonal is left out of the summary.
     public let isSelfMatrix: Bool
+    /// The batch kernel that runs the opaque rows (the entry's declared form), nil: Double `evaluate` per pair.
+    public let kernel: PairKernel?
     // Per-color terms; background planes are padded to a multiple of 8 with copies of the last color.
     let t: TermPlanes
     let b: TermPlanes
+    /// Inputs in the method's input space, Double, missing components as 0 (backgrounds composited over the
+    /// canvas): the reference the Double rows and the threshold rechecks use.
+    let textD: [SIMD3<Double>], backgroundD: [SIMD3<Double>]
+    /// Alpha of each text color when it is composited (< 1), else nil for an opaque row.
+    let textAlpha: [Double?]
+    /// The Float32 error bound of a kernel value v: `boundAbsolute + boundRelative · |v|`.
+    public let boundAbsolute: Double, boundRelative: Double
 
-    /// Prepares the per-color terms. Buffers in any space are converted (Double reference path per color).
+    /// Prepares the per-color terms. Buffers in any space are converted to the method's input space in Double.
+    /// - Parameters:
+    ///   - textColors, backgroundColors: the same colors in Double, when the caller has them (parsed CSS): the
+    ///     threshold rechecks then reproduce the Double path exactly; otherwise the buffers' values are used.
     /// - Complexity: O(N + M).
-    public init(method: MatrixMethod, text: ColorBuffer, background: ColorBuffer? = nil,
-                workbench: Workbench = .standard) throws {
+    public init(method: PairMethod, text: ColorBuffer, background: ColorBuffer? = nil,
+                textColors: [Color]? = nil, backgroundColors: [Color]? = nil,
+                alpha: MatrixAlpha = .standard, workbench: Workbench = .standard) throws {
         self.method = method
+        self.kernel = method.batch
         self.rows = text.count
         let bg = background ?? text
         self.columns = bg.count
         self.isSelfMatrix = background == nil || background === text
-        t = TermPlanes(try Self.terms(method, text, isText: true, pad: false, workbench))
-        b = TermPlanes(try Self.terms(method, bg, isText: false, pad: true, workbench))
+        let space = method.inputSpace
+        var canvas: SIMD3<Double>? = nil
+        if case let .composite(c) = alpha, method.kind == .contrast {
+            canvas = try workbench.spaces.convert(c, to: space).coordsForConversion
+        }
+        func doubles(_ buf: ColorBuffer, _ colors: [Color]?) throws -> (coords: [SIMD3<Double>], alpha: [Double]) {
+            let n = buf.count
+            var out = [SIMD3<Double>](repeating: .zero, count: n), al = [Double](repeating: 1, count: n)
+            if let cs = colors, cs.count == n {
+                var plans: [ColorSpaceID: ConversionPlan] = [:]
+                for (i, c) in cs.enumerated() {
+                    if c.space == space { out[i] = c.coordsForConversion } else {
+                        if plans[c.space] == nil { plans[c.space] = try workbench.spaces.plan(from: c.space, to: space) }
+                        out[i] = plans[c.space]!.apply(c.coords)
+                    }
+                    al[i] = c.alpha
+                }
+            } else {
+                let plan = try workbench.spaces.plan(from: buf.space, to: space)
+                let same = buf.space == space
+                for i in 0..<n {
+                    let v = SIMD3(Double(buf.c0[i]), Double(buf.c1[i]), Double(buf.c2[i]))
+                    out[i] = same ? SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z) : plan.apply(v)
+                    al[i] = Double(buf.alpha(i))
+                }
+            }
+            for i in 0..<n { out[i] = SIMD3(out[i].x.isNaN ? 0 : out[i].x, out[i].y.isNaN ? 0 : out[i].y, out[i].z.isNaN ? 0 : out[i].z) }
+            return (out, al)
+        }
+        let td = try doubles(text, textColors)
+        var bd = (background == nil || background === text) && (backgroundColors == nil) ? td : try doubles(bg, backgroundColors)
+        if let cv = canvas {
+            for j in 0..<bd.coords.count where !bd.alpha[j].isNaN && bd.alpha[j] < 1 {
+                let a = Swift.max(bd.alpha[j], 0)
+                bd.coords[j] = bd.coords[j] * a + cv * (1 - a)
+            }
+        }
+        textD = td.coords
+        backgroundD = bd.coords
+        textAlpha = canvas == nil ? Array(repeating: nil, count: td.alpha.count)
+            : td.alpha.map { !$0.isNaN && $0 < 1 ? Swift.max($0, 0) : nil }
+        t = TermPlanes(Self.terms(kernel, textD, isText: true, pad: false))
+        b = TermPlanes(Self.terms(kernel, backgroundD, isText: false, pad: true))
+        switch kernel {
+        case .luminanceRatio?: boundAbsolute = 0; boundRelative = 2e-6
+        case .apca?: boundAbsolute = 1e-3; boundRelative = 0
+        case .euclidean?:
+            var m = 0.0
+            for v in td.coords + bd.coords { m = Swift.max(m, Swift.abs(v.x), Swift.abs(v.y), Swift.abs(v.z)) }
+            boundAbsolute = 2e-6 * Swift.max(m, 1e-30); boundRelative = 2e-6
+        case nil: boundAbsolute = 0; boundRelative = 2e-7
+        }
     }
 
-    static func terms(_ m: MatrixMethod, _ buf: ColorBuffer, isText: Bool, pad: Bool, _ wb: Workbench) throws -> [[Float]] {
-        let space: ColorSpaceID = m == .deltaEOK ? .oklab : .srgb
-        let plan = try wb.spaces.plan(from: buf.space, to: space)
-        let n = buf.count
+    /// The per-color term planes of a batch form (nil: none, the Double inputs are used).
+    static func terms(_ k: PairKernel?, _ v: [SIMD3<Double>], isText: Bool, pad: Bool) -> [[Float]] {
+        guard let k else { return [] }
+        let n = v.count
         let padded = pad ? Swift.max(8, (n + 7) / 8 * 8) : n
-        let planes = m == .wcag21 ? 2 : (m == .apca ? 3 : 3)
+        let planes = k == .luminanceRatio ? 2 : 3
         var out = [[Float]](repeating: [Float](repeating: 0, count: padded), count: planes)
+        guard n > 0 else { return out }
         for i in 0..<padded {
-            let src = Swift.min(i, Swift.max(n - 1, 0))
-            guard n > 0 else { break }
-            let v = buf.space == space ? SIMD3(Double(buf.c0[src]), Double(buf.c1[src]), Double(buf.c2[src]))
-                                       : plan.apply(SIMD3(Double(buf.c0[src]), Double(buf.c1[src]), Double(buf.c2[src])))
-            switch m {
-            case .wcag21:
-                let y = WCAG21.luminance(srgb: v) + 0.05
+            let c = v[Swift.min(i, n - 1)]
+            switch k {
+            case .luminanceRatio:
+                let y = WCAG21.luminance(srgb: c) + 0.05
                 out[0][i] = Float(y); out[1][i] = Float(1 / y)
             case .apca:
-                let y = APCA.softClamp(APCA.luminance(srgb: v))
+                let y = APCA.softClamp(APCA.luminance(srgb: c))
                 out[0][i] = Float(y)
                 if isText {
                     out[1][i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normTXT))
@@ -78,12 +142,25 @@ public struct ContrastMatrix: Sendable {
                     out[1][i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normBG))
                     out[2][i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revBG))
                 }
-            case .deltaEOK:
-                out[0][i] = Float(v.x); out[1][i] = Float(v.y); out[2][i] = Float(v.z)
+            case .euclidean:
+                out[0][i] = Float(c.x); out[1][i] = Float(c.y); out[2][i] = Float(c.z)
             }
         }
         return out
     }
+
+    /// The Double reference value of pair (i, j): the method's `evaluate` on the Double inputs, the text
+    /// composited over the background when it is translucent.
+    @inline(__always)
+    public func reference(_ i: Int, _ j: Int) -> Double {
+        let bg = backgroundD[j]
+        if let a = textAlpha[i] { return method.evaluate(textD[i] * a + bg * (1 - a), bg) }
+        return method.evaluate(textD[i], bg)
+    }
+
+    /// Whether row i runs in Double (no batch form, or translucent text).
+    @inline(__always)
+    func isDoubleRow(_ i: Int) -> Bool { kernel == nil || textAlpha[i] != nil }
 
     // MARK: The N×M pass
 
@@ -92,12 +169,16 @@ public struct ContrastMatrix: Sendable {
     @inline(__always)
     func computeRow(_ i: Int, _ out: UnsafeMutablePointer<Float>) {
         typealias V = VectorMath
+        guard let kernel, textAlpha[i] == nil else {
+            for j in 0..<columns { out[j] = Float(reference(i, j)) }
+            return
+        }
         let full = columns / 8 * 8
         let p0 = UnsafePointer(b.plane(0)), p1 = UnsafePointer(b.plane(1)), p2 = UnsafePointer(b.plane(2))
         let t0 = t.plane(0)[i], t1 = t.plane(1)[i], t2 = t.planes > 2 ? t.plane(2)[i] : 0
         var last = Float8()
-        switch method {
-        case .wcag21:
+        switch kernel {
+        case .luminanceRatio:
             // max(Ya/Yb, Yb/Ya) with both reciprocals precomputed; ≥ 1 by construction up to rounding.
             let ta = Float8(repeating: t0), tinv = Float8(repeating: t1), one = Float8(repeating: 1)
             var j = 0
@@ -119,7 +200,7 @@ public struct ContrastMatrix: Sendable {
             var j = 0
             while j < full { store8(out, j, lc(j)); j &+= 8 }
             if j < columns { last = lc(j) }
-        case .deltaEOK:
+        case .euclidean:
             let tl = Float8(repeating: t0), ta = Float8(repeating: t1), tb = Float8(repeating: t2)
             var j = 0
             while j < full {
@@ -156,14 +237,17 @@ public struct ContrastMatrix: Sendable {
     /// Computes the matrix block of rows by block of rows, summarizes it and hands each block to `sink`
     /// (e.g. a `MatrixWriter`), so memory stays bounded by `blockBytes` whatever N × M is.
     /// - Parameters:
-    ///   - thresholds: values counted as "pairs at or above" (APCA: |Lc|); the method's defaults when nil.
+    ///   - thresholds: values counted as "pairs at or above" by magnitude (APCA: |Lc|); the method's defaults
+    ///     when nil. Counts are exact: equal to the Double path's (near-threshold pairs are re-evaluated).
     ///   - worst: how many lowest-contrast (smallest |value|) pairs to report.
+    ///   - deadline: polled once per row block; an expired deadline throws `DeadlineExceeded`.
     ///   - progress: called after each block with the rows done so far.
     /// - Complexity: O(N · M) time over `threads` cores; O(blockBytes + N) memory.
-    public func run(thresholds: [Float]? = nil, worst k: Int = 10, threads: Int = 0, blockBytes: Int = 64 << 20,
+    public func run(thresholds: [Double]? = nil, worst k: Int = 10, threads: Int = 0, blockBytes: Int = 64 << 20,
+                    deadline: Deadline? = nil,
                     sink: ((UnsafePointer<Float>, _ rowCount: Int) throws -> Void)? = nil,
                     progress: ((Int) -> Void)? = nil) throws -> MatrixSummary {
-        let ths = thresholds ?? method.defaultThresholds
+        let ths = thresholds ?? method.thresholds
         var summary = MatrixSummary(method: method, rows: rows, columns: columns, thresholds: ths, k: k)
         guard rows > 0 && columns > 0 else { return summary }
         let blockRows = Swift.max(1, Swift.min(rows, blockBytes / 4 / columns))
@@ -172,6 +256,7 @@ public struct ContrastMatrix: Sendable {
         let lock = NSLock()
         var r0 = 0
         while r0 < rows {
+            try deadline?.check()
             let n = Swift.min(blockRows, rows - r0)
             let base = r0
             let shared = UncheckedBox(UnsafeMutablePointer<MatrixSummary>.allocate(capacity: 1))
@@ -181,7 +266,7 @@ public struct ContrastMatrix: Sendable {
                 for r in range {
                     let row = block + r * columns
                     computeRow(base + r, row)
-                    local.add(row: base + r, row, excludeDiagonal: isSelfMatrix)
+                    local.add(row: base + r, row, excludeDiagonal: isSelfMatrix, matrix: self)
                 }
                 lock.lock(); shared.value.pointee.merge(local); lock.unlock()
             }
@@ -192,6 +277,31 @@ public struct ContrastMatrix: Sendable {
             progress?(r0)
         }
         return summary
+    }
+
+    /// The number of values in `values` (row-major rows of this matrix, starting at row `firstRow`) whose
+    /// magnitude is at least `threshold`, exact against the Double path; the diagonal counts unless excluded.
+    public func count(atLeast threshold: Double, values: UnsafePointer<Float>, firstRow: Int, rowCount: Int,
+                      excludeDiagonal: Bool = false) -> Int {
+        var n = 0
+        let th = Float(threshold)
+        for r in 0..<rowCount {
+            let i = firstRow + r, row = values + r * columns
+            for j in 0..<columns where !(excludeDiagonal && i == j) {
+                let v = Swift.abs(row[j])
+                if isNear(v, threshold) { n += Swift.abs(reference(i, j)) >= threshold ? 1 : 0 }
+                else if v >= th { n += 1 }
+            }
+        }
+        return n
+    }
+
+    /// Whether a Float32 magnitude lies within the error bound of `threshold` (its pair needs a Double recheck).
+    @inline(__always)
+    public func isNear(_ magnitude: Float, _ threshold: Double) -> Bool {
+        let v = Double(magnitude)
+        let bound = boundAbsolute + boundRelative * Swift.max(Swift.abs(v), Swift.abs(threshold)) + 1e-300
+        return Swift.abs(v - threshold) <= bound * 1.5 + Double(magnitude.ulp)
     }
 }
 
@@ -214,20 +324,23 @@ final class TermPlanes: @unchecked Sendable {
 
 /// Row minima and maxima, counts at thresholds and the k worst pairs of a contrast matrix.
 public struct MatrixSummary: Sendable {
-    public let method: MatrixMethod
+    public let method: PairMethod
     public let rows: Int, columns: Int
-    public let thresholds: [Float]
-    /// Pairs at or above each threshold (APCA: |Lc| ≥ threshold), diagonal excluded for a self-matrix.
+    public let thresholds: [Double]
+    /// Pairs at or above each threshold by magnitude (APCA: |Lc| ≥ threshold), diagonal excluded for a
+    /// self-matrix; equal to the Double path's counts.
     public private(set) var counts: [Int]
     public private(set) var rowMin: [Float]
     public private(set) var rowMax: [Float]
     /// Pairs counted (N·M, or N·(N − 1) for a self-matrix).
     public private(set) var pairs = 0
+    /// Pairs re-evaluated in Double because their Float32 value lay within its error bound of a threshold.
+    public private(set) var rechecked = 0
     /// The k pairs with the smallest |value|, smallest first.
     public private(set) var worst: [(row: Int, column: Int, value: Float)] = []
     let k: Int
 
-    init(method: MatrixMethod, rows: Int, columns: Int, thresholds: [Float], k: Int) {
+    init(method: PairMethod, rows: Int, columns: Int, thresholds: [Double], k: Int) {
         self.method = method; self.rows = rows; self.columns = columns; self.thresholds = thresholds; self.k = k
         counts = Array(repeating: 0, count: thresholds.count)
         rowMin = Array(repeating: .nan, count: rows); rowMax = Array(repeating: .nan, count: rows)
@@ -236,14 +349,20 @@ public struct MatrixSummary: Sendable {
     public var minimum: Float { rowMin.filter { !$0.isNaN }.min() ?? .nan }
     public var maximum: Float { rowMax.filter { !$0.isNaN }.max() ?? .nan }
 
-    mutating func add(row i: Int, _ p: UnsafeMutablePointer<Float>, excludeDiagonal: Bool) {
+    mutating func add(row i: Int, _ p: UnsafeMutablePointer<Float>, excludeDiagonal: Bool, matrix: ContrastMatrix) {
         var lo = Float.infinity, hi = -Float.infinity
         var cnt = [Int](repeating: 0, count: thresholds.count)
-        let absolute = method == .apca
         var worstBound = worst.isEmpty || worst.count < k ? Float.infinity : Swift.abs(worst[worst.count - 1].value)
-        // Vector pass: min, max, min |v|, counts.
+        let fth = thresholds.map { Float($0) }
+        // The window around each threshold inside which a Float32 value may be on the wrong side.
+        let window = thresholds.map { th -> (Float, Float) in
+            let b = matrix.boundAbsolute + matrix.boundRelative * Swift.abs(th)
+            return (Float(th - 1.5 * b - 1e-30).nextDown.nextDown, Float(th + 1.5 * b + 1e-30).nextUp.nextUp)
+        }
+        // Vector pass: min, max, min |v|, counts, and whether any value is near a threshold.
         var vlo = Float8(repeating: .infinity), vhi = Float8(repeating: -.infinity), vabs = Float8(repeating: .infinity)
         var vcnt = [SIMD8<Int32>](repeating: .zero, count: thresholds.count)
+        var near = SIMDMask<SIMD8<Int32>>(repeating: false)
         let full = columns / 8 * 8
         let skip = excludeDiagonal ? i : -1
         var j = 0
@@ -253,9 +372,9 @@ public struct MatrixSummary: Sendable {
             vlo = VectorMath.min(vlo, v); vhi = VectorMath.max(vhi, v)
             let av = VectorMath.abs(v)
             vabs = VectorMath.min(vabs, av)
-            let m = absolute ? av : v
-            vcnt.withUnsafeMutableBufferPointer { vc in
-                for (t, th) in thresholds.enumerated() { vc[t] &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: m .>= th) }
+            for t in 0..<fth.count {
+                vcnt[t] &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: av .>= fth[t])
+                near = near .| ((av .>= window[t].0) .& (av .<= window[t].1))
             }
             j &+= 8
         }
@@ -265,10 +384,21 @@ public struct MatrixSummary: Sendable {
         if skip >= 0 && skip < full { let s = skip / 8 * 8; scalarCols += Array(s..<s + 8) }
         var minAbs = vabs.min()
         for c in scalarCols where c != skip {
-            let v = p[c]
-            lo = Swift.min(lo, v); hi = Swift.max(hi, v); minAbs = Swift.min(minAbs, Swift.abs(v))
-            let m = absolute ? Swift.abs(v) : v
-            for (t, th) in thresholds.enumerated() where m >= th { cnt[t] += 1 }
+            let v = p[c], av = Swift.abs(v)
+            lo = Swift.min(lo, v); hi = Swift.max(hi, v); minAbs = Swift.min(minAbs, av)
+            for t in 0..<fth.count where av >= fth[t] { cnt[t] += 1 }
+        }
+        // Exact thresholds: re-evaluate in Double every pair whose value lies in a window, and move its count.
+        let scan: [Int] = any(near) ? Array(0..<columns) : scalarCols
+        if !thresholds.isEmpty {
+            for c in scan where c != skip {
+                let av = Swift.abs(p[c])
+                var ref: Double? = nil
+                for t in 0..<fth.count where av >= window[t].0 && av <= window[t].1 {
+                    if ref == nil { ref = Swift.abs(matrix.reference(i, c)); rechecked += 1 }
+                    cnt[t] += (ref! >= thresholds[t] ? 1 : 0) - (av >= fth[t] ? 1 : 0)
+                }
+            }
         }
         let n = columns - (skip >= 0 && skip < columns ? 1 : 0)
         pairs += n
@@ -298,7 +428,7 @@ public struct MatrixSummary: Sendable {
 
     mutating func merge(_ o: MatrixSummary) {
         for t in 0..<counts.count { counts[t] += o.counts[t] }
-        pairs += o.pairs
+        pairs += o.pairs; rechecked += o.rechecked
         for i in 0..<rows where !o.rowMin[i].isNaN { rowMin[i] = o.rowMin[i]; rowMax[i] = o.rowMax[i] }
         for e in o.worst { insertWorst(e) }
     }

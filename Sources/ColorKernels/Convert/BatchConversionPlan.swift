@@ -4,9 +4,10 @@ import Foundation
 /// A conversion between two registered spaces for whole buffers, built once: the reference plan's steps
 /// mapped to SIMD kernels, with consecutive matrix (affine) steps fused into one.
 ///
-/// Known kernels: transfer functions (`TransferFunction`), matrix spaces (`linearToBase`), OKLab, OKLCH, CIE
-/// Lab/LCH (D50 and D65), HSL, HWB, HSV. A space registered without one falls back to its Double `toBase` /
-/// `fromBase` closure per color; `usesScalarFallback` and `description` say so.
+/// Each space's steps are the kernels its registry entry declares (`ColorSpace.kernels`: matrices, transfer
+/// curves, OKLab, CIE Lab, polar forms, HSL/HWB/HSV); nothing here looks at space ids. A space registered
+/// without a batch form (a plugin's, a rare space) runs its Double `toBase` / `fromBase` closure per color
+/// inside the same tiles, still on every core; `steps`, `usesScalarFallback` and `description` say which.
 ///
 /// Execution: plans of the hot shape decode → matrix → (∛ | Lab f) → matrix → rect→polar (sRGB-family → OKLCH
 /// or LCH) run as one fused loop (`fusedLoop`), eight colors in registers from load to store. Every other plan
@@ -34,6 +35,9 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
 
     /// The name of the fused loop when one runs the plan, e.g. `fused(decode(srgb), matrix, cbrt, …)`.
     public var fusedLoop: String? { fused?.name }
+
+    /// The steps after fusion, each with whether it is a SIMD kernel.
+    public var steps: [(name: String, isSIMD: Bool)] { kernels.map { ($0.name, $0.isSIMD) } }
 
     public var usesScalarFallback: Bool {
         kernels.contains { if case .scalar = $0 { return true }; return false }
@@ -64,48 +68,14 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
         fused = fuse ? FusedPolarKernel(kernels) : nil
     }
 
+    /// The kernels a space declares toward its base (`ColorSpace.kernels`), or its Double closure.
     static func kernels(toBase sp: ColorSpace) -> [ConvertKernel] {
-        if let m = sp.linearToBase { return [.affine(Affine3(m))] }
-        if let t = sp.transfer { return [.decode(t)] }
-        switch (sp.id, sp.base) {
-        case (.oklab, .xyzD65?): return [.affine(Affine3(ColorSpace.oklabToLMS)), .cube, .affine(Affine3(ColorSpace.lmsToXYZ))]
-        case (.oklch, .oklab?), (.lch, .lab?): return [.polarToRect]
-        case (.lab, .xyzD50?): return labToXYZ(white: WhitePoint.d50.xyz)
-        case (.labD65, .xyzD65?): return labToXYZ(white: WhitePoint.d65.xyz)
-        case (.hsl, .srgb?): return [.hslToSRGB]
-        case (.hsv, .srgb?): return [.hsvToSRGB]
-        case (.hwb, .srgb?): return [.hwbToSRGB]
-        default: return [.scalar(name: "\(sp.id)→base", sp.toBase)]
-        }
+        sp.kernels.map { $0.toBase.map(ConvertKernel.init) } ?? [.scalar(name: "\(sp.id)→base", sp.toBase)]
     }
 
+    /// The kernels a space declares from its base, or its Double closure.
     static func kernels(fromBase sp: ColorSpace) -> [ConvertKernel] {
-        if let m = sp.linearToBase { return [.affine(Affine3(m.inverse))] }
-        if let t = sp.transfer { return [.encode(t)] }
-        switch (sp.id, sp.base) {
-        case (.oklab, .xyzD65?): return [.affine(Affine3(ColorSpace.xyzToLMS)), .cbrt, .affine(Affine3(ColorSpace.lmsToOKLab))]
-        case (.oklch, .oklab?), (.lch, .lab?): return [.rectToPolar]
-        case (.lab, .xyzD50?): return xyzToLab(white: WhitePoint.d50.xyz)
-        case (.labD65, .xyzD65?): return xyzToLab(white: WhitePoint.d65.xyz)
-        case (.hsl, .srgb?): return [.srgbToHSL]
-        case (.hsv, .srgb?): return [.srgbToHSV]
-        case (.hwb, .srgb?): return [.srgbToHWB]
-        default: return [.scalar(name: "base→\(sp.id)", sp.fromBase)]
-        }
-    }
-
-    /// XYZ → Lab: t = XYZ / white, f per channel, then L = 116 fy − 16, a = 500 (fx − fy), b = 200 (fy − fz).
-    static func xyzToLab(white w: SIMD3<Double>) -> [ConvertKernel] {
-        let toF = Affine3(Matrix3(rows: SIMD3(0, 116, 0), SIMD3(500, -500, 0), SIMD3(0, 200, -200)),
-                          offset: SIMD3(-16, 0, 0))
-        return [.affine(.diagonal(1 / w)), .labF, .affine(toF)]
-    }
-
-    /// Lab → XYZ: fy = (L + 16)/116, fx = a/500 + fy, fz = fy − b/200; f⁻¹ per channel; × white.
-    static func labToXYZ(white w: SIMD3<Double>) -> [ConvertKernel] {
-        let fromLab = Affine3(Matrix3(rows: SIMD3(1.0 / 116, 1.0 / 500, 0), SIMD3(1.0 / 116, 0, 0), SIMD3(1.0 / 116, 0, -1.0 / 200)),
-                              offset: SIMD3(repeating: 16.0 / 116))
-        return [.affine(fromLab), .labFInverse, .affine(.diagonal(w))]
+        sp.kernels.map { $0.fromBase.map(ConvertKernel.init) } ?? [.scalar(name: "base→\(sp.id)", sp.fromBase)]
     }
 
     /// Fuses runs of affine steps (composed in Double) and drops identities.

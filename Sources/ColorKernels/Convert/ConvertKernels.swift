@@ -28,7 +28,31 @@ public enum ConvertKernel: Sendable {
     /// A space without a kernel: its Double closure, color by color.
     case scalar(name: String, ColorSpace.Transform)
 
-    var name: String {
+    /// The kernel of a step an entry declares (`ColorSpace.kernels`): a one-to-one mapping of forms, no ids.
+    public init(_ step: KernelStep) {
+        switch step {
+        case let .affine(m, o): self = .affine(Affine3(m, offset: o))
+        case let .decode(t): self = .decode(t)
+        case let .encode(t): self = .encode(t)
+        case .cube: self = .cube
+        case .cbrt: self = .cbrt
+        case .labF: self = .labF
+        case .labFInverse: self = .labFInverse
+        case .rectToPolar: self = .rectToPolar
+        case .polarToRect: self = .polarToRect
+        case .hslToSRGB: self = .hslToSRGB
+        case .srgbToHSL: self = .srgbToHSL
+        case .hsvToSRGB: self = .hsvToSRGB
+        case .srgbToHSV: self = .srgbToHSV
+        case .hwbToSRGB: self = .hwbToSRGB
+        case .srgbToHWB: self = .srgbToHWB
+        }
+    }
+
+    /// Whether the step is a SIMD kernel (false: a space's Double closure, color by color).
+    public var isSIMD: Bool { if case .scalar = self { return false }; return true }
+
+    public var name: String {
         switch self {
         case let .affine(a): return a.o == .zero ? "matrix" : "affine"
         case let .decode(t): return "decode(\(t))"

@@ -1,48 +1,78 @@
 import ColorCore
 import Foundation
 
-/// Batch gamut mapping into `srgb`, `display-p3` or `rec2020`: `clip` and the CSS Color 4 binary search.
+/// Batch gamut mapping by any registered mapper: the kernel its entry declares (`GamutMapper.batch`), or its
+/// Double `map` closure over chunks on every core.
 ///
-/// `css4` runs the CSS Color 4 algorithm (https://www.w3.org/TR/css-color-4/#binsearch) on four Double lanes
-/// in lockstep: every lane follows its own bisection of OKLCH chroma, finished lanes are masked off, the loop
-/// ends when every lane has. Decisions are taken in Double, as in `GamutCSS4.map`, so the results agree with
-/// it to rounding (asserted ≤ 1e-4 per channel; measured ≤ 2e-7, the Float32 storage). Two exact
-/// simplifications: the in-gamut test and the clip run on *linear* RGB (the transfer curves are monotone with
-/// fixed points 0 and 1, so clip∘encode = encode∘clip), and ΔEOK of the clipped color needs no decode.
-/// The per-color matrices are fused: OKLab → LMS′ → (cube) → linear RGB, linear RGB → LMS → (∛) → OKLab.
+/// Kernels (targets: an encoded RGB space over a linear space whose base is `xyz-d65` — srgb, display-p3,
+/// rec2020, a98-rgb; other targets run the closure):
+/// - `clip`: the batch conversion, then each channel clamped to 0…1.
+/// - `css4` runs the CSS Color 4 algorithm (https://www.w3.org/TR/css-color-4/#binsearch) on four Double lanes
+///   in lockstep: every lane follows its own bisection of OKLCH chroma, finished lanes are masked off, the loop
+///   ends when every lane has. Decisions are taken in Double, as in `GamutCSS4.map`, so the results agree with
+///   it to rounding (asserted ≤ 1e-4 per channel; measured ≤ 2e-7, the Float32 storage). Two exact
+///   simplifications: the in-gamut test and the clip run on *linear* RGB (the transfer curves are monotone with
+///   fixed points 0 and 1, so clip∘encode = encode∘clip), and ΔEOK of the clipped color needs no decode.
+///   The per-color matrices are fused: OKLab → LMS′ → (cube) → linear RGB, linear RGB → LMS → (∛) → OKLab.
+/// - `raytrace`: see `mapRaytrace`.
 public struct BatchGamutMapper: Sendable {
-    public enum Method: String, Sendable { case clip, css4 }
-    public let method: Method
+    /// The registry entry being run.
+    public let mapper: GamutMapper
+    /// The kernel that runs it (nil: the entry's `map` closure per color, on every core).
+    public let kernel: GamutKernel?
     public let target: ColorSpaceID
     let labToLMS: Matrix3, lmsToRGB: Matrix3, rgbToLMS: Matrix3, lmsToLab: Matrix3
-    let transfer: TransferFunction
+    /// The target's transfer curve (nil: a linear RGB target, no encoding).
+    let transfer: TransferFunction?
     let spaces: ColorSpaceRegistry
     public static let jnd = 0.02, epsilon = 0.0001
 
-    /// - Throws: `ColorKernelsError.unsupported` unless `target` is an encoded RGB space over a linear space
-    ///   whose base is `xyz-d65` (srgb, display-p3, rec2020, a98-rgb).
-    public init(method: Method, target: ColorSpaceID, spaces: ColorSpaceRegistry = Workbench.standard.spaces) throws {
-        self.method = method
+    /// Whether the kernel path runs (false: the entry's closure per color).
+    public var isSIMD: Bool { kernel != nil }
+
+    /// - Parameter mapper: a registered gamut mapper; its declared kernel runs when the target is an RGB space
+    ///   over XYZ D65, otherwise its closure.
+    /// - Throws: when `target` is unknown or has no gamut.
+    public init(_ mapper: GamutMapper, target: ColorSpaceID, spaces: ColorSpaceRegistry = Workbench.standard.spaces) throws {
+        self.mapper = mapper
         self.spaces = spaces
         let t = try spaces.canonicalID(target.rawValue)
         self.target = t
+        _ = try spaces.boundedGamut(of: t)
         let sp = try spaces.space(t)
-        guard let tf = sp.transfer, let lin = sp.base, let linSpace = try? spaces.space(lin),
-              let toXYZ = linSpace.linearToBase, linSpace.base == .xyzD65 else {
-            throw ColorKernelsError.unsupported("batch gamut mapping into '\(t)' is not supported; use srgb, display-p3 or rec2020")
-        }
-        transfer = tf
         labToLMS = ColorSpace.oklabToLMS
-        lmsToRGB = toXYZ.inverse * ColorSpace.lmsToXYZ
-        rgbToLMS = ColorSpace.xyzToLMS * toXYZ
         lmsToLab = ColorSpace.lmsToOKLab
+        if let tf = sp.transfer, let lin = sp.base, let linSpace = try? spaces.space(lin),
+           let toXYZ = linSpace.linearToBase, linSpace.base == .xyzD65 {
+            transfer = tf
+            lmsToRGB = toXYZ.inverse * ColorSpace.lmsToXYZ
+            rgbToLMS = ColorSpace.xyzToLMS * toXYZ
+            kernel = mapper.batch
+        } else if let toXYZ = sp.linearToBase, sp.base == .xyzD65, sp.isBoundedRGB {
+            transfer = nil
+            lmsToRGB = toXYZ.inverse * ColorSpace.lmsToXYZ
+            rgbToLMS = ColorSpace.xyzToLMS * toXYZ
+            kernel = mapper.batch
+        } else {
+            transfer = .srgb
+            lmsToRGB = ColorSpace.lmsToXYZ; rgbToLMS = ColorSpace.xyzToLMS
+            kernel = nil
+        }
+    }
+
+    /// The mapper registered under `method` in `workbench` (e.g. `css4`, `clip`).
+    public init(method: String, target: ColorSpaceID, workbench: Workbench = .standard) throws {
+        try self.init(try workbench.gamutMappers.lookup(method), target: target, spaces: workbench.spaces)
     }
 
     /// Maps `src` (any space; OKLCH is read directly, others are converted to OKLCH by the Float batch path)
     /// into `dst` in `target` (resized; allocation reused). Alpha is carried.
-    /// - Complexity: O(n · log₂(C/ε)) for css4, O(n) for clip; tiled over `threads` cores (0 = all).
-    public func map(_ src: ColorBuffer, into dst: ColorBuffer, threads: Int = 0) throws {
-        if method == .clip {
+    /// - Parameter deadline: polled once per chunk; an expired deadline throws `DeadlineExceeded`.
+    /// - Complexity: O(n · log₂(C/ε)) for css4, O(n) for clip and raytrace; chunked over `threads` cores (0 = all).
+    public func map(_ src: ColorBuffer, into dst: ColorBuffer, threads: Int = 0, deadline: Deadline? = nil) throws {
+        guard let kernel else { return try mapScalar(src, into: dst, threads: threads, deadline: deadline) }
+        try deadline?.check()
+        if kernel == .clip {
             let plan = try BatchConversionPlan(from: src.space, to: target, spaces: spaces)
             plan.convert(src, into: dst, threads: threads)
             let n = dst.count, p0 = dst.c0, p1 = dst.c1, p2 = dst.c2
@@ -71,17 +101,56 @@ public struct BatchGamutMapper: Sendable {
         let s0 = UnsafePointer(lch.c0), s1 = UnsafePointer(lch.c1), s2 = UnsafePointer(lch.c2)
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, stride = dst.capacity
         let end = (n + 7) / 8 * 8
-        let encode = ConvertKernel.encode(transfer)
+        let encode = transfer.map(ConvertKernel.encode)
         // About eight chunks per thread (so that a 3:2 split of a few chunks does not cap the speed-up), each of
         // 256…2048 colors (≥ 40 µs of work, far above the cost of handing it out).
         let perThread = n / (8 * Parallel.resolve(threads))
         let chunk = Swift.max(256, Swift.min(Self.chunk, perThread / 8 * 8))
+        let raytrace = kernel == .raytrace
+        let stopped = UncheckedBox(UnsafeMutablePointer<Int>.allocate(capacity: 1))
+        stopped.value.initialize(to: 0)
+        defer { stopped.value.deallocate() }
         Parallel.forChunks(count: n, chunk: chunk, threads: threads) { r in
-            mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<(r.upperBound == n ? end : r.upperBound))
+            if let d = deadline, stopped.value.pointee != 0 || d.expired { stopped.value.pointee = 1; return }
             let hi = r.upperBound == n ? end : r.upperBound
-            encode.run(tile: d0 + r.lowerBound, stride: stride, vectors: hi - r.lowerBound, count: r.count)
+            if raytrace { mapRaytraceChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<hi) }
+            else { mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<hi) }
+            encode?.run(tile: d0 + r.lowerBound, stride: stride, vectors: hi - r.lowerBound, count: r.count)
         }
+        if stopped.value.pointee != 0, let d = deadline { throw DeadlineExceeded(what: d.what) }
         for p in [d0, d1, d2] where end > n { (p + n).update(repeating: 0, count: end - n) }
+    }
+
+    /// The entry's Double closure per color, chunked over every core (a mapper without a kernel, or a target
+    /// the kernels do not cover). The first error stops the job and is rethrown.
+    func mapScalar(_ src: ColorBuffer, into dst: ColorBuffer, threads: Int, deadline: Deadline?) throws {
+        let n = src.count
+        let copy = src === dst ? { let c = ColorBuffer(space: src.space, count: 0); c.assign(src); return c }() : src
+        dst.resize(count: n, hasAlpha: src.hasAlpha)
+        dst.space = target
+        let map = mapper.map, spaces = self.spaces, target = self.target, space = copy.space
+        let s0 = copy.c0, s1 = copy.c1, s2 = copy.c2, sa = copy.alphaPlane, hasAlpha = copy.hasAlpha
+        let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, da = dst.alphaPlane
+        let lock = NSLock()
+        nonisolated(unsafe) var failure: Error? = nil
+        Parallel.forChunks(count: n, chunk: 512, threads: threads) { r in
+            lock.lock(); let failed = failure != nil; lock.unlock()
+            if failed { return }
+            if let d = deadline, d.expired { lock.lock(); failure = DeadlineExceeded(what: d.what); lock.unlock(); return }
+            do {
+                for i in r {
+                    let a = hasAlpha ? Double(sa[i]) : 1
+                    let c = Color(space, Double(s0[i]), Double(s1[i]), Double(s2[i]), alpha: a)
+                    var m = try map(c, target, spaces)
+                    if m.space != target { m = try spaces.convert(m, to: target) }
+                    d0[i] = Float(m.coords.x); d1[i] = Float(m.coords.y); d2[i] = Float(m.coords.z)
+                    if hasAlpha { da[i] = Float(a) }
+                }
+            } catch {
+                lock.lock(); if failure == nil { failure = error }; lock.unlock()
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Builds and maps lightness ramps in one pass: for every base color r (OKLCH, read from `base`) and every
@@ -90,7 +159,7 @@ public struct BatchGamutMapper: Sendable {
     /// each chunk builds its stops in a small scratch buffer and maps them, so the job is one parallel region.
     /// - Complexity: O(base.count · stops · log₂(C/ε)).
     public func mapRamps(_ base: ColorBuffer, lightness: [Float], into dst: ColorBuffer, threads: Int = 0) throws {
-        guard method == .css4 else {
+        guard kernel == .css4 else {
             throw ColorKernelsError.unsupported("mapRamps runs the css4 method; build the stops and use map(_:into:) for clip")
         }
         var lch = base
@@ -105,7 +174,7 @@ public struct BatchGamutMapper: Sendable {
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2
         let ls = lightness
         let rampsPerChunk = Swift.max(1, Swift.min(Self.chunk, n / (8 * Parallel.resolve(threads))) / stops)
-        let encode = ConvertKernel.encode(transfer)
+        let encode = transfer.map(ConvertKernel.encode)
         Parallel.forChunks(count: ramps, chunk: rampsPerChunk, threads: threads) { rr in
             let count = rr.count * stops, padded = (count + 7) / 8 * 8
             let first = rr.lowerBound * stops
@@ -122,7 +191,7 @@ public struct BatchGamutMapper: Sendable {
                 }
                 for j in count..<padded { s0[j] = 0; s1[j] = 0; s2[j] = 0 }
                 mapChunk(s0, s1, s2, o0, o1, o2, 0..<padded)
-                encode.run(tile: o0, stride: padded, vectors: padded, count: count)
+                encode?.run(tile: o0, stride: padded, vectors: padded, count: count)
                 (d0 + first).update(from: o0, count: count)
                 (d1 + first).update(from: o1, count: count)
                 (d2 + first).update(from: o2, count: count)
@@ -154,6 +223,86 @@ public struct BatchGamutMapper: Sendable {
             store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
             i &+= 4
         }
+    }
+
+    /// Maps `range` (bounds multiples of 4) into linear RGB by the ray-trace method, four Double lanes at a time.
+    @inline(never)
+    func mapRaytraceChunk(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
+                          _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
+                          _ range: Range<Int>) {
+        typealias V = VectorMathDouble
+        @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Double4 {
+            let v = V.toDouble(UnsafeRawPointer(p + i).loadUnaligned(as: Float4.self))
+            return V.select(v .!= v, Double4(repeating: 0), v)
+        }
+        @_transparent func store(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Double4) {
+            UnsafeMutableRawPointer(p + i).storeBytes(of: V.toFloat(v), as: Float4.self)
+        }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let out = mapRaytrace(load(s0, i), load(s1, i), load(s2, i))
+            store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
+            i &+= 4
+        }
+    }
+
+    /// Four OKLCH colors → linear RGB of the target by the ray-trace method (`GamutRaytrace`), lanes in
+    /// lockstep: a fixed four passes, no search. Per pass: (after the first) linear RGB → OKLab, chroma
+    /// C = √(a² + b²) kept with the origin's L and h, back to linear RGB; then the exit point of the ray from
+    /// the gray anchor through the point out of [0, 1]³ (slab method), lanes whose ray misses keep their point.
+    @_transparent
+    func mapRaytrace(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
+        typealias V = VectorMathDouble
+        let sc = V.sincosDegrees(H)
+        let ca = sc.cos, sb = sc.sin
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        let m = labToLMS
+        let base0 = L * m.r0.x, base1 = L * m.r1.x, base2 = L * m.r2.x
+        let dir0 = ca * m.r0.y + sb * m.r0.z, dir1 = ca * m.r1.y + sb * m.r1.z, dir2 = ca * m.r2.y + sb * m.r2.z
+        @_transparent func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
+            let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
+            return Self.mul(lmsToRGB, l * l * l, mm * mm * mm, s * s * s)
+        }
+        let anchor = rgb(zero)
+        var p = rgb(C0)
+        let white = L .>= one, black = L .<= zero
+        let originIn = (V.min(V.min(p.0, p.1), p.2) .>= zero) .& (V.max(V.max(p.0, p.1), p.2) .<= one)
+        let origin = p
+        var live = .!(white .| black .| originIn)
+        if V.any(live) {
+            for pass in 0..<GamutRaytrace.passes {
+                if pass > 0 {
+                    let lms = Self.mul(rgbToLMS, p.0, p.1, p.2)
+                    let lab = Self.mul(lmsToLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
+                    let q = rgb(V.sqrt(lab.1 * lab.1 + lab.2 * lab.2))
+                    p = (V.select(live, q.0, p.0), V.select(live, q.1, p.1), V.select(live, q.2, p.2))
+                }
+                // Slab method on the three axes: t of the exit point of anchor + t·(p − anchor) from [0, 1]³.
+                var tnear = Double4(repeating: -.infinity), tfar = Double4(repeating: .infinity)
+                var miss = SIMDMask<SIMD4<Int64>>(repeating: false)
+                @_transparent func axis(_ a: Double4, _ e: Double4) {
+                    let d = e - a
+                    let flat = d .== zero
+                    let inv = one / V.select(flat, one, d)
+                    let t1 = (zero - a) * inv, t2 = (one - a) * inv
+                    tnear = V.select(flat, tnear, V.max(V.min(t1, t2), tnear))
+                    tfar = V.select(flat, tfar, V.min(V.max(t1, t2), tfar))
+                    miss = miss .| (flat .& ((a .< zero) .| (a .> one)))
+                }
+                axis(anchor.0, p.0); axis(anchor.1, p.1); axis(anchor.2, p.2)
+                miss = miss .| (tnear .> tfar) .| (tfar .< zero) .| (tfar .== Double4(repeating: .infinity))
+                let hit = live .& .!miss
+                p = (V.select(hit, anchor.0 + (p.0 - anchor.0) * tfar, p.0),
+                     V.select(hit, anchor.1 + (p.1 - anchor.1) * tfar, p.1),
+                     V.select(hit, anchor.2 + (p.2 - anchor.2) * tfar, p.2))
+                live = hit
+                if !V.any(live) { break }
+            }
+        }
+        @_transparent func pick(_ r: Double4, _ o: Double4) -> Double4 {
+            V.select(white, one, V.select(black, zero, V.select(originIn, o, V.min(V.max(r, zero), one))))
+        }
+        return (pick(p.0, origin.0), pick(p.1, origin.1), pick(p.2, origin.2))
     }
 
     /// Convenience: a new buffer.

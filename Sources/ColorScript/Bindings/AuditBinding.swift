@@ -12,7 +12,7 @@ enum AuditBinding {
     /// `{family, rule, mode, contrast, foreground, foreground_stop, background, background_stop, method,
     /// simulation, target, achieved, margin, pass, value, message}` (failures are the failing checks).
     static let audit: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.audit"
             let a = Args(lua, fname)
             let ft = try a.table(1, "families")
@@ -45,7 +45,10 @@ enum AuditBinding {
             } else {
                 throw BindingError("\(fname): argument 2 (policy) must be a policy (hb.policy{…}) or a policy name, got \(lua.describe(2))")
             }
-            let report = try FamilyBinding.wrap(fname) { try Audit.run(policy, families: families, workbench: host.palettes) }
+            // The prelude appends a Lua policy's stop rules and check function itself.
+            var tokenRules = policy
+            tokenRules.check = nil
+            let report = try FamilyBinding.wrap(fname) { try Audit.run(tokenRules, families: families, workbench: host.palettes) }
 
             lua.newTable(record: 6)
             let r = lua.absolute(-1)

@@ -77,7 +77,7 @@ enum BufferBinding {
     /// `hb.buffer(list [, space])`: colors or CSS strings, converted to `space` (default: the first color's).
     /// - Complexity: O(n).
     static let hbBuffer: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.buffer")
             let t = try a.table(1, "colors")
             var target: ColorSpaceID? = a.isNil(2) ? nil : try a.space(2, "space", host)
@@ -113,7 +113,7 @@ enum BufferBinding {
 
     /// `hb.convert(buf, space)`: a new buffer; one conversion plan for the batch.
     static let hbConvert: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.convert")
             let b = try a.buffer(1, "buffer"), s = try a.space(2, "space", host)
             push(try a.core(2, "space") { try b.converted(to: s, host.workbench) }, L!)
@@ -123,7 +123,7 @@ enum BufferBinding {
 
     /// `hb.map_gamut(buf [, space [, method]])`: every color mapped into the gamut of `space`.
     static let hbMapGamut: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.map_gamut")
             let b = try a.buffer(1, "buffer"), s = try a.space(2, "space", host, default: .srgb)
             let m = try a.method(3, "method", default: "css4")
@@ -148,17 +148,17 @@ enum BufferBinding {
     }
 
     static let methods: [(String, hb_swift_fn)] = [
-        ("get", { L in LuaState.guarded(L) { host, lua in
+        ("get", { L in HostContext.guarded(L) { host, lua in
             let a = Args(lua, "buffer:get", method: true)
             let b = try receiver(a)
             let i = try a.integer(1, "index", range: 1...max(1, b.coords.count))
             guard i <= b.coords.count else { throw a.fail(1, "index", "an index in 1…\(b.coords.count)") }
             host.push(Color(b.space, coords: b.coords[i - 1], alpha: b.alpha[i - 1])); return 1 } }),
-        ("size", { L in LuaState.guarded(L) { host, lua in
+        ("size", { L in HostContext.guarded(L) { host, lua in
             lua.push(try receiver(Args(lua, "buffer:size", method: true)).coords.count); return 1 } }),
-        ("space", { L in LuaState.guarded(L) { host, lua in
+        ("space", { L in HostContext.guarded(L) { host, lua in
             lua.push(try receiver(Args(lua, "buffer:space", method: true)).space.rawValue); return 1 } }),
-        ("colors", { L in LuaState.guarded(L) { host, lua in
+        ("colors", { L in HostContext.guarded(L) { host, lua in
             let b = try receiver(Args(lua, "buffer:colors", method: true))
             lua.newTable(array: Int32(b.coords.count))
             for i in b.coords.indices { host.push(Color(b.space, coords: b.coords[i], alpha: b.alpha[i])); lua.setIndex(-2, i + 1) }
@@ -167,10 +167,10 @@ enum BufferBinding {
 
     static let gc: hb_swift_fn = { L in ObjectBox<ScriptBuffer>.collect(L, kind: .buffer) { $0.byteCount } }
     static let len: hb_swift_fn = { L in
-        LuaState.guarded(L) { _, lua in lua.push(ObjectBox<ScriptBuffer>.get(L!, 1, kind: .buffer)?.coords.count ?? 0); return 1 }
+        HostContext.guarded(L) { _, lua in lua.push(ObjectBox<ScriptBuffer>.get(L!, 1, kind: .buffer)?.coords.count ?? 0); return 1 }
     }
     static let tostring: hb_swift_fn = { L in
-        LuaState.guarded(L) { _, lua in
+        HostContext.guarded(L) { _, lua in
             let b = ObjectBox<ScriptBuffer>.get(L!, 1, kind: .buffer)
             lua.push("buffer(\(b?.coords.count ?? 0) colors, \(b?.space.rawValue ?? "?"))"); return 1
         }

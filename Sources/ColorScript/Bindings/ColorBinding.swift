@@ -9,7 +9,7 @@ struct ColorPayload {
     var c0: Double, c1: Double, c2: Double, alpha: Double
 }
 
-extension LuaState {
+extension HostContext {
     func color(of p: ColorPayload) -> Color {
         Color(spaceIDs[Int(p.space)], p.c0, p.c1, p.c2, alpha: p.alpha)
     }
@@ -80,7 +80,7 @@ extension LuaState {
 
 extension Args {
     /// A color argument: a color userdata, or CSS text (`"#ff8800"`, `"oklch(70% 0.1 50)"`).
-    func color(_ n: Int32, _ name: String, _ host: LuaState) throws -> Color {
+    func color(_ n: Int32, _ name: String, _ host: HostContext) throws -> Color {
         if let p = hb_testudata_ptr(lua.L, slot(n), host.colorMetatable) {
             return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
         }
@@ -93,7 +93,7 @@ extension Args {
     }
 
     /// A color space name, resolved to its id (aliases and case are accepted).
-    func space(_ n: Int32, _ name: String, _ host: LuaState, default def: ColorSpaceID? = nil) throws -> ColorSpaceID {
+    func space(_ n: Int32, _ name: String, _ host: HostContext, default def: ColorSpaceID? = nil) throws -> ColorSpaceID {
         if isNil(n), let d = def { return d }
         guard let s = lua.string(slot(n)) else { throw fail(n, name, "a color space name such as \"srgb\" or \"oklch\"") }
         do { return try host.workbench.spaces.canonicalID(s) } catch {
@@ -120,7 +120,7 @@ extension Args {
 /// The color functions of the `hb` module and the methods of color values.
 enum ColorBinding {
     static func construct(_ L: OpaquePointer?, _ fname: String, _ space: ColorSpaceID, _ names: [String]) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, fname)
             let c0 = try a.numberOrMissing(1, names[0]), c1 = try a.numberOrMissing(2, names[1])
             let c2 = try a.numberOrMissing(3, names[2]), alpha = try a.number(4, "alpha", default: 1)
@@ -149,7 +149,7 @@ enum ColorBinding {
 
     /// `hb.color(text_or_color)`.
     static let hbColor: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.color")
             guard lua.type(1) == LUA_TSTRING || luaL_testudata(L, 1, UserdataKind.color.metatableName) != nil else {
                 throw a.fail(1, "css", "CSS color text such as \"oklch(70% 0.1 50)\" or \"#ff8800\"")
@@ -161,7 +161,7 @@ enum ColorBinding {
 
     /// `hb.new(space, c0, c1, c2 [, alpha])`.
     static let hbNew: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.new")
             let space = try a.space(1, "space", host)
             host.push(Color(space, try a.numberOrMissing(2, "c0"), try a.numberOrMissing(3, "c1"),
@@ -172,7 +172,7 @@ enum ColorBinding {
 
     /// `hb.spaces()`: the color space ids, in registration order.
     static let hbSpaces: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let ids = host.workbench.spaces.spaces.ids
             lua.newTable(array: Int32(ids.count))
             for (i, id) in ids.enumerated() { lua.push(id); lua.setIndex(-2, i + 1) }
@@ -180,15 +180,15 @@ enum ColorBinding {
         }
     }
 
-    static func receiver(_ a: Args, _ host: LuaState) throws -> Color {
+    static func receiver(_ a: Args, _ host: HostContext) throws -> Color {
         guard let p = hb_testudata_ptr(a.lua.L, 1, host.colorMetatable) else {
             throw BindingError("\(a.function): call it with ':' on a color (c\(a.function.dropFirst(5))(…)), got \(a.lua.describe(1)) as the receiver")
         }
         return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
     }
 
-    static func method(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, Color) throws -> Int32) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+    static func method(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Args, Color) throws -> Int32) -> Int32 {
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, prefix: "color:", name)
             return try body(host, a, try receiver(a, host))
         }
@@ -231,7 +231,7 @@ enum ColorBinding {
 
     /// `c:contrast(bg [, method])`: the hot path reads both payloads in place (no `Color` values, no strings).
     static let contrast: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, prefix: "color:", "contrast")
             guard let tp = hb_testudata_ptr(L, 1, host.colorMetatable) else { _ = try receiver(a, host); return 0 }
             let text = tp.assumingMemoryBound(to: ColorPayload.self).pointee
@@ -250,7 +250,7 @@ enum ColorBinding {
         a.lua.push(try a.core(2, "method") { try host.workbench.deltaE(c, other, method: m) }); return 1 } }
 
     static let tostring: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             guard let p = luaL_testudata(L, 1, UserdataKind.color.metatableName) else { lua.push("color"); return 1 }
             lua.push(host.serialize(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)))
             return 1
@@ -258,7 +258,7 @@ enum ColorBinding {
     }
 
     static let eq: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             guard let p = luaL_testudata(L, 1, UserdataKind.color.metatableName),
                   let q = luaL_testudata(L, 2, UserdataKind.color.metatableName) else { lua.push(false); return 1 }
             lua.push(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)

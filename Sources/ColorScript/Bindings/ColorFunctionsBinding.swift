@@ -12,14 +12,14 @@ import Palettes
 /// needs). A stop of a uniform-lstar family therefore moves to the neighbouring stop's lightness; for exact
 /// stops of any family use `f:stop(s ± 50·n)`. Results are OKLCH colors.
 enum ColorFunctionsBinding {
-    static func with(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, ColorFunctions, Swatch) throws -> Int32) -> Int32 {
+    static func with(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Args, ColorFunctions, Swatch) throws -> Int32) -> Int32 {
         ColorBinding.method(name, L) { host, a, c in
             let rc = try a.core(0, "color") { try FamilyBinding.ramp(c, host) }
             return try body(host, a, host.colorFunctions, Swatch(color: rc))
         }
     }
 
-    static func push(_ host: LuaState, _ s: Swatch) {
+    static func push(_ host: HostContext, _ s: Swatch) {
         host.push(Color(.oklch, coords: s.color.oklch, alpha: s.color.alpha))
     }
 
@@ -61,7 +61,7 @@ enum ColorFunctionsBinding {
     ]
 }
 
-extension LuaState {
+extension HostContext {
     /// The color functions over this state's palette workbench (built on first use; gray's ladder only).
     var colorFunctions: ColorFunctions {
         if let f = colorFunctionsCache { return f }

@@ -41,7 +41,7 @@ enum FamilyBinding {
     }
 
     /// A `Family` from a spec table: name, generator (default "oklch-curves"), hue, and parameters.
-    static func family(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String) throws -> Family {
+    static func family(_ host: HostContext, _ lua: Lua, _ t: Int32, _ fname: String) throws -> Family {
         let ctx = "\(fname): argument 1 (spec)"
         guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
             throw BindingError("\(ctx): field 'name' must be a non-empty string, got \(lua.getField(t, "name") == LUA_TNIL ? "nil" : lua.describe(-1))")
@@ -78,7 +78,7 @@ enum FamilyBinding {
         return Family(id: name, hue: hue, generator: generator, parameters: params)
     }
 
-    static func ramp(_ c: Color, _ host: LuaState) throws -> RampColor {
+    static func ramp(_ c: Color, _ host: HostContext) throws -> RampColor {
         let o = try host.workbench.convert(c, to: .oklch).coordsForConversion
         return RampColor(oklch: o.x, o.y, o.z, alpha: c.alpha.isNaN ? 1 : c.alpha)
     }
@@ -88,7 +88,7 @@ enum FamilyBinding {
     }
 
     /// Pushes a family's 20 stops as a list of colors (OKLCH), `_50` first.
-    static func pushRamp(_ host: LuaState, _ lua: Lua, _ f: Family, _ ctx: String) throws {
+    static func pushRamp(_ host: HostContext, _ lua: Lua, _ f: Family, _ ctx: String) throws {
         let colors = try wrap(ctx) { try host.palettes.ramp(for: f) }
         lua.newTable(array: Int32(colors.count))
         for (i, c) in colors.enumerated() {
@@ -98,7 +98,7 @@ enum FamilyBinding {
 
     /// `P.make_family(spec)` → name, colors, handle (for `hb.audit`).
     static let makeFamily: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.family")
             let f = try family(host, lua, try a.table(1, "spec"), "hb.family")
             lua.push(f.id); try pushRamp(host, lua, f, "hb.family")
@@ -110,7 +110,7 @@ enum FamilyBinding {
 
     /// `P.named_family(name)` → name, colors (or nil for an unknown name).
     static let namedFamily: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let name = lua.string(1) ?? ""
             guard let f = try? host.palettes.family(named: name.replacingOccurrences(of: "_", with: "-")) ?? host.palettes.family(named: name) else {
                 lua.pushNil(); lua.push("hb.families: no family '\(name)'; known: \(host.palettes.families.ids.joined(separator: ", "))")
@@ -123,7 +123,7 @@ enum FamilyBinding {
 
     /// `P.register_family(spec)` → name, colors. Registers into the state's palette workbench.
     static let registerFamily: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.register_family")
             let f = try family(host, lua, try a.table(1, "spec"), "hb.register_family")
             try host.registry.add(kind: "family", name: f.id, file: host.currentFile,

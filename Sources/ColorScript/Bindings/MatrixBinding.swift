@@ -15,47 +15,23 @@ final class ScriptMatrix {
         self.rows = rows; self.cols = cols; self.method = method; self.values = values
     }
 
-    /// Every pair's contrast: both buffers converted once to the method's input space, then rows in parallel.
-    /// - Complexity: O(rows × cols) evaluations, no per-pair dispatch; rows split across all cores.
-    static func compute(text: ScriptBuffer, background: ScriptBuffer, method m: ContrastMethod, _ w: Workbench) throws -> ScriptMatrix {
-        if let kernel = MatrixMethod(rawValue: m.id) {
-            // The batch core: per-color terms once, then SIMD Float32 over all pairs on every core.
-            func buffer(_ s: ScriptBuffer) throws -> ColorBuffer {
-                var flat: [Double] = []
-                flat.reserveCapacity(s.coords.count * 3)
-                for v in s.coords { flat.append(v.x); flat.append(v.y); flat.append(v.z) }
-                return try ColorBuffer(interleaved: flat, space: s.space)
-            }
-            let cm = try ContrastMatrix(method: kernel, text: try buffer(text), background: try buffer(background), workbench: w)
-            var out = [Float](repeating: 0, count: cm.rows * cm.columns)
-            out.withUnsafeMutableBufferPointer { cm.compute(into: $0) }
-            return ScriptMatrix(rows: cm.rows, cols: cm.columns, method: m.id, values: out.map(Double.init))
+    /// Every pair's value by the engine (`ContrastMatrix`): the method's declared batch kernel, or its Double
+    /// closure over rows on every core; translucent colors composited over white.
+    /// - Complexity: O(rows × cols), rows split across all cores.
+    static func compute(text: ScriptBuffer, background: ScriptBuffer, method m: PairMethod, _ w: Workbench) throws -> ScriptMatrix {
+        func buffer(_ s: ScriptBuffer) throws -> (ColorBuffer, [Color]) {
+            var flat: [Double] = []
+            flat.reserveCapacity(s.coords.count * 4)
+            for (i, v) in s.coords.enumerated() { flat.append(v.x); flat.append(v.y); flat.append(v.z); flat.append(s.alpha[i]) }
+            let colors = s.coords.indices.map { Color(s.space, coords: s.coords[$0], alpha: s.alpha[$0]) }
+            return (try ColorBuffer(interleaved: flat, space: s.space, channels: 4), colors)
         }
-        let t = try text.converted(to: m.inputSpace, w).coords.map(clean)
-        let b = try background.converted(to: m.inputSpace, w).coords.map(clean)
-        let rows = t.count, cols = b.count
-        var values = [Double](repeating: 0, count: rows * cols)
-        let evaluate = m.evaluate
-        values.withUnsafeMutableBufferPointer { out in
-            let base = out.baseAddress!
-            let work = rows * cols
-            let chunks = work >= 1 << 16 ? min(rows, ProcessInfo.processInfo.activeProcessorCount * 4) : 1
-            let perChunk = (rows + max(chunks, 1) - 1) / max(chunks, 1)
-            let p = UnsafeSendable(base)
-            DispatchQueue.concurrentPerform(iterations: max(chunks, 1)) { c in
-                let start = c * perChunk, end = min(rows, start + perChunk)
-                guard start < end else { return }
-                for i in start..<end {
-                    let ti = t[i], row = p.value + i * cols
-                    for j in 0..<cols { row[j] = evaluate(ti, b[j]) }
-                }
-            }
-        }
-        return ScriptMatrix(rows: rows, cols: cols, method: m.id, values: values)
-    }
-
-    static func clean(_ v: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
+        let (tb, tc) = try buffer(text)
+        let (bb, bc) = text === background ? (tb, tc) : try buffer(background)
+        let cm = try ContrastMatrix(method: m, text: tb, background: bb, textColors: tc, backgroundColors: bc, workbench: w)
+        var out = [Float](repeating: 0, count: cm.rows * cm.columns)
+        out.withUnsafeMutableBufferPointer { cm.compute(into: $0) }
+        return ScriptMatrix(rows: cm.rows, cols: cm.columns, method: m.id, values: out.map(Double.init))
     }
 }
 
@@ -67,7 +43,7 @@ struct UnsafeSendable: @unchecked Sendable {
 /// `hb.matrix(text_buf, bg_buf, {method=…})` and the matrix methods. Magnitudes are compared (APCA Lc is signed).
 enum MatrixBinding {
     static let hbMatrix: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.matrix")
             let text = try a.buffer(1, "text"), bg = try a.buffer(2, "background")
             var method = "wcag21"
@@ -75,7 +51,7 @@ enum MatrixBinding {
                 let t = try a.table(3, "options")
                 method = try lua.fieldString(t, "method", "hb.matrix: argument 3 (options)") ?? method
             }
-            let m = try a.core(3, "options.method") { try host.workbench.contrastMethods.lookup(method) }
+            let m = try a.core(3, "options.method") { try host.workbench.pairMethod(method) }
             let result = try a.core(3, "options.method") { try ScriptMatrix.compute(text: text, background: bg, method: m, host.workbench) }
             ObjectBox.push(result, kind: .matrix, bytes: result.byteCount, on: L!)
             return 1
@@ -89,8 +65,8 @@ enum MatrixBinding {
         return m
     }
 
-    static func with(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Args, ScriptMatrix) throws -> Int32) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+    static func with(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Args, ScriptMatrix) throws -> Int32) -> Int32 {
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "matrix:" + name, method: true)
             return try body(host, a, try receiver(a))
         }
@@ -151,7 +127,7 @@ enum MatrixBinding {
 
     static let gc: hb_swift_fn = { L in ObjectBox<ScriptMatrix>.collect(L, kind: .matrix) { $0.byteCount } }
     static let tostring: hb_swift_fn = { L in
-        LuaState.guarded(L) { _, lua in
+        HostContext.guarded(L) { _, lua in
             let m = ObjectBox<ScriptMatrix>.get(L!, 1, kind: .matrix)
             lua.push("matrix(\(m?.rows ?? 0)×\(m?.cols ?? 0), \(m?.method ?? "?"))"); return 1
         }

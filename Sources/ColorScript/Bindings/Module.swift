@@ -2,7 +2,7 @@ import CLua
 import CLuaShims
 import ColorCore
 
-extension LuaState {
+extension HostContext {
     /// Creates the metatables of the userdata types (each locked: `getmetatable(c)` returns the type name).
     func installMetatables() {
         let lua = Lua(L: L)

@@ -30,7 +30,7 @@ enum SweepBinding {
     static let context = "hb.sweep: argument 1 (spec)"
 
     static let hbSweep: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.sweep")
             let t = try a.table(1, "spec")
             let generator = try lua.fieldString(t, "generator", context) ?? UniformLStar.id

@@ -142,8 +142,8 @@ enum SweepResultBinding {
     }
 
     /// Runs a method body with the sweep of `self` (argument 1).
-    static func with(_ name: String, _ L: OpaquePointer?, _ body: (LuaState, Lua, ScriptSweep) throws -> Int32) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+    static func with(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Lua, ScriptSweep) throws -> Int32) -> Int32 {
+        HostContext.guarded(L) { host, lua in
             guard lua.type(1) == LUA_TTABLE else {
                 throw BindingError("sweep:\(name): call it with ':' on the result of hb.sweep (r:\(name)(…)), got \(lua.describe(1))")
             }

@@ -64,7 +64,7 @@ enum ThemeBinding {
     }
 
     /// Reads one family argument: a family object or a family name.
-    static func family(_ host: LuaState, _ lua: Lua, _ v: Int32, _ ctx: String) throws -> (Family, [RampColor]) {
+    static func family(_ host: HostContext, _ lua: Lua, _ v: Int32, _ ctx: String) throws -> (Family, [RampColor]) {
         if let name = lua.string(v) {
             let f = try FamilyBinding.wrap(ctx) { try host.palettes.family(named: name) }
             return (f, try FamilyBinding.wrap(ctx) { try host.palettes.ramp(for: f) })
@@ -78,7 +78,7 @@ enum ThemeBinding {
     /// `P.theme(spec)` → `{family=name, tokens={{name, light, dark, opacity, role}…}, resolved={["light/standard"]=
     /// {{name, stop, opacity}…}, …}}`; the prelude wraps it with `:resolve` and `:tokens`.
     static let theme: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.theme")
             let t = try a.table(1, "spec")
             let ctx = "hb.theme: argument 1 (spec)"
@@ -128,7 +128,7 @@ enum ThemeBinding {
     /// `P.build(spec)`: `{name=, families={family or name…}, theme=t, tokens={…}, policy=}` — what
     /// `huebench build SCRIPT.lua` exports (a theme's tokens are used when `tokens` is not given).
     static let build: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.build")
             let t = try a.table(1, "spec")
             let ctx = "hb.build: argument 1 (spec)"
@@ -175,7 +175,7 @@ enum ThemeBinding {
     }
 }
 
-extension LuaState {
+extension HostContext {
     /// The families a build script exports: those of `hb.build{families=…}`, else the families the script
     /// itself registered (in order), else none.
     public func scriptBuildFamilies(script: String) throws -> [(family: Family, ramp: [RampColor])] {

@@ -33,7 +33,7 @@ final class ScriptWriter {
     let target: Target
     init(path: String, target: Target = .stage) { self.path = path; self.target = target }
 
-    func append(_ data: Data, host: LuaState) throws {
+    func append(_ data: Data, host: HostContext) throws {
         switch target {
         case .stage: try host.outputs.append(path, data)
         case .export(let sink): sink.append(path, data)
@@ -58,7 +58,7 @@ enum WriterBinding {
 
     /// `out:write(…)`: strings and numbers, concatenated; `out:line(…)` adds a newline.
     static func write(_ L: OpaquePointer?, _ name: String, newline: Bool) -> Int32 {
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "out:" + name, method: true)
             let w = try receiver(a)
             var text = ""
@@ -83,9 +83,9 @@ enum WriterBinding {
     static let methods: [(String, hb_swift_fn)] = [
         ("write", { write($0, "write", newline: false) }),
         ("line", { write($0, "line", newline: true) }),
-        ("path", { L in LuaState.guarded(L) { _, lua in lua.push(try receiver(Args(lua, "out:path", method: true)).path); return 1 } }),
+        ("path", { L in HostContext.guarded(L) { _, lua in lua.push(try receiver(Args(lua, "out:path", method: true)).path); return 1 } }),
         // `out:file(path)`: a writer for another file next to this one (multi-file exporters).
-        ("file", { L in LuaState.guarded(L) { host, lua in
+        ("file", { L in HostContext.guarded(L) { host, lua in
             let a = Args(lua, "out:file", method: true)
             let w = try receiver(a)
             let path = try validated(try a.string(1, "path"), "out:file")
@@ -97,7 +97,7 @@ enum WriterBinding {
 
     /// `hb.output(path)`: a writer for a file inside the output folder.
     static let hbOutput: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.output")
             let path = try validated(try a.string(1, "path"), "hb.output")
             try host.outputs.stage(path, Data())
@@ -109,7 +109,7 @@ enum WriterBinding {
     static let gc: hb_swift_fn = { L in ObjectBox<ScriptWriter>.collect(L, kind: .writer) { _ in 0 } }
 }
 
-extension LuaState {
+extension HostContext {
     /// Module functions beyond colors and buffers.
     func moduleExtras() -> [(String, hb_swift_fn)] {
         [("output", WriterBinding.hbOutput), ("sweep", SweepBinding.hbSweep)]

@@ -7,26 +7,26 @@ import Palettes
 
 /// A Lua function held by the host (a registry reference in one state), callable from Swift registry entries.
 ///
-/// Sendable by hand: the state is reached only through `LuaState.enter`, which takes the state's lock, so
+/// Sendable by hand: the state is reached only through `LuaInterpreter.enter`, which takes the state's lock, so
 /// however many threads call the entry, Lua runs on one at a time (Lua-backed generators, policies and
-/// exporters run serially). The state is held weakly: an entry that outlives its state throws.
+/// exporters run serially). The host is held weakly: an entry that outlives its interpreter throws.
 final class LuaCallback: @unchecked Sendable {
-    weak var state: LuaState?
+    weak var host: HostContext?
     let ref: Int32
     /// The plugin or script file that registered it (errors name it).
     let file: String
     /// "generator 'brand'", for messages.
     let what: String
 
-    init(state: LuaState, ref: Int32, file: String, what: String) {
-        self.state = state; self.ref = ref; self.file = file; self.what = what
+    init(host: HostContext, ref: Int32, file: String, what: String) {
+        self.host = host; self.ref = ref; self.file = file; self.what = what
     }
 
     /// Calls the function with the arguments `push` leaves on the stack (it returns their count) and reads
     /// `results` results with `read`. Lua errors become `ColorScriptError`s; nothing raises through Swift.
-    func call<T>(results: Int32, push: (LuaState, Lua) throws -> Int32,
-                 read: (LuaState, Lua) throws -> T) throws -> T {
-        guard let state else {
+    func call<T>(results: Int32, push: (HostContext, Lua) throws -> Int32,
+                 read: (HostContext, Lua) throws -> T) throws -> T {
+        guard let host, let state = host.interpreter else {
             throw ColorScriptError.file(path: file, reason: "\(what) was called after its Lua state was closed")
         }
         return try state.enter {
@@ -38,13 +38,13 @@ final class LuaCallback: @unchecked Sendable {
                 throw ColorScriptError.limit(.memory, message: "\(file): \(what): out of Lua stack space")
             }
             lua_rawgeti(L, hb_registryindex(), lua_Integer(ref))
-            let n = try push(state, lua)
+            let n = try push(host, lua)
             let saved = state.currentFile
             state.currentFile = file
             defer { state.currentFile = saved }
             let s = hb_pcall_traced(L, n, results)
             guard s == LUA_OK else { throw state.decodeError(s) }
-            return try read(state, lua)
+            return try read(host, lua)
         }
     }
 }
@@ -54,7 +54,7 @@ struct EntryError: Error, CustomStringConvertible {
     let description: String
 }
 
-extension LuaState {
+extension HostContext {
     /// Keeps the value at `index` in the registry and returns its reference.
     func reference(_ index: Int32) -> Int32 {
         lua_pushvalue(L, index)
@@ -233,7 +233,11 @@ extension LuaState {
     /// (`{text=900, background=50, min=7}`) and the `check` function — for one family. Empty for other policies.
     public func policyChecks(_ policyID: String, family: Family, ramp: [RampColor]) throws -> [ScriptCheck] {
         guard let cb = policyExtras[policyID] else { return [] }
-        return try cb.call(results: 1, push: { host, lua in
+        return try HostContext.policyChecks(cb, policyID, family: family, ramp: ramp)
+    }
+
+    static func policyChecks(_ cb: LuaCallback, _ policyID: String, family: Family, ramp: [RampColor]) throws -> [ScriptCheck] {
+        try cb.call(results: 1, push: { host, lua in
             lua.push(policyID)
             lua.push(family.id)
             lua.newTable(array: Int32(ramp.count))

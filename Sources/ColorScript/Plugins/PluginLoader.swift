@@ -58,7 +58,7 @@ public enum PluginLoader {
 
     /// Runs each plugin file in `state` (each in its own environment) and reports what it registered.
     @discardableResult
-    public static func load(_ sources: [Source], into state: LuaState) throws -> [Report] {
+    public static func load(_ sources: [Source], into state: LuaInterpreter) throws -> [Report] {
         var reports: [Report] = []
         for (file, source) in try files(sources) {
             let before = state.registry.entries.count

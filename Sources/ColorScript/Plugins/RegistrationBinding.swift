@@ -11,7 +11,7 @@ import Palettes
 enum RegistrationBinding {
     /// `P.register_generator(spec)`: `{name=, generate=function(spec) → 20 colors, summary=, parameters={…}}`.
     static let registerGenerator: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_generator", ctx = "hb.register_generator: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
@@ -32,7 +32,7 @@ enum RegistrationBinding {
             lua.pop()
             try host.registry.add(kind: "generator", name: name, file: host.currentFile,
                                   builtins: PaletteWorkbench.standard.generators.ids)
-            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "generator '\(name)'")
+            let cb = LuaCallback(host: host, ref: host.reference(-1), file: host.currentFile, what: "generator '\(name)'")
             lua.pop()
             try FamilyBinding.wrap(fname) { try host.palettes.register(host.luaGenerator(name: name, summary: summary, parameters: params, callback: cb)) }
             return 0
@@ -41,7 +41,7 @@ enum RegistrationBinding {
 
     /// `P.register_exporter(spec)`: `{name=, extension=, summary=, write=function(doc, out)}`.
     static let registerExporter: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_exporter", ctx = "hb.register_exporter: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
@@ -55,7 +55,7 @@ enum RegistrationBinding {
                 throw BindingError("\(ctx): field 'write' must be a function(doc, out), got \(got)")
             }
             try host.registry.add(kind: "exporter", name: name, file: host.currentFile, builtins: Exporters.standard.ids)
-            let cb = LuaCallback(state: host, ref: host.reference(-1), file: host.currentFile, what: "exporter '\(name)'")
+            let cb = LuaCallback(host: host, ref: host.reference(-1), file: host.currentFile, what: "exporter '\(name)'")
             lua.pop()
             try FamilyBinding.wrap(fname) {
                 try host.exporters.register(host.luaExporter(name: name, fileExtension: ext, summary: summary, callback: cb))
@@ -65,19 +65,27 @@ enum RegistrationBinding {
     }
 
     /// `P.register_policy(spec, extras)`: token rules become `PolicyRule`s of a registered `Policy`; stop rules
-    /// and `check` stay in Lua and run through `extras` (the prelude's per-family evaluator).
+    /// and `check` run in Lua through `extras` (the prelude's per-family evaluator), as the entry's `check`.
     static let registerPolicy: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let fname = "hb.register_policy"
             let t = try Args(lua, fname).table(1, "spec")
-            let (policy, hasExtras) = try policy(host, lua, t, fname)
+            var (policy, hasExtras) = try policy(host, lua, t, fname)
             try host.registry.add(kind: "policy", name: policy.id, file: host.currentFile,
                                   builtins: PaletteWorkbench.standard.policies.ids)
-            try FamilyBinding.wrap(fname) { try host.palettes.register(policy) }
             if hasExtras, lua.type(2) == LUA_TFUNCTION {
-                host.policyExtras[policy.id] = LuaCallback(state: host, ref: host.reference(2), file: host.currentFile,
-                                                           what: "policy '\(policy.id)'")
+                let cb = LuaCallback(host: host, ref: host.reference(2), file: host.currentFile, what: "policy '\(policy.id)'")
+                host.policyExtras[policy.id] = cb
+                // The stop rules and check function are the entry's `check`: every audit of the policy runs them.
+                let id = policy.id
+                policy.check = { family, ramp in
+                    try HostContext.policyChecks(cb, id, family: family, ramp: ramp).map {
+                        PolicyFinding(policy: $0.policy, family: $0.family, rule: $0.rule, passed: $0.passed,
+                                      value: $0.value, target: $0.target, message: $0.message)
+                    }
+                }
             }
+            try FamilyBinding.wrap(fname) { try host.palettes.register(policy) }
             return 0
         }
     }
@@ -87,7 +95,7 @@ enum RegistrationBinding {
     /// kind="contrast"|"distinct", modes={"light","dark"}, contrast={"standard","high"}, simulations={…}, name=}`;
     /// a stop rule is `{text=900, background=50, min=7, method=}`. Returns the policy and whether it has stop
     /// rules or a check.
-    static func policy(_ host: LuaState, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
+    static func policy(_ host: HostContext, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
                        defaultName: String? = nil) throws -> (Policy, Bool) {
         let ctx = "\(fname): \(argument)"
         guard let name = try lua.fieldString(t, "name", ctx) ?? defaultName, !name.isEmpty else {
@@ -176,7 +184,7 @@ enum RegistrationBinding {
     }
 
     /// Reads a list of family objects (`hb.family`, `hb.families.x`) at `t`: their names and 20 colors.
-    static func families(_ host: LuaState, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
+    static func families(_ host: HostContext, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
         var out: [(Family, [RampColor])] = []
         for i in 0..<lua.rawLength(t) {
             lua.getIndex(t, i + 1)
@@ -195,10 +203,10 @@ enum RegistrationBinding {
     }
 
     /// `P.export(name, families, path)`: runs exporter `name` (built-in or plugin) on these families (their stops
-    /// and the 20 semantic tokens) and stages its files in the output folder. Returns the first file's path and
+    /// and the tokens of `hb.build{…}`, else the 20 semantic tokens) and stages its files in the output folder. Returns the first file's path and
     /// the number of files.
     static let export: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.export")
             let name = try a.string(1, "name")
             let exporter = try a.core(1, "name") { () throws -> Exporter in
@@ -207,15 +215,18 @@ enum RegistrationBinding {
             }
             let fams = try families(host, lua, try a.table(2, "families"), "hb.export: argument 2 (families)")
             let path = a.isNil(3) ? nil : try WriterBinding.validated(try a.string(3, "path"), "hb.export")
-            let doc = try a.core(2, "families") {
-                try ScriptDocument.make(fams, tokens: SemanticToken.all, name: "huebench", core: host.workbench,
-                                        build: BuildInfo(version: "0.1.0", source: host.currentFile, command: "hb.export"))
-            }
+            // The same build path as `huebench build`: resolve the tokens once, then run the one exporter.
+            let request = BuildRequest(name: host.buildConfig?.name ?? "huebench",
+                                       families: fams.map { BuildRequest.Item($0.0, ramp: $0.1) },
+                                       tokens: host.buildConfig?.tokens ?? SemanticToken.all, formats: [exporter.id],
+                                       build: BuildInfo(version: "0.1.0", source: host.currentFile, command: "hb.export"))
+            let wb = DesignWorkbench(palettes: host.palettes, exporters: host.exporters)
+            let doc = try a.core(2, "families") { try request.document(in: wb) }
             let folder = OutputFolder()
             let saved = host.exportPathOverride
             host.exportPathOverride = path
             defer { host.exportPathOverride = saved }
-            do { try exporter.write(doc, options: ExportOptions(), into: folder) } catch let e as ColorScriptError {
+            do { _ = try request.write(doc, in: wb, into: folder) } catch let e as ColorScriptError {
                 throw BindingError("\(e)", located: true)
             } catch let e as BindingError { throw e } catch {
                 throw BindingError("hb.export: exporter '\(name)': \(error)")
@@ -233,46 +244,11 @@ enum RegistrationBinding {
 
     /// `P.exporter_ids()`: every export format id, built-ins first.
     static let exporterIDs: hb_swift_fn = { L in
-        LuaState.guarded(L) { host, lua in
+        HostContext.guarded(L) { host, lua in
             let ids = host.exporters.ids
             lua.newTable(array: Int32(ids.count))
             for (i, id) in ids.enumerated() { lua.push(id); lua.setIndex(-2, i + 1) }
             return 1
         }
-    }
-}
-
-/// Export documents of families given as ramps (script families need not be registered).
-public enum ScriptDocument {
-    /// Families' 20 stops and, per family, `tokens` in the four appearances.
-    public static func make(_ families: [(Family, [RampColor])], tokens: [SemanticToken], name: String,
-                            core: Workbench, build: BuildInfo) throws -> ExportDocument {
-        var out: [ExportFamily] = [], sets: [ExportTokenSet] = []
-        for (f, ramp) in families {
-            let (family, set) = try ExportDocument.entries(f, ramp: ramp, tokens: tokens, core: core)
-            out.append(family)
-            sets.append(set)
-        }
-        return ExportDocument(name: name, families: out, tokenSets: sets, build: build)
-    }
-}
-
-extension ScriptDocument {
-    /// An audit report as the export document carries it (as `ExportDocument.fromPalette` does), with the
-    /// checks of a Lua policy's stop rules and check function appended (method `lua`, rule name as foreground).
-    public static func audit(_ report: AuditReport?, scriptChecks: [ScriptCheck] = [], policy: String) -> ExportAudit {
-        var checks: [ExportAuditCheck] = (report?.checks ?? []).map { c in
-            ExportAuditCheck(
-                family: c.family, foreground: c.foreground.token.id, background: c.background.token.id,
-                variant: TokenVariant(c.mode == .light ? .light : .dark, c.contrast == .standard ? .standard : .high),
-                method: c.method + (c.simulation.map { " (\($0.rawValue))" } ?? ""),
-                target: c.target, achieved: c.achieved, passed: c.passed)
-        }
-        checks += scriptChecks.map { c in
-            ExportAuditCheck(family: c.family, foreground: c.rule, background: c.message,
-                             variant: TokenVariant(.light, .standard), method: "lua",
-                             target: c.target ?? 1, achieved: c.value ?? (c.passed ? 1 : 0), passed: c.passed)
-        }
-        return ExportAudit(policy: policy, checks: checks)
     }
 }

@@ -1,3 +1,4 @@
+import ColorIO
 import Foundation
 import ColorCore
 import ColorKernels

@@ -17,10 +17,10 @@ public struct ScriptOptions: Sendable {
     public var allowedFolders: [String] = []
     /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it).
     public var outputFolder: String = FileManager.default.currentDirectoryPath
-    /// The line a watchdog writes before ending the process with exit status 3 when a string pattern function
-    /// (which runs in C, where the time hook cannot fire) is still running past the deadline plus a grace of
-    /// 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never ended). The CLI
-    /// sets it; a pathological pattern is then stopped within 1.1× the budget (+10 ms polling).
+    /// The line a watchdog writes before ending the process with exit status 3 when C library code the time
+    /// hook cannot interrupt (string patterns, `table.concat`, `load` …) is still running past the deadline
+    /// plus a grace of 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never
+    /// ended). The CLI sets it.
     public var watchdogMessage: String? = nil
 
     public init(timeLimit: Double = 10, memoryLimit: Int = 512 << 20, seed: Int = 0,
@@ -30,30 +30,19 @@ public struct ScriptOptions: Sendable {
     }
 }
 
-/// One embedded Lua 5.4 interpreter: one `lua_State` per run, sandboxed, with a time and memory limit.
+/// One embedded Lua 5.4 interpreter: the `lua_State`, its budget (time and memory), hooks and protected calls.
+/// What bindings need (registries, caches, staged outputs) lives in its `HostContext`.
 ///
 /// Lua errors are longjmps; they never cross a Swift frame. Swift bindings return a status and the C
 /// trampoline in `CLuaShims` raises after they have returned; Swift calls into Lua only through protected calls.
 /// Outputs a script asks for are staged in memory and written (atomically) by `commitOutputs()` only after
 /// the script succeeded, so a failed or killed script leaves no partial file.
-/// The last contrast method `c:contrast` looked up: its name, formula and input space index (plain fields, so
-/// the hot path copies no `ContrastMethod` value).
-struct ContrastCache {
-    var name = ""
-    var evaluate: (@Sendable (SIMD3<Double>, SIMD3<Double>) -> Double)? = nil
-    var input: Int32 = 0
-}
-
-public final class LuaState {
+public final class LuaInterpreter {
     let L: OpaquePointer
     let limits: UnsafeMutablePointer<hb_limits>
     public let options: ScriptOptions
-    public let workbench: Workbench
-    /// Families, generators and policies: the built-ins plus what scripts register (Lua generators and
-    /// policies become `RampGenerator`/`Policy` entries whose closures call back into this state).
-    public internal(set) var palettes: PaletteWorkbench
-    /// Export formats: the built-ins plus the `Exporter`s Lua plugins register.
-    public internal(set) var exporters: Registry<Exporter> = Exporters.standard
+    /// What the bindings use: workbench, registries, caches, staged outputs, build config.
+    public let host: HostContext
     /// Serializes every entry into the Lua state. A `lua_State` is single-threaded: registry entries made from
     /// Lua (generators, policies, exporters) may be called from several threads (`PaletteWorkbench.palette`
     /// generates families concurrently), so each call takes this lock and Lua-backed entries run one at a time.
@@ -65,33 +54,12 @@ public final class LuaState {
     var remainingBudget: Double
     /// Where the outermost current entry started (monotonic seconds).
     var entryStart = 0.0
-    /// Set by `hb.export(name, families, path)`: the file a Lua exporter's `out` writes instead of its default.
-    var exportPathOverride: String?
-    var colorFunctionsCache: ColorFunctions?
-    /// Hot-path caches: the color metatable (address for pointer compares, registry ref for pushes), plans by
-    /// space pair, and the last contrast method looked up.
-    var colorMetatable: UnsafeRawPointer? = nil
-    var colorMetatableRef: Int32 = 0
-    var plans: [Int: ConversionPlan] = [:]
-    var contrastCache = ContrastCache()
-    /// What a build script asked to export (`hb.build{…}`).
-    public internal(set) var buildConfig: ScriptBuild?
-    /// Lua policies with stop rules or a `check` function: the prelude's evaluator, per policy id.
-    var policyExtras: [String: LuaCallback] = [:]
-    /// Families made by `hb.family{…}` (not registered), by handle − 1, so `hb.audit` can audit them.
-    var scriptFamilies: [Family] = []
-    /// Receives everything scripts `print`.
-    public var printSink: (String) -> Void
-    /// Files staged by scripts, written by `commitOutputs()`.
-    var outputs: OutputStage
-    /// What scripts and plugins registered, with the file each came from.
-    public internal(set) var registry = ScriptRegistry()
+    /// The deadline handed to host calls during the current outermost entry (made on first use).
+    var entryDeadline: Deadline?
+    /// A limit message a host call set before tripping a limit (a memory refusal names bytes and cap).
+    var limitDetail: String?
     /// The file whose code is running (registrations are attributed to it).
     var currentFile = "(host)"
-    var allowedFolders: [String]
-    /// Color space ids by index: colors store the index, not the string.
-    var spaceIDs: [ColorSpaceID] = []
-    var spaceIndex: [String: Int32] = [:]
     /// Registry references of the prelude's functions.
     var newEnvRef: Int32 = 0
     var showRef: Int32 = 0
@@ -109,19 +77,10 @@ public final class LuaState {
         self.L = state
         self.limits = limits
         self.options = options
-        self.workbench = workbench
-        var pw = PaletteWorkbench.standard
-        pw.core = workbench
-        self.palettes = pw
-        self.printSink = print
-        self.outputs = OutputStage(folder: options.outputFolder)
+        self.host = HostContext(L: state, options: options, workbench: workbench, print: print)
         self.remainingBudget = options.timeLimit
-        self.allowedFolders = options.allowedFolders.map { LuaState.canonical($0) }
-        for id in workbench.spaces.spaces.ids {
-            spaceIndex[id] = Int32(spaceIDs.count)
-            spaceIDs.append(ColorSpaceID(id))
-        }
-        hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        host.interpreter = self
+        hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(host).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)
         hb_open_safe_libs(L)
         hb_guard_patterns(L)
@@ -138,32 +97,49 @@ public final class LuaState {
         limits.deallocate()
     }
 
-    /// The host of a state, from inside a binding.
-    static func host(_ L: OpaquePointer?) -> LuaState {
-        let p = hb_extraspace(L)!.load(as: UnsafeMutableRawPointer.self)
-        return Unmanaged<LuaState>.fromOpaque(p).takeUnretainedValue()
-    }
-
-    /// Runs a binding body: a thrown `BindingError` becomes a Lua error raised by the trampoline with the
-    /// caller's file and line.
-    @inline(__always)
-    static func guarded(_ L: OpaquePointer?, _ body: (LuaState, Lua) throws -> Int32) -> Int32 {
-        let lua = Lua(L: L!)
-        do {
-            return try body(host(L), lua)
-        } catch let e as BindingError {
-            if e.located { lua.push(e.message) } else { hb_push_error_where(L, e.message) }
-            return -1
-        } catch {
-            hb_push_error_where(L, "\(error)")
-            return -1
-        }
-    }
-
     /// Peak bytes used by the Lua heap and host buffers.
     public var peakMemory: Int { Int(limits.pointee.peak) }
     /// Bytes in use now.
     public var memoryInUse: Int { Int(limits.pointee.used) }
+
+    // MARK: Host-call API: memory charged before allocation, a deadline per entry
+
+    /// Charges `bytes` to the one memory budget (Lua heap + host buffers), or throws `MemoryRefusal` naming
+    /// `what`, the bytes and the cap. Runs a full collection before refusing.
+    func charge(bytes: Int, for what: @autoclosure () -> String) throws(MemoryRefusal) {
+        guard bytes > 0 else { return }
+        let cap = limits.pointee.cap
+        if cap > 0 && (bytes > cap || Int(limits.pointee.used) > cap - bytes) {
+            if bytes <= cap { hb_gc_collect(L) }
+            if bytes > cap || Int(limits.pointee.used) > cap - bytes {
+                let r = MemoryRefusal(what: what(), bytes: bytes, inUse: Int(limits.pointee.used), cap: cap)
+                limitDetail = r.description
+                throw r
+            }
+        }
+        _ = hb_charge(limits, Int64(bytes))
+    }
+
+    /// Gives back bytes charged with `charge(bytes:for:)`.
+    func refund(bytes: Int) {
+        if bytes > 0 { _ = hb_charge(limits, -Int64(bytes)) }
+    }
+
+    /// The deadline of the current entry into Lua: the remaining time budget as a `Deadline` (none without a
+    /// time limit). Host calls pass it to long work, which polls it per block and throws `DeadlineExceeded`;
+    /// `HostContext.guarded` turns that into the time-limit error.
+    var deadline: Deadline {
+        if let d = entryDeadline { return d }
+        let d: Deadline
+        if options.timeLimit > 0 && limits.pointee.deadline > 0 {
+            d = Deadline(seconds: max(limits.pointee.deadline - hb_now(), 1e-9),
+                         what: "time limit of \(formatNumber(options.timeLimit)) s (--time-limit)")
+        } else {
+            d = .none()
+        }
+        if entryDepth > 0 { entryDeadline = d }
+        return d
+    }
 
     // MARK: Running code
 
@@ -173,9 +149,9 @@ public final class LuaState {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ColorScriptError.file(path: path, reason: "cannot read the script; check the path")
         }
-        let folder = LuaState.canonical((path as NSString).deletingLastPathComponent.isEmpty
-                                        ? "." : (path as NSString).deletingLastPathComponent)
-        if !allowedFolders.contains(folder) { allowedFolders.append(folder) }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = HostContext.canonical(parent.isEmpty ? "." : parent)
+        if !host.allowedFolders.contains(folder) { host.allowedFolders.append(folder) }
         try runChunk(data, chunkname: "@" + path, file: path, arguments: arguments, scriptName: path)
     }
 
@@ -198,7 +174,7 @@ public final class LuaState {
             hb_pop(L, 1)
             status = load(Data(code.utf8), chunkname: "=eval")
         }
-        guard status == LUA_OK else { throw decodeError(status) }
+        guard status == LUA_OK else { throw decodeError(status, chunk: "eval") }
         try setEnvironment(ofFunctionAt: -1, arguments: [], scriptName: "eval")
         currentFile = "eval"
         let s = hb_pcall_traced(L, 1, 1)
@@ -211,11 +187,14 @@ public final class LuaState {
     }
 
     func load(_ data: Data, chunkname: String) -> Int32 {
-        var bytes = [CChar](repeating: 0, count: max(data.count, 1))
-        data.withUnsafeBytes { b in
-            bytes.withUnsafeMutableBytes { d in if b.count > 0 { d.copyMemory(from: b) } }
-        }
-        return hb_load_text(L, bytes, data.count, chunkname)
+        data.withUnsafeBytes { load($0, chunkname: chunkname) }
+    }
+
+    /// Loads a text chunk (binary chunks are refused) and pushes it, or pushes the error; returns the status.
+    func load(_ bytes: UnsafeRawBufferPointer, chunkname: String) -> Int32 {
+        var empty: CChar = 0
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return hb_load_text(L, &empty, 0, chunkname) }
+        return hb_load_text(L, base.assumingMemoryBound(to: CChar.self), bytes.count, chunkname)
     }
 
     /// Runs `body` as one entry into the Lua state: takes the gate, keeps the allocator's cap soft while Swift
@@ -228,6 +207,7 @@ public final class LuaState {
         let outermost = entryDepth == 0
         if outermost {
             entryStart = hb_now()
+            entryDeadline = nil
             if options.timeLimit > 0 { limits.pointee.deadline = entryStart + max(remainingBudget, 0) }
         }
         entryDepth += 1
@@ -236,7 +216,7 @@ public final class LuaState {
         defer {
             limits.pointee.host_depth = savedDepth
             entryDepth -= 1
-            if outermost { remainingBudget -= hb_now() - entryStart }
+            if outermost { remainingBudget -= hb_now() - entryStart; entryDeadline = nil }
         }
         return try body()
     }
@@ -249,7 +229,7 @@ public final class LuaState {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let status = load(data, chunkname: chunkname)
-        guard status == LUA_OK else { throw decodeError(status) }
+        guard status == LUA_OK else { throw decodeError(status, chunk: file) }
         try setEnvironment(ofFunctionAt: -1, arguments: arguments, scriptName: scriptName)
         let lua = Lua(L: L)
         for a in arguments { lua.push(a) }
@@ -274,55 +254,113 @@ public final class LuaState {
         _ = lua_setupvalue(L, fn, 1)
     }
 
-    /// Turns the error on top of the stack into a `ColorScriptError` (and pops it).
-    func decodeError(_ status: Int32) -> ColorScriptError {
+    /// Turns the error on top of the stack into a `ColorScriptError` (and pops it). `chunk`: for a load error
+    /// (no stack to walk), the chunk whose `chunk:line:` prefix the message carries.
+    func decodeError(_ status: Int32, chunk: String? = nil) -> ColorScriptError {
         let lua = Lua(L: L)
         defer { lua.pop() }
         var message = "unknown error", traceback = ""
+        var location: ScriptLocation? = nil
         if lua.type(-1) == LUA_TTABLE {
             lua.getField(-1, "message"); message = lua.string(-1) ?? message; lua.pop()
             lua.getField(-1, "traceback"); traceback = lua.string(-1) ?? ""; lua.pop()
+            lua.getField(-1, "source")
+            if let src = lua.string(-1) {
+                lua.getField(-2, "line")
+                location = ScriptLocation(chunk: src, line: lua.integer(-1) ?? 0)
+                lua.pop()
+            }
+            lua.pop()
         } else if let s = lua.string(-1) {
             message = s
         }
+        if location == nil, let chunk, message.hasPrefix(chunk + ":") {
+            let rest = message.dropFirst(chunk.count + 1)
+            if let line = Int(rest.prefix(while: { $0.isNumber })) { location = ScriptLocation(chunk: chunk, line: line) }
+        }
         let tripped = hb_tripped(L)
         if tripped == Int32(HB_LIMIT_TIME) {
-            return .limit(.time, message: limitMessage(message, "time limit of \(formatNumber(options.timeLimit)) s exceeded; raise it with --time-limit"))
+            return .limit(.time, message: limitMessage(message, location,
+                          "time limit of \(formatNumber(options.timeLimit)) s exceeded; raise it with --time-limit"),
+                          at: location)
         }
         if tripped == Int32(HB_LIMIT_MEMORY) || status == LUA_ERRMEM {
             let mib = formatNumber(Double(options.memoryLimit) / 1048576)
-            return .limit(.memory, message: limitMessage(message, "memory limit of \(mib) MiB exceeded; raise it with --memory-limit"))
+            let what = limitDetail.map { "\($0); raise it with --memory-limit" }
+                ?? "memory limit of \(mib) MiB exceeded; raise it with --memory-limit"
+            return .limit(.memory, message: limitMessage(message, location, what), at: location)
         }
-        return .script(message: message, traceback: traceback)
+        return .script(message: message, traceback: traceback, at: location)
     }
 
     /// "file:line: what" when the error carries the script's location, else "file: what".
-    private func limitMessage(_ raw: String, _ what: String) -> String {
+    private func limitMessage(_ raw: String, _ location: ScriptLocation?, _ what: String) -> String {
+        if let location { return "\(location.chunk):\(location.line): \(what)" }
         if let r = raw.range(of: #"^[^\s]+:\d+: "#, options: .regularExpression) { return String(raw[r]) + what }
         return "\(currentFile): \(what)"
     }
 
+    // MARK: The host context's public face
+
+    /// Families, generators and policies: the built-ins plus what scripts registered.
+    public var palettes: PaletteWorkbench { host.palettes }
+    /// Export formats: the built-ins plus what plugins registered.
+    public var exporters: Registry<Exporter> { host.exporters }
+    /// What scripts and plugins registered, with the file each came from.
+    public var registry: ScriptRegistry { host.registry }
+    /// What a build script asked to export (`hb.build{…}`).
+    public var buildConfig: ScriptBuild? { host.buildConfig }
+    /// Receives everything scripts `print`.
+    public var printSink: (String) -> Void {
+        get { host.printSink }
+        set { host.printSink = newValue }
+    }
+
     /// Writes every staged output atomically. Call after a successful run; returns the written paths.
-    @discardableResult public func commitOutputs() throws -> [String] { try outputs.commit() }
+    @discardableResult public func commitOutputs() throws -> [String] { try host.outputs.commit() }
     /// Takes the staged files (path relative to the output folder, bytes) out of the stage, in write order, so
     /// a caller with its own atomic writer (`huebench build`) writes them with the rest of its outputs.
     public func takeStagedOutputs() -> [(path: String, bytes: Data)] {
-        let out = outputs.order.map { ($0, outputs.files[$0]!) }
-        outputs = OutputStage(folder: outputs.folder)
+        let out = host.outputs.order.map { ($0, host.outputs.files[$0]!) }
+        host.outputs = OutputStage(folder: host.outputs.folder)
         return out
     }
     /// Paths staged so far (relative to the output folder), in the order they were written.
-    public var stagedOutputs: [String] { outputs.order }
-
-    static func canonical(_ path: String) -> String {
-        let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: abs).standardizedFileURL.resolvingSymlinksInPath().path
+    public var stagedOutputs: [String] { host.outputs.order }
+    /// The families a build script exports (see `HostContext.scriptBuildFamilies`).
+    public func scriptBuildFamilies(script: String) throws -> [(family: Family, ramp: [RampColor])] {
+        try host.scriptBuildFamilies(script: script)
     }
-
-    /// Resolves a path a script asked to read: it must be inside an allowed folder (after resolving `..` and links).
-    func allowedPath(_ path: String) -> String? {
-        let c = LuaState.canonical(path)
-        for f in allowedFolders where c == f || c.hasPrefix(f.hasSuffix("/") ? f : f + "/") { return c }
-        return nil
+    /// The script checks of a registered Lua policy for one family and its ramp (see `HostContext.policyChecks`).
+    public func policyChecks(_ policyID: String, family: Family, ramp: [RampColor]) throws -> [ScriptCheck] {
+        try host.policyChecks(policyID, family: family, ramp: ramp)
     }
+    /// The script checks of a registered Lua policy for some families (see `HostContext.policyChecks`).
+    public func policyChecks(_ policyID: String, families: [Family]) throws -> [ScriptCheck] {
+        try host.policyChecks(policyID, families: families)
+    }
+    /// Whether a policy has script checks beyond its declarative rules.
+    public func hasPolicyChecks(_ policyID: String) -> Bool { host.hasPolicyChecks(policyID) }
+}
+
+/// A host call's memory request that does not fit the script's budget: one line naming it, the bytes and the cap.
+public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
+    public let what: String
+    public let bytes: Int
+    public let inUse: Int
+    public let cap: Int
+    public var description: String {
+        let base = "\(what) needs \(formatBytes(bytes)); the memory limit is \(formatBytes(cap)) (--memory-limit)"
+        return bytes <= cap ? base + ", \(formatBytes(inUse)) of it already in use" : base
+    }
+}
+
+/// Bytes as people read them: "512 MiB", "37.3 GiB", "812 bytes".
+func formatBytes(_ n: Int) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+    var v = Double(n), u = 0
+    while v >= 1024 && u < units.count - 1 { v /= 1024; u += 1 }
+    if u == 0 { return "\(n) bytes" }
+    let s = v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v)
+    return "\(s) \(units[u])"
 }

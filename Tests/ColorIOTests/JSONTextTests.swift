@@ -1,5 +1,5 @@
 import Testing
-import ColorCore
+import ColorIO
 
 /// RFC 8259 §7 string escaping, which every JSON output of Huebench goes through.
 @Suite struct JSONTextTests {

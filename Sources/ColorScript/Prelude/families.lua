@@ -1,0 +1,87 @@
+-- Families and curves: hb.curve.*, family objects, hb.family, hb.families, the register_* functions and
+-- hb.export. Called with (P, S) after sandbox.lua.
+local P, S = ...
+local type, tostring, ipairs = type, tostring, ipairs
+local setmetatable_, getmetatable_, format = setmetatable, getmetatable, string.format
+local fail, check_table = S.fail, S.check_table
+local hbraw = P.hb
+local curve = {}
+curve.linear = function(t) check_table("hb.curve.linear", t) return { kind = "linear", from = t.from or t[1], to = t.to or t[2] } end
+curve.ease = function(t) check_table("hb.curve.ease", t) return { kind = "ease", from = t.from or t[1], to = t.to or t[2], exponent = t.exponent } end
+curve.bell = function(t) check_table("hb.curve.bell", t) return { kind = "bell", base = t.base, peak = t.peak, center = t.center, width = t.width } end
+curve.points = function(t) check_table("hb.curve.points", t) local v = {} for i = 1, #t do v[i] = t[i] end return { kind = "points", values = v } end
+hbraw.curve = curve
+
+-- Family objects: {name, _colors (20 colors, _50 first), _handle (hb.family's, for hb.audit)} behind a proxy.
+local Family = {}
+local object, storage_of = S.object, S.storage_of
+local function family_storage(f, fname)
+  local st = getmetatable_(f) == "huebench.family" and storage_of(f)
+  if not st then fail(format("%s: call it on a family (f:%s(…)), got %s", fname, fname:match(":(.*)"), type(f))) end
+  return st
+end
+function Family.stop(f, s)
+  local st = family_storage(f, "family:stop")
+  if type(s) ~= "number" or s % 50 ~= 0 or s < 50 or s > 1000 then
+    fail(format("family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got %s", tostring(s)))
+  end
+  return st._colors[s // 50]
+end
+function Family.stops(f)
+  local out = {}
+  for i, c in ipairs(family_storage(f, "family:stops")._colors) do out[i] = { stop = i * 50, color = c } end
+  return out
+end
+local function family_tostring(st) return "family(" .. st.name .. ")" end
+local function family_object(name, colors, handle)
+  return object({ name = name, _colors = colors, _handle = handle }, Family, "huebench.family", family_tostring)
+end
+
+local make_family, register_family_ = P.make_family, P.register_family
+hbraw.family = function(spec)
+  check_table("hb.family", spec)
+  return family_object(make_family(spec))
+end
+local family_cache = {}
+hbraw.families = setmetatable_({}, {
+  __metatable = "locked",
+  __index = function(_, name)
+    local f = family_cache[name]
+    if f then return f end
+    local n, colors = P.named_family(tostring(name))
+    if not n then fail(colors) end
+    f = family_object(n, colors)
+    family_cache[name] = f
+    return f
+  end,
+})
+hbraw.register_family = function(spec)
+  check_table("hb.register_family", spec)
+  local f = family_object(register_family_(spec))
+  family_cache[f.name] = f
+  return f
+end
+-- Generators, exporters and policies become Swift registry entries (RampGenerator, Exporter, Policy)
+-- whose closures call these Lua functions back.
+hbraw.register_generator = function(spec)
+  check_table("hb.register_generator", spec)
+  P.register_generator(spec)
+end
+hbraw.register_exporter = function(spec)
+  check_table("hb.register_exporter", spec)
+  P.register_exporter(spec)
+end
+
+-- hb.export(name, families [, path]): runs exporter `name` (built-in or plugin) on the families' stops and
+-- tokens; files are staged in the output folder (written atomically after success). Returns the path.
+hbraw.export = function(name, fams, path)
+  if type(fams) ~= "table" then fail("hb.export: argument 2 (families) must be a list of families, got " .. type(fams)) end
+  for i, f in ipairs(fams) do
+    if getmetatable_(f) ~= "huebench.family" then fail(format("hb.export: argument 2 (families), item %d must be a family, got %s", i, type(f))) end
+  end
+  return P.export(name, fams, path)
+end
+hbraw.exporters = function() return P.exporter_ids() end
+
+
+S.family_object = family_object

@@ -1,0 +1,52 @@
+-- Themes and builds: hb.theme (tokens resolved per mode and contrast level) and hb.build. Called with (P, S).
+local P, S = ...
+local type, tostring, ipairs = type, tostring, ipairs
+local getmetatable, format = getmetatable, string.format
+local fail, check_table = S.fail, S.check_table
+local hbraw = P.hb
+-- hb.theme{family=, tokens=}: tokens resolved per mode ("light"/"dark") and contrast level ("standard"/"high").
+local Theme = {}
+local object, storage_of = S.object, S.storage_of
+local function theme_storage(t, fname)
+  local st = getmetatable(t) == "huebench.theme" and storage_of(t)
+  if not st then fail(format("%s: call it on a theme (t:%s(…)), got %s", fname, fname:match(":(.*)"), type(t))) end
+  return st
+end
+local function theme_tostring(st) return "theme(" .. st.family.name .. ", " .. #st.token_list .. " tokens)" end
+local function resolved(t, fname, mode, level)
+  mode, level = mode or "light", level or "standard"
+  local set = theme_storage(t, fname)._resolved[tostring(mode) .. "/" .. tostring(level)]
+  if not set then
+    fail(format("%s: mode must be \"light\" or \"dark\" and contrast \"standard\" or \"high\", got %s, %s", fname, tostring(mode), tostring(level)))
+  end
+  return set
+end
+function Theme.resolve(t, name, mode, level)
+  local r = resolved(t, "theme:resolve", mode, level)[name]
+  if not r then fail(format("theme:resolve: argument 1 (token): no token '%s' in this theme", tostring(name))) end
+  local c = storage_of(t).family:stop(r.stop)
+  if r.opacity < 1 then c = c:with_alpha(r.opacity) end
+  return c, r.stop
+end
+function Theme.tokens(t, mode, level)
+  local out = {}
+  for i, r in ipairs(resolved(t, "theme:tokens", mode, level)) do
+    local c = storage_of(t).family:stop(r.stop)
+    if r.opacity < 1 then c = c:with_alpha(r.opacity) end
+    out[i] = { name = r.name, stop = r.stop, opacity = r.opacity, color = c }
+  end
+  return out
+end
+hbraw.theme = function(spec)
+  check_table("hb.theme", spec)
+  local r = P.theme(spec)
+  local fam = spec.family
+  if type(fam) == "string" then fam = hbraw.families[fam] end
+  return object({ family = fam, token_list = r.tokens, _resolved = r.resolved, _spec = { tokens = S.copy(spec.tokens) } },
+    Theme, "huebench.theme", theme_tostring)
+end
+-- hb.build{name=, families={…}, theme=, tokens=, policy=}: what `huebench build SCRIPT.lua` exports.
+hbraw.build = function(spec)
+  check_table("hb.build", spec)
+  P.build(spec)
+end
