@@ -15,7 +15,7 @@ public enum BrandColors {
         let wb = Workbench.standard
         let t = try ColorBuffer(texts.map { try wb.parse($0) }, space: .srgb)
         let b = try ColorBuffer(backgrounds.map { try wb.parse($0) }, space: .srgb)
-        let m = try ContrastMatrix(method: .wcag21, text: t, background: b)
+        let m = try ContrastMatrix(method: try wb.pairMethod("wcag21"), text: t, background: b)
         var out = [Float](repeating: 0, count: m.rows * m.columns)
         out.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 1) }
         return out
