@@ -60,6 +60,7 @@ static hb_limits *limits_of(lua_State *L) {
    runs (host_depth > 0) the cap is soft: the allocation succeeds and the trampoline checks afterwards,
    so no allocation error is ever raised inside a Swift frame. */
 static void hb_hook(lua_State *L, lua_Debug *ar);
+#define HB_BIG_ALLOC (64 * 1024)
 static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hb_limits *lim = (hb_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -80,6 +81,13 @@ static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         return NULL;
     }
+    /* Big allocations (long strings from `..`, string.rep, table growth) also look at the clock: past the
+       deadline the time limit trips and the hook raises at the next instruction, however few instructions a
+       loop of such allocations runs. */
+    if (nsize >= HB_BIG_ALLOC && !lim->tripped && lim->deadline > 0 && lim->main && hb_now_coarse() >= lim->deadline) {
+        lim->tripped = HB_LIMIT_TIME;
+        lua_sethook(lim->main, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
+    }
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     lim->used = lim->used - old + nsize;
@@ -98,15 +106,15 @@ static void hb_raise_limit(lua_State *L, hb_limits *lim) {
     lua_error(L);
 }
 
-/* Count hook: every HB_HOOK_COUNT instructions it reads the monotonic clock (a vDSO call, no syscall),
-   which is all it costs before the deadline. Once a limit has tripped it re-arms itself on every call,
+/* Count hook: every HB_HOOK_COUNT instructions it reads the coarse monotonic clock (a vDSO read, a few ns,
+   resolution of a few ms), which is all it costs before the deadline. Once a limit has tripped it re-arms itself on every call,
    return and instruction, and raises each time: a pcall catches one error, the next instruction raises again. */
-#define HB_HOOK_COUNT 10000
+#define HB_HOOK_COUNT 1000
 static void hb_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     hb_limits *lim = limits_of(L);
     if (!lim->tripped) {
-        if (lim->deadline > 0 && hb_now() >= lim->deadline) lim->tripped = HB_LIMIT_TIME;
+        if (lim->deadline > 0 && hb_now_coarse() >= lim->deadline) lim->tripped = HB_LIMIT_TIME;
         else if (lim->cap && lim->used > lim->cap && lim->host_depth == 0) lim->tripped = HB_LIMIT_MEMORY;
         else return;
     }
@@ -147,6 +155,7 @@ int hb_charge(hb_limits *limits, long long bytes) {
 }
 
 int hb_tripped(lua_State *L) { return limits_of(L)->tripped; }
+const char *hb_limit_detail(lua_State *L) { return limits_of(L)->detail; }
 
 void hb_trip(lua_State *L, int which) {
     hb_limits *lim = limits_of(L);
@@ -371,58 +380,149 @@ void hb_open_safe_libs(lua_State *L) {
     }
 }
 
-/* ---------------------------------------------------------------- pattern watchdog */
+/* ---------------------------------------------------------------- long C library calls */
 
-/* Calls the original function (upvalue 1) with in_pattern raised; a protected call so the counter comes down
-   even when the call raises (a gsub callback may hit the time hook), then the error is re-raised. */
-static int hb_pattern_call(lua_State *L) {
+/* Raises the time limit from C when the deadline has passed (or a limit already tripped). Call only from a C
+   function Lua called (never from a Swift frame). */
+static void check_deadline(lua_State *L, hb_limits *lim) {
+    if (!lim->tripped && lim->deadline > 0 && hb_now_coarse() >= lim->deadline) lim->tripped = HB_LIMIT_TIME;
+    if (lim->tripped) {
+        hb_arm_hook(L);
+        if (lim->main && lim->main != L) hb_arm_hook(lim->main);
+        hb_raise_limit(L, lim);
+    }
+}
+
+/* Refuses, before the call, a library call whose result would pass the memory cap: trips the memory limit
+   with a one-line detail naming the function, the bytes and the cap. */
+static void refuse_size(lua_State *L, hb_limits *lim, const char *fname, double bytes) {
+    if (!lim->cap || bytes <= (double)lim->cap - (double)lim->used) return;
+    const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"};
+    double v = bytes, c = (double)lim->cap;
+    int u = 0, cu = 0;
+    while (v >= 1024 && u < 8) { v /= 1024; u++; }
+    while (c >= 1024 && cu < 8) { c /= 1024; cu++; }
+    snprintf(lim->detail, sizeof lim->detail, "%s: the result needs %.1f %s; the memory limit is %.0f %s (--memory-limit)",
+             fname, v, units[u], c, units[cu]);
+    if (!lim->tripped) lim->tripped = HB_LIMIT_MEMORY;
+    hb_arm_hook(L);
+    if (lim->main && lim->main != L) hb_arm_hook(lim->main);
+    hb_raise_limit(L, lim);
+}
+
+/* Calls the original library function (upvalue 1) after a deadline check, with in_c raised so the watchdog
+   knows C code the hook cannot interrupt is running; a protected call so the counter comes down even when
+   the call raises (a gsub callback may hit the time hook), then the error is re-raised. Upvalue 2 is the
+   function's name; for string.rep the result's size is checked against the memory cap first. */
+static int hb_guarded_call(lua_State *L) {
     hb_limits *lim = limits_of(L);
+    check_deadline(L, lim);
+    const char *fname = lua_tostring(L, lua_upvalueindex(2));
+    int isint = 0;
+    lua_Integer count = lua_tointegerx(L, 2, &isint);
+    if (fname && strcmp(fname, "string.rep") == 0 && lua_type(L, 1) == LUA_TSTRING && isint) {
+        double n = (double)count;
+        double bytes = (double)lua_rawlen(L, 1) * n;
+        if (lua_type(L, 3) == LUA_TSTRING && n > 1) bytes += (double)lua_rawlen(L, 3) * (n - 1);
+        if (n > 0) refuse_size(L, lim, fname, bytes);
+    }
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    if (lim->in_pattern == 0 && lim->watchdog_message[0]) {
+    if (lim->in_c == 0 && lim->watchdog_message[0]) {
         /* Where the script called it, for the watchdog's message: the nearest Lua frame (pcall may sit between).
-           Written before in_pattern rises; the watchdog reads it only while in_pattern > 0. */
+           Written before in_c rises; the watchdog reads it only while in_c > 0. */
         lua_Debug ar;
-        lim->pattern_line = 0;
+        lim->c_line = 0;
         for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
-            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source) {
-                lim->pattern_source = ar.source;
-                lim->pattern_line = ar.currentline;
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source && !hb_is_prelude(ar.source)) {
+                lim->c_source = ar.source;
+                lim->c_line = ar.currentline;
                 break;
             }
         }
     }
-    lim->in_pattern++;
+    if (lim->in_c == 0) lim->c_name = fname;
+    lim->in_c++;
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    lim->in_pattern--;
+    lim->in_c--;
     if (status != LUA_OK) return lua_error(L);
+    check_deadline(L, lim);  /* one long call that ended past the deadline ends the script here */
     return lua_gettop(L);
 }
 
 /* gmatch returns an iterator that runs the matcher on each call: wrap it too. */
 static int hb_gmatch_call(lua_State *L) {
-    int r = hb_pattern_call(L);
+    int r = hb_guarded_call(L);
     if (r >= 1 && lua_isfunction(L, 1)) {
         lua_settop(L, 1);
-        lua_pushcclosure(L, hb_pattern_call, 1);
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_pushcclosure(L, hb_guarded_call, 2);
         return 1;
     }
     return r;
 }
 
-void hb_guard_patterns(lua_State *L) {
-    static const char *names[] = {"find", "match", "gsub", "rep", NULL};
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, LUA_STRLIBNAME);
+/* table.move(a1, f, e, t [, a2]) with the same meaning as the library's, written as a loop that checks the
+   deadline every 4096 elements, so a move of 10^12 elements stops at the time limit. */
+static int hb_table_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2);
+    lua_Integer e = luaL_checkinteger(L, 3);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    int tt = lua_isnoneornil(L, 5) ? 1 : 5;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, tt, LUA_TTABLE);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+        lua_Integer last = e - f;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - last, 4, "destination wrap around");
+        /* Copy upwards unless the ranges overlap with the destination above the source in the same table. */
+        int up = t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ));
+        hb_limits *lim = limits_of(L);
+        for (lua_Integer i = 0; i <= last; i++) {
+            if ((i & 4095) == 0) check_deadline(L, lim);
+            lua_Integer k = up ? i : last - i;
+            lua_geti(L, 1, f + k);
+            lua_seti(L, tt, t + k);
+        }
+    }
+    lua_pushvalue(L, tt);
+    return 1;
+}
+
+static void guard_library(lua_State *L, const char *lib, const char **names) {
+    lua_getfield(L, -1, lib);
     for (const char **n = names; *n; n++) {
         lua_getfield(L, -1, *n);
-        lua_pushcclosure(L, hb_pattern_call, 1);
+        if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
+        lua_pushfstring(L, "%s.%s", strcmp(lib, LUA_GNAME) == 0 ? "" : lib, *n);
+        if (strcmp(lib, LUA_GNAME) == 0) { lua_pop(L, 1); lua_pushstring(L, *n); }
+        lua_pushcclosure(L, hb_guarded_call, 2);
         lua_setfield(L, -2, *n);
     }
+    lua_pop(L, 1);
+}
+
+void hb_guard_library_calls(lua_State *L) {
+    static const char *string_fns[] = {"find", "match", "gsub", "rep", "upper", "lower", "reverse", "format", "sub",
+                                       "byte", "char", "pack", "unpack", "packsize", NULL};
+    static const char *table_fns[] = {"concat", "sort", "insert", "remove", "unpack", NULL};
+    static const char *utf8_fns[] = {"len", "codepoint", "char", "offset", NULL};
+    static const char *base_fns[] = {"load", NULL};
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    guard_library(L, LUA_STRLIBNAME, string_fns);
+    guard_library(L, LUA_TABLIBNAME, table_fns);
+    guard_library(L, LUA_UTF8LIBNAME, utf8_fns);
+    guard_library(L, LUA_GNAME, base_fns);
+    lua_getfield(L, -1, LUA_STRLIBNAME);
     lua_getfield(L, -1, "gmatch");
-    lua_pushcclosure(L, hb_gmatch_call, 1);
+    lua_pushliteral(L, "string.gmatch");
+    lua_pushcclosure(L, hb_gmatch_call, 2);
     lua_setfield(L, -2, "gmatch");
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_TABLIBNAME);
+    lua_pushcfunction(L, hb_table_move);
+    lua_setfield(L, -2, "move");
     lua_pop(L, 2);
 }
 
@@ -440,18 +540,28 @@ static void *watchdog(void *arg) {
         pthread_mutex_lock(&watch_lock);
         for (int i = 0; i < HB_WATCH_MAX; i++) {
             hb_limits *lim = watched[i];
-            if (lim && lim->in_pattern > 0 && lim->deadline > 0 && now > lim->deadline + lim->grace) {
-                /* The message, with the marked script name replaced by source:line when the line is known. */
+            if (lim && lim->in_c > 0 && lim->deadline > 0 && now > lim->deadline + lim->grace) {
+                /* The message: the text between \x01 and \x02 (the script name) becomes source:line when the
+                   line is known; \x03 becomes the running function's name. */
                 char out[800];
-                const char *m = lim->watchdog_message;
-                const char *a = strchr(m, '\x01'), *b = a ? strchr(a, '\x02') : NULL;
-                const char *src = lim->pattern_source;
-                if (a && b && lim->pattern_line > 0 && src && (src[0] == '@' || src[0] == '='))
-                    snprintf(out, sizeof out, "%.*s%.200s:%d%s", (int)(a - m), m, src + 1, lim->pattern_line, b + 1);
-                else if (a && b)
-                    snprintf(out, sizeof out, "%.*s%.*s%s", (int)(a - m), m, (int)(b - a - 1), a + 1, b + 1);
-                else
-                    snprintf(out, sizeof out, "%s", m);
+                size_t o = 0;
+                const char *src = lim->c_source;
+                int located = lim->c_line > 0 && src && (src[0] == '@' || src[0] == '=');
+                for (const char *m = lim->watchdog_message; *m && o < sizeof out - 1; m++) {
+                    if (*m == '\x01' && located) {
+                        o += (size_t)snprintf(out + o, sizeof out - o, "%.200s:%d", src + 1, lim->c_line);
+                        const char *b = strchr(m, '\x02');
+                        if (b) m = b;
+                    } else if (*m == '\x01' || *m == '\x02') {
+                        continue;
+                    } else if (*m == '\x03') {
+                        o += (size_t)snprintf(out + o, sizeof out - o, "%.60s", lim->c_name ? lim->c_name : "a library function");
+                    } else {
+                        out[o++] = *m;
+                    }
+                    if (o >= sizeof out) o = sizeof out - 1;
+                }
+                out[o] = 0;
                 ssize_t w = write(2, out, strlen(out));
                 (void)w;
                 _exit(3);

@@ -83,7 +83,7 @@ public final class LuaInterpreter {
         hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(host).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)
         hb_open_safe_libs(L)
-        hb_guard_patterns(L)
+        hb_guard_library_calls(L)
         try installSandbox()
         limits.pointee.host_depth = 0
         if let m = options.watchdogMessage, options.timeLimit > 0 {
@@ -286,7 +286,8 @@ public final class LuaInterpreter {
         }
         if tripped == Int32(HB_LIMIT_MEMORY) || status == LUA_ERRMEM {
             let mib = formatNumber(Double(options.memoryLimit) / 1048576)
-            let what = limitDetail.map { "\($0); raise it with --memory-limit" }
+            let cDetail = String(cString: hb_limit_detail(L))
+            let what = limitDetail ?? (cDetail.isEmpty ? nil : cDetail)
                 ?? "memory limit of \(mib) MiB exceeded; raise it with --memory-limit"
             return .limit(.memory, message: limitMessage(message, location, what), at: location)
         }

@@ -30,7 +30,7 @@ extension LuaInterpreter {
         host.installMetatables()
         // The privileged table P, seen only by the prelude.
         lua.newTable()
-        lua.push(Double(options.seed)); lua.setField(-2, "seed")
+        lua.push(options.seed); lua.setField(-2, "seed")
         lua.push(HostContext.privWrite); lua.setField(-2, "write")
         lua.push(HostContext.privFindModule); lua.setField(-2, "find_module")
         lua.push(HostContext.privReadFile); lua.setField(-2, "read_file")
@@ -47,6 +47,7 @@ extension LuaInterpreter {
         lua.push(ThemeBinding.theme); lua.setField(-2, "theme")
         lua.push(ThemeBinding.build); lua.setField(-2, "build")
         lua.push(AuditBinding.audit); lua.setField(-2, "audit")
+        lua.push(Fields.checkFields); lua.setField(-2, "check_fields")
         host.pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

@@ -71,6 +71,7 @@ public struct PaletteWorkbench: Sendable {
     /// Generates one family's ramp (20 colors, `_50` first).
     public func ramp(for family: Family) throws -> [RampColor] {
         let g = try generators.lookup(family.generator)
+        try g.validate(family.spec)
         let colors = try g.generate(family.spec, core)
         guard colors.count == Stop.count else {
             throw PalettesError.wrongStopCount(generator: g.id, expected: Stop.count, got: colors.count)

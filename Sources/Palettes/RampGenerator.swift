@@ -86,9 +86,12 @@ public struct RampSpec: Sendable, Equatable {
         case .curve(let c)?: values = c.stopValues
         default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be numbers or a curve")
         }
-        guard values.count == Stop.count, values.allSatisfy({ $0.isFinite }) else {
+        guard values.count == Stop.count else {
             throw PalettesError.invalidParameter(generator: generator, name: name,
-                                                 reason: "needs \(Stop.count) finite values, got \(values.count)")
+                                                 reason: "needs \(Stop.count) values, got \(values.count)")
+        }
+        for (i, v) in values.enumerated() {
+            _ = try Checked.finite(v, "ramp generator '\(generator)' parameter '\(name)' at \(Stop.all[i].name)")
         }
         return values
     }
@@ -103,22 +106,103 @@ public struct RampSpec: Sendable, Equatable {
     }
 }
 
+/// One parameter a generator reads: its name, kind, allowed range, default and meaning (for help, docs and
+/// checks).
+public struct GeneratorParameter: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// One number.
+        case number
+        /// A value per stop: a number (every stop), one number per stop, a few evenly spaced control points or a
+        /// curve (`hb.curve.*`).
+        case perStop = "per-stop"
+        case text
+        case color
+        /// Any value (a parameter declared by name only).
+        case any
+    }
+    public let name: String
+    public let kind: Kind
+    /// The allowed values of a number (every stop's value for per-stop parameters); nil: any finite value.
+    public let range: ClosedRange<Double>?
+    /// The default, as users read it.
+    public let defaultValue: String
+    /// One line: what it changes.
+    public let summary: String
+
+    public init(_ name: String, _ kind: Kind, range: ClosedRange<Double>? = nil, default defaultValue: String, _ summary: String) {
+        self.name = name; self.kind = kind; self.range = range; self.defaultValue = defaultValue; self.summary = summary
+    }
+}
+
 /// A ramp generator as a registry value: it turns a `RampSpec` into 20 colors, `_50` first.
 ///
 /// Built-ins: `uniform-lstar` (ColorTokensKit 3.x), `cielab-list` (a listed CIELab LCH ramp: the gray family),
 /// `oklch-curves` and `contrast-targets`. Plugins register theirs through `PaletteWorkbench.register(_:)`.
+/// Each declares its parameters; `validate` checks a spec against them before it is generated.
 public struct RampGenerator: RegistryEntry {
     public let id: String
     public let name: String
-    /// The parameter names it reads, for help texts.
-    public let parameterNames: [String]
+    /// The parameters it reads (empty: undeclared, as a Lua generator without `parameters`; then any is passed).
+    public let parameters: [GeneratorParameter]
     public let generate: @Sendable (_ spec: RampSpec, _ core: Workbench) throws -> [RampColor]
 
-    public init(id: String, name: String, parameterNames: [String] = [],
+    public init(id: String, name: String, parameters: [GeneratorParameter] = [],
                 generate: @escaping @Sendable (RampSpec, Workbench) throws -> [RampColor]) {
-        self.id = id; self.name = name; self.parameterNames = parameterNames; self.generate = generate
+        self.id = id; self.name = name; self.parameters = parameters; self.generate = generate
     }
+
+    /// A generator whose parameters are known by name only (text kind is not checked).
+    public init(id: String, name: String, parameterNames: [String],
+                generate: @escaping @Sendable (RampSpec, Workbench) throws -> [RampColor]) {
+        self.init(id: id, name: name,
+                  parameters: parameterNames.map { GeneratorParameter($0, .any, default: "", "") }, generate: generate)
+    }
+
+    /// The parameter names it reads, for help texts.
+    public var parameterNames: [String] { parameters.map(\.name) }
     public var registryID: String { id }
+
+    /// The most control points a per-stop list may have when it does not give one value per stop.
+    public static var maxControlPoints: Int { Stop.count / 2 }
+
+    /// Checks a spec against the declared parameters: no unknown names (with a did-you-mean), each of the
+    /// declared kind, numbers finite and in range (per-stop values at every stop), point lists one per stop or
+    /// at most `maxControlPoints` control points. Generators with undeclared parameters accept any spec.
+    public func validate(_ spec: RampSpec) throws {
+        guard !parameters.isEmpty else { return }
+        let names = parameterNames
+        for key in spec.parameters.keys.sorted() {
+            guard let p = parameters.first(where: { $0.name == key }) else {
+                throw PalettesError.invalidParameter(generator: id, name: key,
+                    reason: "is not one of its parameters\(Suggest.phrase(key, among: names)); it reads \(names.joined(separator: ", "))")
+            }
+            let value = spec.parameters[key]!
+            let label = "ramp generator '\(id)' parameter '\(key)'"
+            switch (p.kind, value) {
+            case (.number, .number(let d)):
+                if let r = p.range { _ = try Checked.finite(d, label, in: r) } else { _ = try Checked.finite(d, label) }
+            case (.text, .text), (.color, .color), (.any, _):
+                break
+            case (.perStop, .number), (.perStop, .numbers), (.perStop, .curve):
+                var count: Int? = nil
+                if case .numbers(let v) = value { count = v.count }
+                if case .curve(.points(let v)) = value { count = v.count }
+                if let n = count, n != Stop.count, !(1...RampGenerator.maxControlPoints).contains(n) {
+                    throw PalettesError.invalidParameter(generator: id, name: key,
+                        reason: "has \(n) values for \(Stop.count) stops; give one value per stop (\(Stop.count)) or at most \(RampGenerator.maxControlPoints) evenly spaced control points")
+                }
+                let values = try spec.table(key, generator: id, default: [])
+                for (i, v) in values.enumerated() {
+                    let at = "\(label) at \(Stop.all[i].name)"
+                    if let r = p.range { _ = try Checked.finite(v, at, in: r) } else { _ = try Checked.finite(v, at) }
+                }
+            default:
+                let want = ["number": "a number", "per-stop": "a number, a list of numbers or a curve", "text": "text",
+                            "color": "a color", "any": "a value"][p.kind.rawValue]!
+                throw PalettesError.invalidParameter(generator: id, name: key, reason: "must be \(want)")
+            }
+        }
+    }
 }
 
 // MARK: - uniform-lstar (ColorTokensKit 3.x)
@@ -168,7 +252,15 @@ public enum UniformLStar {
 
     public static let generator = RampGenerator(
         id: id, name: "ColorTokensKit 3.x: shared CIELab L* per stop, OKLCH chroma capped by Display P3",
-        parameterNames: ["lightnessStar", "chroma", "chromaScale", "gamutMargin"]
+        parameters: [
+            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "ColorTokensKit's L* 96.5 … 10.2",
+                               "CIELab L* of each stop (the same in every family)"),
+            GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "ColorTokensKit's 0.017 … 0.053 (peak 0.163 at _350)",
+                               "OKLCH chroma wanted at each stop, before the Display P3 cap"),
+            GeneratorParameter("chromaScale", .number, range: 0...4, default: "1", "multiplies the chroma of every stop"),
+            GeneratorParameter("gamutMargin", .number, range: 0...1, default: "0.98",
+                               "fraction of the Display P3 chroma limit a stop may reach"),
+        ]
     ) { spec, _ in
         ramp(hue: spec.hue,
              lightnessStar: try spec.table("lightnessStar", generator: id, default: lightnessStar),
@@ -223,7 +315,13 @@ public enum CIELabList {
 
     public static let generator = RampGenerator(
         id: id, name: "listed CIELab LCH colors (ColorTokensKit's gray)",
-        parameterNames: ["lightnessStar", "lchHue", "lchChroma"]
+        parameters: [
+            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "the gray family's L* 99.9 … 0.1",
+                               "CIELab L* of each stop"),
+            GeneratorParameter("lchHue", .perStop, range: -360...720, default: "the gray family's hues (about 246°)",
+                               "CIELab LCH hue of each stop, degrees"),
+            GeneratorParameter("lchChroma", .number, range: 0...150, default: "0.1", "CIELab LCH chroma of every stop"),
+        ]
     ) { spec, _ in
         ramp(lightnessStar: try spec.table("lightnessStar", generator: id, default: grayLightnessStar),
              hue: try spec.table("lchHue", generator: id, default: grayHue),
@@ -253,7 +351,14 @@ public enum OKLCHCurves {
 
     public static let generator = RampGenerator(
         id: id, name: "OKLCH lightness, chroma and hue curves across the stops (linear, eased, bell, points)",
-        parameterNames: ["lightness", "chroma", "hue"]
+        parameters: [
+            GeneratorParameter("lightness", .perStop, range: 0...1, default: "ease from 0.975 to 0.24 (exponent 1.2)",
+                               "OKLCH lightness of each stop"),
+            GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "bell: base 0.03, peak 0.17 at 0.45, width 0.3",
+                               "OKLCH chroma wanted at each stop, reduced until Display P3 shows it"),
+            GeneratorParameter("hue", .perStop, range: -3600...3600, default: "the family's hue at every stop",
+                               "OKLCH hue of each stop, degrees"),
+        ]
     ) { spec, _ in
         let ls = try spec.table("lightness", generator: id, default: defaultLightness.stopValues)
         let cs = try spec.table("chroma", generator: id, default: defaultChroma.stopValues)
@@ -328,7 +433,16 @@ public enum ContrastTargets {
 
     public static let generator = RampGenerator(
         id: id, name: "each stop solved to reach a contrast target against a background",
-        parameterNames: ["background", "targets", "method", "chroma", "gamutMargin"]
+        parameters: [
+            GeneratorParameter("background", .color, default: "white", "the color each stop's contrast is measured against"),
+            GeneratorParameter("targets", .perStop, range: 0...200, default: "WCAG 1.08 … 18.5 on white (reversed on dark)",
+                               "contrast each stop reaches with the background (|Lc| for apca)"),
+            GeneratorParameter("method", .text, default: "wcag21", "the contrast method id (wcag21, apca, …)"),
+            GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "ColorTokensKit's chroma table",
+                               "OKLCH chroma wanted at each stop, before the Display P3 cap"),
+            GeneratorParameter("gamutMargin", .number, range: 0...1, default: "0.98",
+                               "fraction of the Display P3 chroma limit a stop may reach"),
+        ]
     ) { spec, core in
         let s = try setup(spec, core)
         let h = TokenMath.roundedHue(spec.hue)

@@ -1,3 +1,4 @@
+import ColorCore
 import ColorScript
 import Foundation
 
@@ -19,12 +20,16 @@ struct ScriptCLI {
     static func makeState(_ p: Arguments, command: String, script: String) throws -> (LuaInterpreter, [PluginLoader.Source]) {
         var o = ScriptOptions()
         if let t = try p.double("time-limit", command: command) {
-            guard t > 0 else { throw UsageError("--time-limit needs a positive number of seconds, got '\(t)' (huebench \(command))") }
+            guard t > 0, t <= 86400 else {
+                throw UsageError("--time-limit needs seconds in (0, 86400], got '\(p.value("time-limit") ?? "")' (huebench \(command))")
+            }
             o.timeLimit = t
         }
         if let m = try p.double("memory-limit", command: command) {
-            guard m >= 1 else { throw UsageError("--memory-limit needs a number of MiB ≥ 1, got '\(formatMiB(m))' (huebench \(command))") }
-            o.memoryLimit = Int(m * 1048576)
+            guard m >= 1, m <= 1048576 else {
+                throw UsageError("--memory-limit needs MiB in 1…1048576, got '\(p.value("memory-limit") ?? "")' (huebench \(command))")
+            }
+            o.memoryLimit = try Checked.int((m * 1048576).rounded(), "--memory-limit bytes")
         }
         if let s = try p.int("seed", command: command, range: Int.min...Int.max) { o.seed = s }
         if let out = p.value("out") { o.outputFolder = out }
@@ -35,15 +40,20 @@ struct ScriptCLI {
         return (state, sources)
     }
 
-    /// The line the watchdog writes when a string pattern function overruns the budget (it runs in C, where the
-    /// time hook cannot stop it, so the process ends with exit status 3).
+    /// The line the watchdog writes when one call of a C library function (a string pattern, `load` of a huge
+    /// chunk, `table.concat` …) overruns the budget: it runs in C, where the time hook cannot stop it, so the
+    /// process ends with exit status 3.
     static func watchdogMessage(command: String, script: String, budget: Double) -> String {
-        let b = budget == budget.rounded() ? String(Int(budget)) : "\(budget)"
+        let b = formatMiB(budget)
         // \u{1}…\u{2} marks the script name; the watchdog puts the calling line there (`script.lua:12`) when known.
-        return "huebench \(command): \u{1}\(script)\u{2}: time limit of \(b) s exceeded in a string pattern function (string.find, match, gmatch, gsub or rep); raise it with --time-limit or simplify the pattern"
+        // \u{3} becomes the function's name (`string.find`).
+        return "huebench \(command): \u{1}\(script)\u{2}: time limit of \(b) s exceeded in one call of \u{3}; raise it with --time-limit or give it less work per call"
     }
 
-    static func formatMiB(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : "\(d)" }
+    static func formatMiB(_ d: Double) -> String {
+        if let i = Int(exactly: d) { return String(i) }
+        return "\(d)"
+    }
 
     /// Reports a script error in one line (plus a traceback on --verbose) and returns the exit status.
     static func report(_ error: Error, command: String, verbose: Bool) -> Int32 {
@@ -64,6 +74,6 @@ struct ScriptCLI {
             }
         }
         Output.error("huebench \(command): \(error)")
-        return ExitStatus.someFailed
+        return error is UsageError ? ExitStatus.usage : ExitStatus.someFailed
     }
 }

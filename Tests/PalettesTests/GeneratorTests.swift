@@ -83,3 +83,33 @@ import ColorCore
         #expect(throws: PalettesError.self) { try w.ramp(for: Family(id: "s", hue: 1, generator: "short")) }
     }
 }
+
+@Suite struct GeneratorParameterTests {
+    @Test func specsAreCheckedAgainstTheDeclaredParameters() throws {
+        let wb = PaletteWorkbench.standard
+        func error(_ f: Family) -> String? {
+            do { _ = try wb.ramp(for: f); return nil } catch { return "\(error)" }
+        }
+        #expect(error(Family(id: "a", hue: 10, parameters: ["chromaScal": .number(1)]))
+                == "ramp generator 'uniform-lstar': parameter 'chromaScal' is not one of its parameters (did you mean 'chromaScale'?); it reads lightnessStar, chroma, chromaScale, gamutMargin")
+        #expect(error(Family(id: "a", hue: 10, parameters: ["chromaScale": .text("x")]))
+                == "ramp generator 'uniform-lstar': parameter 'chromaScale' must be a number")
+        #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers(Array(repeating: 50, count: 12))]))
+                == "ramp generator 'uniform-lstar': parameter 'lightnessStar' has 12 values for 20 stops; give one value per stop (20) or at most 10 evenly spaced control points")
+        #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers([90, 90, 101])]))
+                == "ramp generator 'uniform-lstar' parameter 'lightnessStar' at _1000: 101 is outside 0…100")
+        #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers([95, 10]), "gamutMargin": .number(0.9)])) == nil)
+        // Every built-in declares each parameter with a kind, a default and a meaning.
+        for g in wb.generators.all {
+            #expect(!g.parameters.isEmpty)
+            for p in g.parameters { #expect(!p.defaultValue.isEmpty && !p.summary.isEmpty, "\(g.id).\(p.name)") }
+        }
+    }
+
+    @Test func suggestionsAreTyposOrHints() {
+        #expect(Suggest.closest("chroam", among: ["chroma", "hue"]) == "chroma")
+        #expect(Suggest.closest("Hue", among: ["chroma", "hue"]) == "hue")
+        #expect(Suggest.closest("color", among: ["name", "hue"]) == nil)
+        #expect(Suggest.closest("color", among: ["name", "anchor"], hints: ["color": "anchor"]) == "anchor")
+    }
+}

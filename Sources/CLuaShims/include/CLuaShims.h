@@ -26,12 +26,15 @@ typedef struct hb_limits {
     double budget;        ///< the budget in seconds, for the message
     lua_State *main;      ///< the main thread (set after creation)
     int refusals;         ///< refused requests since usage was last under 3/4 of the cap (2 trip the limit)
-    volatile int in_pattern;  ///< > 0 while a string pattern function (find, match, gmatch, gsub, rep) runs in C
+    volatile int in_c;    ///< > 0 while a guarded C library function (string, table, utf8, load) runs
     double grace;         ///< seconds past the deadline the watchdog waits before ending the process
     char watchdog_message[512]; ///< the one line the watchdog writes to stderr before exit(3) ("" = not watched);
-                                ///< the text between \x01 and \x02 is replaced by `pattern_source:pattern_line` when known
-    int pattern_line;     ///< the line of the Lua code that called the running pattern function (0: unknown)
-    const char *pattern_source; ///< its chunk's source name (`@script.lua`, `=eval`; alive while the call runs)
+                                ///< the text between \x01 and \x02 is replaced by `c_source:c_line` when known,
+                                ///< \x03 by the running function's name
+    int c_line;           ///< the line of the Lua code that called the running guarded function (0: unknown)
+    const char *c_source; ///< its chunk's source name (`@script.lua`, `=eval`; alive while the call runs)
+    const char *c_name;   ///< the running guarded function's name ("string.find"; alive while the call runs)
+    char detail[256];     ///< a limit's one-line detail set by C code ("string.rep: the result needs …"), or ""
 } hb_limits;
 
 /// A new state with the capped allocator and the time hook armed (count hook, cheap clock check).
@@ -48,12 +51,15 @@ double hb_now_coarse(void);
 void *hb_testudata_ptr(lua_State *L, int idx, const void *mt);
 /// The address of the metatable registered under `name` (for `hb_testudata_ptr`).
 const void *hb_metatable_ptr(lua_State *L, const char *name);
-/// Wraps string.find, match, gmatch (and its iterator), gsub and rep of the state's string library so the
-/// watchdog knows when C code it cannot interrupt is running. Call after the libraries are open.
-void hb_guard_patterns(lua_State *L);
-/// Watches `limits`: a background thread ends the process (message on stderr, exit status 3) when a string
-/// pattern function is still running `grace` seconds after the deadline. The count hook cannot fire inside C
-/// functions, so this is the only way to stop a pathological pattern. `message` is written as given (one line).
+/// Wraps the C library functions whose run time grows with their input (string patterns, rep, upper, lower,
+/// sub, format…, table.concat, sort, insert, remove, unpack, utf8.*, load, tostring): each checks the deadline
+/// before it runs (so a loop around them stops at the limit) and marks itself running for the watchdog;
+/// string.rep refuses a result past the memory cap. table.move is replaced by a loop that checks the deadline
+/// every 4096 elements. Call after the libraries are open and before the prelude runs.
+void hb_guard_library_calls(lua_State *L);
+/// Watches `limits`: a background thread ends the process (message on stderr, exit status 3) when a guarded C
+/// library function is still running `grace` seconds after the deadline. The count hook cannot fire inside C
+/// functions, so this is the only way to stop one long call (a pathological pattern, a huge `load`). `message` is written as given (one line).
 void hb_watch(hb_limits *limits, const char *message, double grace);
 /// Stops watching `limits` (before it is freed).
 void hb_unwatch(hb_limits *limits);
@@ -108,6 +114,8 @@ void hb_open_safe_libs(lua_State *L);
 /// Lua-callable: whether a limit has tripped (the sandbox's xpcall then skips the script's handler, which
 /// would otherwise run with hooks off).
 int hb_lua_tripped(lua_State *L);
+/// The one-line detail C code left for the tripped limit ("" if none).
+const char *hb_limit_detail(lua_State *L);
 /// Which limit has tripped (HB_LIMIT_*; 0: none).
 int hb_tripped(lua_State *L);
 /// Trips limit `which` (HB_LIMIT_TIME or HB_LIMIT_MEMORY) from a host call: the hook then raises on every

@@ -11,6 +11,7 @@ enum FamilyBinding {
     /// Reads a curve table made by `hb.curve.*` (`{kind="linear", from=…, to=…}` …).
     static func curve(_ lua: Lua, _ t: Int32, _ context: String) throws -> Curve? {
         guard let kind = try lua.fieldString(t, "kind", context) else { return nil }
+        if let known = Fields.curves[kind] { try lua.checkFields(t, known, "\(context) (hb.curve.\(kind))") }
         func n(_ k: String, _ d: Double? = nil) throws -> Double {
             if let v = try lua.fieldNumber(t, k, context) { return v }
             if let d { return d }
@@ -47,7 +48,12 @@ enum FamilyBinding {
             throw BindingError("\(ctx): field 'name' must be a non-empty string, got \(lua.getField(t, "name") == LUA_TNIL ? "nil" : lua.describe(-1))")
         }
         let generator = try lua.fieldString(t, "generator", ctx) ?? OKLCHCurves.id
-        _ = try wrap(ctx) { try host.palettes.generators.lookup(generator) }
+        let g = try wrap(ctx) { try host.palettes.generators.lookup(generator) }
+        // Generators that declare their parameters get a strict spec (a Lua generator without `parameters`
+        // receives whatever the family passes).
+        if !g.parameters.isEmpty {
+            try lua.checkFields(t, Fields.family + g.parameterNames.filter { !Fields.family.contains($0) }, fname, hints: Fields.familyHints)
+        }
         var hue: Double? = nil
         var params: [String: RampParameter] = [:]
         // Keys sorted: never depend on pairs() order.
@@ -75,7 +81,11 @@ enum FamilyBinding {
             }
         }
         if let h = hue, params["hue"] == nil, generator == OKLCHCurves.id { params["hue"] = .curve(.constant(h)) }
-        return Family(id: name, hue: hue, generator: generator, parameters: params)
+        if let h = hue { _ = try wrap(fname) { try Checked.finite(h, "field 'hue'") } }
+        let family = Family(id: name, hue: hue, generator: generator, parameters: params)
+        // Checked before anything is registered: a bad spec leaves no half-registered family.
+        try wrap(fname) { try g.validate(family.spec) }
+        return family
     }
 
     static func ramp(_ c: Color, _ host: HostContext) throws -> RampColor {

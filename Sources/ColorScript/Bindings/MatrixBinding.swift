@@ -49,6 +49,7 @@ enum MatrixBinding {
             var method = "wcag21"
             if !a.isNil(3) {
                 let t = try a.table(3, "options")
+                try lua.checkFields(t, Fields.matrixOptions, "hb.matrix: argument 3 (options)")
                 method = try lua.fieldString(t, "method", "hb.matrix: argument 3 (options)") ?? method
             }
             let m = try a.core(3, "options.method") { try host.workbench.pairMethod(method) }

@@ -33,6 +33,7 @@ enum SweepBinding {
         HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.sweep")
             let t = try a.table(1, "spec")
+            try lua.checkFields(t, Fields.sweep, "hb.sweep")
             let generator = try lua.fieldString(t, "generator", context) ?? UniformLStar.id
             let params = try readParams(lua, t)
             let fixed = try readFixed(lua, t)
@@ -46,7 +47,7 @@ enum SweepBinding {
             guard let level = SweepResult.Level(rawValue: perText) else {
                 throw BindingError("\(context): field 'per' must be \"variant\" or \"row\", got \"\(perText)\"")
             }
-            let top = Int(try lua.fieldNumber(t, "top", context) ?? 3)
+            let top = try FamilyBinding.wrap(context) { try Checked.int(try lua.fieldNumber(t, "top", context) ?? 3, "field 'top'", in: 0...1_000_000) }
             let out = try lua.fieldString(t, "out", context)
             let plots = try readStrings(lua, t, "plots") ?? []
             let dtypeText = try lua.fieldString(t, "dtype", context) ?? "f4"
@@ -188,13 +189,14 @@ enum SweepBinding {
             return .list(try readList(lua, lua.absolute(-1), what + ".values"))
         }
         lua.pop()
+        if lua.rawLength(v) == 0 { try lua.checkFields(v, Fields.sweepRange, "\(context): \(what)") }
         if let from = try lua.fieldNumber(v, "from", context), let to = try lua.fieldNumber(v, "to", context) {
             let steps = try lua.fieldNumber(v, "steps", context) ?? 2
-            return .range(from, to, Int(steps))
+            return .range(from, to, try FamilyBinding.wrap(context) { try Checked.count(steps, "\(what).steps", limit: 10_000_000) })
         }
         let items = try readList(lua, v, what)
         if items.count == 3, case .number(let a) = items[0], case .number(let b) = items[1], case .number(let n) = items[2],
-           n == n.rounded(), n >= 1 {
+           n == n.rounded(), n >= 1, n <= 10_000_000 {
             return .range(a, b, Int(n))
         }
         return .list(items)

@@ -106,6 +106,7 @@ enum SweepResultBinding {
             if !a.isNil(2) {
                 let t = try a.table(2, "options")
                 let ctx = "sweep:save: argument 2 (options)"
+                try lua.checkFields(t, Fields.saveOptions, ctx)
                 which = try lua.fieldString(t, "table", ctx) ?? "rows"
                 guard which == "rows" || which == "variants" else {
                     throw BindingError("\(ctx): field 'table' must be \"rows\" or \"variants\", got \"\(which)\"")

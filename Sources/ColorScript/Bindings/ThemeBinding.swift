@@ -33,9 +33,10 @@ enum ThemeBinding {
             guard lua.type(v) == LUA_TTABLE else {
                 throw BindingError("\(c) must be a token name or {name=, light=, dark=, opacity=, role=}, got \(lua.describe(v))")
             }
+            try lua.checkFields(v, Fields.token, c)
             guard let name = try lua.fieldString(v, "name", c), !name.isEmpty else { throw BindingError("\(c): field 'name' must be a non-empty string") }
             func stop(_ key: String) throws -> Stop {
-                guard let n = try lua.fieldNumber(v, key, c), n == n.rounded(), let s = Stop(Int(n)) else {
+                guard let n = try lua.fieldNumber(v, key, c), let i = try? Checked.int(n, key, in: 0...1000), let s = Stop(i) else {
                     throw BindingError("\(c): field '\(key)' must be a stop 50, 100 … 1000")
                 }
                 return s
@@ -82,6 +83,7 @@ enum ThemeBinding {
             let a = Args(lua, "hb.theme")
             let t = try a.table(1, "spec")
             let ctx = "hb.theme: argument 1 (spec)"
+            try lua.checkFields(t, Fields.theme, "hb.theme")
             lua.getField(t, "family")
             guard lua.type(-1) == LUA_TTABLE || lua.type(-1) == LUA_TSTRING else {
                 throw BindingError("\(ctx): field 'family' must be a family (hb.families.x, hb.family{…}) or a family name, got \(lua.describe(-1))")
@@ -132,6 +134,7 @@ enum ThemeBinding {
             let a = Args(lua, "hb.build")
             let t = try a.table(1, "spec")
             let ctx = "hb.build: argument 1 (spec)"
+            try lua.checkFields(t, Fields.build, "hb.build")
             var b = ScriptBuild(name: try lua.fieldString(t, "name", ctx), families: [], tokens: nil,
                                 policy: try lua.fieldString(t, "policy", ctx))
             lua.getField(t, "families")

@@ -14,6 +14,7 @@ enum RegistrationBinding {
         HostContext.guarded(L) { host, lua in
             let fname = "hb.register_generator", ctx = "hb.register_generator: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
+            try lua.checkFields(t, Fields.generator, fname)
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
                 throw BindingError("\(ctx): field 'name' must be a non-empty string")
             }
@@ -44,6 +45,7 @@ enum RegistrationBinding {
         HostContext.guarded(L) { host, lua in
             let fname = "hb.register_exporter", ctx = "hb.register_exporter: argument 1 (spec)"
             let t = try Args(lua, fname).table(1, "spec")
+            try lua.checkFields(t, Fields.exporter, fname)
             guard let name = try lua.fieldString(t, "name", ctx), !name.isEmpty else {
                 throw BindingError("\(ctx): field 'name' must be a non-empty string")
             }
@@ -98,6 +100,7 @@ enum RegistrationBinding {
     static func policy(_ host: HostContext, _ lua: Lua, _ t: Int32, _ fname: String, argument: String = "argument 1 (spec)",
                        defaultName: String? = nil) throws -> (Policy, Bool) {
         let ctx = "\(fname): \(argument)"
+        try lua.checkFields(t, Fields.policy, fname)
         guard let name = try lua.fieldString(t, "name", ctx) ?? defaultName, !name.isEmpty else {
             throw BindingError("\(ctx): field 'name' must be a non-empty string")
         }
@@ -119,6 +122,7 @@ enum RegistrationBinding {
                 let rc = "\(ctx): rule \(i + 1)"
                 guard lua.type(r) == LUA_TTABLE else { throw BindingError("\(rc) must be a table, got \(lua.describe(r))") }
                 lua.getField(r, "background"); let bgIsStop = lua.type(-1) == LUA_TNUMBER; lua.pop()
+                try lua.checkFields(r, bgIsStop ? Fields.stopRule : Fields.tokenRule, rc)
                 if bgIsStop {
                     guard try lua.fieldNumber(r, "text", rc) != nil, try lua.fieldNumber(r, "min", rc) != nil else {
                         throw BindingError("\(rc): a stop rule needs numbers text=, background= and min=")
@@ -141,6 +145,7 @@ enum RegistrationBinding {
                     kind == .contrast ? try host.workbench.contrastMethods.lookup(method).id : try host.workbench.deltaEMethods.lookup(method).id
                 }
                 guard let min = try lua.fieldNumber(r, "min", rc) else { throw BindingError("\(rc): field 'min' must be a number") }
+                _ = try FamilyBinding.wrap(rc) { try Checked.finite(min, "field 'min'", in: 0...1000) }
                 let modes = try strings(lua, r, ["modes", "mode"], rc).map { m -> Mode in
                     guard let v = Mode(rawValue: m) else { throw BindingError("\(rc): mode '\(m)' is not light or dark") }
                     return v

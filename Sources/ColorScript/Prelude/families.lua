@@ -6,10 +6,31 @@ local setmetatable_, getmetatable_, format = setmetatable, getmetatable, string.
 local fail, check_table = S.fail, S.check_table
 local hbraw = P.hb
 local curve = {}
-curve.linear = function(t) check_table("hb.curve.linear", t) return { kind = "linear", from = t.from or t[1], to = t.to or t[2] } end
-curve.ease = function(t) check_table("hb.curve.ease", t) return { kind = "ease", from = t.from or t[1], to = t.to or t[2], exponent = t.exponent } end
-curve.bell = function(t) check_table("hb.curve.bell", t) return { kind = "bell", base = t.base, peak = t.peak, center = t.center, width = t.width } end
-curve.points = function(t) check_table("hb.curve.points", t) local v = {} for i = 1, #t do v[i] = t[i] end return { kind = "points", values = v } end
+local check_fields = P.check_fields
+curve.linear = function(t)
+  check_table("hb.curve.linear", t)
+  check_fields("hb.curve.linear", t, { "from", "to" }, true)
+  return { kind = "linear", from = t.from or t[1], to = t.to or t[2] }
+end
+curve.ease = function(t)
+  check_table("hb.curve.ease", t)
+  check_fields("hb.curve.ease", t, { "from", "to", "exponent" }, true)
+  return { kind = "ease", from = t.from or t[1], to = t.to or t[2], exponent = t.exponent }
+end
+curve.bell = function(t)
+  check_table("hb.curve.bell", t)
+  check_fields("hb.curve.bell", t, { "base", "peak", "center", "width" }, false)
+  return { kind = "bell", base = t.base, peak = t.peak, center = t.center, width = t.width }
+end
+-- One value per stop, or at most half as many evenly spaced control points (checked against the family's
+-- scale when a family uses the curve).
+curve.points = function(t)
+  check_table("hb.curve.points", t)
+  check_fields("hb.curve.points", t, {}, true)
+  local v = {} for i = 1, #t do v[i] = t[i] end
+  if #v == 0 then fail("hb.curve.points: give one value per stop (20) or a few evenly spaced control points, got none") end
+  return { kind = "points", values = v }
+end
 hbraw.curve = curve
 
 -- Family objects: {name, _colors (20 colors, _50 first), _handle (hb.family's, for hb.audit)} behind a proxy.

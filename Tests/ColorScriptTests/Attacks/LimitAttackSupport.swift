@@ -1,0 +1,27 @@
+import ColorScript
+import Foundation
+import Testing
+
+/// Runs `code` in a fresh state with a short budget and returns the error, the seconds the run took and the peak
+/// memory. The limit attacks bound when the limit fires (the sandbox's behaviour: 1.2× the budget, the cap +
+/// 64 MiB), not how fast anything runs; performance is measured in the benchmark target.
+func runAttack(_ code: String, time: Double = 0.25, memoryMiB: Int = 64) throws -> (error: ColorScriptError?, seconds: Double, peak: Int) {
+    let (state, _) = try makeState(time: time, memoryMiB: memoryMiB)
+    let start = Date()
+    let e = errorOf(state, code, name: "attack")
+    return (e, Date().timeIntervalSince(start), state.peakMemory)
+}
+
+/// Expects a time-limit error at the attack's line, within 1.2× the budget and under the cap + 64 MiB.
+func expectTimeLimit(_ code: String, time: Double = 0.25, memoryMiB: Int = 64, line: Int = 1) throws {
+    let r = try runAttack(code, time: time, memoryMiB: memoryMiB)
+    guard case .limit(.time, let message, let at)? = r.error else {
+        Issue.record("\(code): expected the time limit, got \(String(describing: r.error))"); return
+    }
+    #expect(message.hasPrefix("attack:\(line): time limit of \(formatSeconds(time)) s exceeded"), "\(message)")
+    #expect(at == ScriptLocation(chunk: "attack", line: line))
+    #expect(r.seconds < time * 1.2, "\(code): stopped after \(r.seconds) s")
+    #expect(r.peak < (memoryMiB + 64) << 20, "\(code): peak \(r.peak)")
+}
+
+func formatSeconds(_ d: Double) -> String { Int(exactly: d).map(String.init) ?? "\(d)" }
