@@ -8,9 +8,11 @@ let package = Package(
     name: "consumer",
     dependencies: [.package(name: "Huebench", path: "../..")],
     targets: [
-        .target(name: "BrandColors", dependencies: [.product(name: "Huebench", package: "Huebench")]),
+        // palette.lua in this target becomes Swift values at build time (HuebenchPalette.brand500, HuebenchTokens…).
+        .target(name: "BrandColors", dependencies: [.product(name: "Huebench", package: "Huebench")],
+                plugins: [.plugin(name: "HuebenchPlugin", package: "Huebench")]),
         .executableTarget(name: "consumer", dependencies: ["BrandColors"]),
-        .testTarget(name: "ConsumerTests", dependencies: ["BrandColors"]),
+        .testTarget(name: "ConsumerTests", dependencies: ["BrandColors", .product(name: "Huebench", package: "Huebench")]),
     ],
     swiftLanguageModes: [.v6]
 )

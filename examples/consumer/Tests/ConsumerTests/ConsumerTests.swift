@@ -1,4 +1,5 @@
 import BrandColors
+import Huebench
 import Testing
 
 @Suite struct ConsumerTests {
@@ -20,5 +21,21 @@ import Testing
         let r = try BrandColors.brandRamp()
         #expect(r.count == 20)
         #expect(r.first!.oklch.x > r.last!.oklch.x)
+    }
+
+    /// The color HuebenchPlugin generated from palette.lua (brand _500) is the Display P3 value the library
+    /// computes for the same family (uniform-lstar at hue 167), to the 4 decimals the Swift exporter writes.
+    @Test func pluginGeneratedColor() throws {
+        let generated = HuebenchPalette.brand500
+        let ramp = try PaletteWorkbench.standard.ramp(for: Family(id: "brand", hue: 167))
+        let p3 = try ExportColor(ramp[Stop(500)!.index]).displayP3
+        #expect(abs(generated.red - p3.x) <= 5.1e-5 && abs(generated.green - p3.y) <= 5.1e-5 && abs(generated.blue - p3.z) <= 5.1e-5,
+                "generated \(generated), library \(p3)")
+        #expect(generated.alpha == 1)
+        // The house gray and the semantic tokens come with it.
+        let gray = HuebenchPalette.gray500
+        let libraryGray = try ExportColor(try PaletteWorkbench.standard.ramp(for: Family.gray)[Stop(500)!.index]).displayP3
+        #expect(abs(gray.red - libraryGray.x) <= 5.1e-5 && abs(gray.blue - libraryGray.z) <= 5.1e-5, "\(gray)")
+        #expect(HuebenchTokens.all.count > 0)
     }
 }
