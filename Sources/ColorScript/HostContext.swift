@@ -53,6 +53,8 @@ public final class HostContext {
     public internal(set) var registry = ScriptRegistry()
     /// Folders scripts may read (canonical paths).
     var allowedFolders: [String]
+    /// Files the user named (`--input`, script arguments), canonical: readable by `hb.load_colors`.
+    var readableFiles: Set<String> = []
     /// Color space ids by index: colors store the index, not the string.
     var spaceIDs: [ColorSpaceID] = []
     var spaceIndex: [String: Int32] = [:]
@@ -66,6 +68,7 @@ public final class HostContext {
         self.printSink = print
         self.outputs = OutputStage(folder: options.outputFolder)
         self.allowedFolders = options.allowedFolders.map { HostContext.canonical($0) }
+        self.readableFiles = Set(options.readableFiles.map { HostContext.canonical($0) })
         for id in workbench.spaces.spaces.ids {
             spaceIndex[id] = Int32(spaceIDs.count)
             spaceIDs.append(ColorSpaceID(id))

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorIO
 import ColorExport
 import Foundation
 import Palettes
@@ -15,8 +16,12 @@ public struct ScriptOptions: Sendable {
     public var seed: Int = 0
     /// Folders scripts may `require`, `loadfile` and `dofile` from (the script's own folder is added by `run`).
     public var allowedFolders: [String] = []
-    /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it).
-    public var outputFolder: String = FileManager.default.currentDirectoryPath
+    /// Files the user named (`--input FILE`) that `hb.load_colors` may read besides the script's folder and the
+    /// script's arguments that name files.
+    public var readableFiles: [String] = []
+    /// Where `out` writers and `:save(path)` write (paths are relative to it and may not leave it). nil: no
+    /// folder was given; a script may then write only into new folders it names (see `OutputStage`).
+    public var outputFolder: String? = nil
     /// The line a watchdog writes before ending the process with exit status 3 when C library code the time
     /// hook cannot interrupt (string patterns, `table.concat`, `load` …) is still running past the deadline
     /// plus a grace of 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never
@@ -24,7 +29,7 @@ public struct ScriptOptions: Sendable {
     public var watchdogMessage: String? = nil
 
     public init(timeLimit: Double = 10, memoryLimit: Int = 512 << 20, seed: Int = 0,
-                allowedFolders: [String] = [], outputFolder: String = FileManager.default.currentDirectoryPath) {
+                allowedFolders: [String] = [], outputFolder: String? = nil) {
         self.timeLimit = timeLimit; self.memoryLimit = memoryLimit; self.seed = seed
         self.allowedFolders = allowedFolders; self.outputFolder = outputFolder
     }
@@ -92,6 +97,7 @@ public final class LuaInterpreter {
     }
 
     deinit {
+        host.outputs.discardStreams()
         hb_unwatch(limits)
         lua_close(L)
         limits.deallocate()
@@ -149,9 +155,10 @@ public final class LuaInterpreter {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ColorScriptError.file(path: path, reason: "cannot read the script; check the path")
         }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let folder = HostContext.canonical(parent.isEmpty ? "." : parent)
+        let folder = HostContext.canonical(PathText.parent(path))
         if !host.allowedFolders.contains(folder) { host.allowedFolders.append(folder) }
+        // Arguments that name files are files the user named: `hb.load_colors` may read them.
+        for a in arguments where FileManager.default.fileExists(atPath: a) { host.readableFiles.insert(HostContext.canonical(a)) }
         try runChunk(data, chunkname: "@" + path, file: path, arguments: arguments, scriptName: path)
     }
 
@@ -328,6 +335,8 @@ public final class LuaInterpreter {
     }
     /// Paths staged so far (relative to the output folder), in the order they were written.
     public var stagedOutputs: [String] { host.outputs.order }
+    /// Bytes staged so far (held in memory until the commit): what staged outputs cost the memory budget.
+    public var stagedOutputBytes: Int { host.outputs.byteCount }
     /// The families a build script exports (see `HostContext.scriptBuildFamilies`).
     public func scriptBuildFamilies(script: String) throws -> [(family: Family, ramp: [RampColor])] {
         try host.scriptBuildFamilies(script: script)
@@ -350,9 +359,12 @@ public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
     public let bytes: Int
     public let inUse: Int
     public let cap: Int
+    /// What to do instead, appended after a comma (e.g. "or stream it with {out=…} / {summary=true}").
+    public var advice: String? = nil
     public var description: String {
         let base = "\(what) needs \(formatBytes(bytes)); the memory limit is \(formatBytes(cap)) (--memory-limit)"
-        return bytes <= cap ? base + ", \(formatBytes(inUse)) of it already in use" : base
+        let line = bytes <= cap ? base + ", \(formatBytes(inUse)) of it already in use" : base
+        return line + (advice.map { ", " + $0 } ?? "")
     }
 }
 

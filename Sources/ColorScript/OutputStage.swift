@@ -1,63 +1,161 @@
+import ColorIO
 import Foundation
 
-/// Files a script writes, held in memory until the run has succeeded, then written atomically (each to a
-/// temporary file in its folder, all renamed at the end). A failed or killed script leaves no partial file.
+/// Files a script writes, held in memory (ColorIO's `StagedFolder`) until the run has succeeded, then committed
+/// all at once: every file or none.
+///
+/// Where: into the output folder the user gave (`--out DIR`), or — without one — only into new folders of the
+/// current folder that the script's own paths name (`hb.output("study/a.csv")` makes `./study`); a path whose
+/// first folder already exists, or a file directly in the current folder, is refused then. Never into a dot-folder
+/// (`.git`) or `huebench-plugins`, never through a symbolic link inside the output tree (`RelativePath`,
+/// `Directory`).
 struct OutputStage {
-    let folder: String
-    private(set) var files: [String: Data] = [:]
-    private(set) var order: [String] = []
+    let folder: String?
+    let staged = StagedFolder()
+    /// Files streamed to disk while the script runs (matrices too large to hold in memory).
+    let streams = StreamList()
 
-    init(folder: String) { self.folder = folder }
+    init(folder: String?) { self.folder = folder }
 
     /// Checks that `path` is relative and stays inside the output folder; returns it normalized.
     static func validate(_ path: String) throws -> String {
-        guard !path.isEmpty else { throw BindingError("output path is empty") }
-        guard !path.hasPrefix("/") && !path.hasPrefix("~") else {
-            throw BindingError("output path '\(path)' must be relative to the output folder (set it with --out)")
+        do { return try RelativePath(path).description } catch let e as IOError {
+            guard case let .invalidPath(_, reason) = e else { throw BindingError("\(e)") }
+            throw BindingError("output path '\(Escape.swiftComment(path))' \(reason)")
         }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.contains(".."), !parts.isEmpty, !path.contains("\0") else {
-            throw BindingError("output path '\(path)' may not leave the output folder ('..' is not allowed)")
+    }
+
+    /// The staged paths in write order.
+    var order: [String] { staged.orderedPaths }
+    /// The staged files.
+    var files: [String: Data] {
+        Dictionary(uniqueKeysWithValues: staged.orderedPaths.map { ($0, Data(staged.contents($0)!)) })
+    }
+    /// The bytes held in memory (what the stage costs).
+    var byteCount: Int { staged.byteCount }
+
+    func stage(_ path: String, _ data: Data) throws {
+        try staged.write(try OutputStage.validate(path), bytes: [UInt8](data))
+    }
+
+    func append(_ path: String, _ data: Data) throws {
+        try staged.append(try OutputStage.validate(path), bytes: [UInt8](data))
+    }
+
+    /// Writes every staged file (all or none), then moves the streamed files into place; returns the written
+    /// paths (folder + path).
+    func commit() throws -> [String] {
+        let written = try commitStaged()
+        var moved: [String] = []
+        for s in streams.items {
+            let dest = (folder ?? ".") + "/" + s.rel
+            do { try s.dir.requireRegularOrMissing(s.name) } catch {
+                streams.discard()
+                throw ColorScriptError.output(path: dest, reason: "\(error)")
+            }
+            guard renameat(s.dir.fd, s.tempName, s.dir.fd, s.name) == 0 else {
+                let reason = String(cString: strerror(errno))
+                streams.discard()
+                throw ColorScriptError.output(path: dest, reason: reason)
+            }
+            moved.append(dest)
         }
-        return parts.filter { $0 != "." }.joined(separator: "/")
+        streams.items = []
+        return written + moved
     }
 
-    mutating func stage(_ path: String, _ data: Data) throws {
+    /// The temporary path a streamed output `path` is written to: a hidden file in the output folder, renamed into
+    /// place by `commit` or removed by `discardStreams` (a failed run leaves nothing). Needs an output folder.
+    func streamPath(_ path: String) throws -> String {
         let p = try OutputStage.validate(path)
-        if files[p] == nil { order.append(p) }
-        files[p] = data
-    }
-
-    mutating func append(_ path: String, _ data: Data) throws {
-        let p = try OutputStage.validate(path)
-        if files[p] == nil { order.append(p); files[p] = Data() }
-        files[p]!.append(data)
-    }
-
-    /// Writes every staged file: all temporaries first, then the renames.
-    mutating func commit() throws -> [String] {
-        let fm = FileManager.default
-        var temps: [(String, String)] = []
+        guard let folder else {
+            throw BindingError("'\(p)' is streamed to disk, which needs an output folder; run with --out DIR")
+        }
+        if staged.contents(p) != nil || streams.items.contains(where: { $0.rel == p }) {
+            throw BindingError("output '\(p)' is already written by this script; give each output its own path")
+        }
+        // The folder is walked like every output (O_NOFOLLOW on each component: no link inside the output tree is
+        // followed); the writer then reaches it through its descriptor (/proc/self/fd/N), so the checked folder is
+        // the one written, whatever happens to the path meanwhile.
+        let rp = try RelativePath(p)
+        let dir: Directory
         do {
-            for rel in order {
-                let dest = folder + "/" + rel
-                let dir = (dest as NSString).deletingLastPathComponent
-                try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                let tmp = dir + "/.\((dest as NSString).lastPathComponent).tmp-\(getpid())"
-                guard fm.createFile(atPath: tmp, contents: files[rel]!) else {
-                    throw ColorScriptError.output(path: rel, reason: "cannot create a file in \(dir)")
-                }
-                temps.append((tmp, dest))
-            }
-            for (tmp, dest) in temps where rename(tmp, dest) != 0 {
-                throw ColorScriptError.output(path: dest, reason: String(cString: strerror(errno)))
-            }
-        } catch {
-            for (tmp, _) in temps { try? fm.removeItem(atPath: tmp) }
-            throw error
-        }
-        let written = order.map { folder + "/" + $0 }
-        files = [:]; order = []
-        return written
+            dir = try Directory.open(folder, create: true).folder(rp.folder, create: true)!
+            try dir.requireRegularOrMissing(rp.name)
+        } catch { throw BindingError("\(error)") }
+        let tempName = ".\(rp.name).stream-\(getpid())"
+        streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
+        return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
+
+    /// Forgets a streamed output whose writing failed (its temporary file is removed).
+    func dropStream(_ path: String) {
+        guard let p = try? OutputStage.validate(path), let k = streams.items.firstIndex(where: { $0.rel == p }) else { return }
+        streams.items[k].remove()
+        streams.items.remove(at: k)
+    }
+
+    /// Removes every streamed temporary file.
+    func discardStreams() { streams.discard() }
+
+    private func commitStaged() throws -> [String] {
+        let paths = staged.orderedPaths
+        guard !paths.isEmpty else { return [] }
+        if let folder {
+            do { _ = try staged.commit(to: folder, options: .init(manifest: false)) } catch {
+                throw ColorScriptError.output(path: folder, reason: "\(error)")
+            }
+            staged.removeAll()
+            return paths.map { folder + "/" + $0 }
+        }
+        // No --out: each first folder must be new; it is made here and removed again if the commit fails.
+        var groups: [String: StagedFolder] = [:], firsts: [String] = []
+        for p in paths {
+            let parts = p.split(separator: "/").map(String.init)
+            guard parts.count > 1 else {
+                throw ColorScriptError.output(path: p, reason: "no output folder was given, so nothing was written; run again with --out DIR")
+            }
+            if groups[parts[0]] == nil {
+                var st = stat()
+                if lstat(parts[0], &st) == 0 {
+                    throw ColorScriptError.output(path: p, reason: "'\(parts[0])' already exists and no output folder was given, so nothing was written; run again with --out DIR (or name a new folder)")
+                }
+                groups[parts[0]] = StagedFolder(); firsts.append(parts[0])
+            }
+            try groups[parts[0]]!.write(parts.dropFirst().joined(separator: "/"), bytes: staged.contents(p)!)
+        }
+        var made: [String] = []
+        do {
+            for f in firsts {
+                guard mkdir(f, 0o755) == 0 else {
+                    throw ColorScriptError.output(path: f, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+                }
+                made.append(f)
+            }
+            for f in firsts { _ = try groups[f]!.commit(to: f, options: .init(manifest: false)) }
+        } catch {
+            for f in made { try? FileManager.default.removeItem(atPath: f) }  // new folders: only our files are in them
+            if let e = error as? ColorScriptError { throw e }
+            throw ColorScriptError.output(path: ".", reason: "\(error)")
+        }
+        staged.removeAll()
+        return paths
+    }
+}
+
+/// The streamed outputs of a stage: path relative to the output folder, its folder (open), name and temp name.
+final class StreamList {
+    struct Item {
+        let rel: String
+        let dir: Directory
+        let name: String
+        let tempName: String
+        func remove() { _ = unlinkat(dir.fd, tempName, 0) }
+    }
+    var items: [Item] = []
+    func discard() {
+        for s in items { s.remove() }
+        items = []
+    }
+    deinit { discard() }
 }

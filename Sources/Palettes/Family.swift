@@ -12,17 +12,20 @@ public struct Family: RegistryEntry, Equatable {
     /// The id of the `RampGenerator` that builds the ramp.
     public let generator: String
     public let parameters: [String: RampParameter]
-    /// For families made from a color (`#00B386`): that color, which usually sits between two stops.
+    /// For families made from a color (`#00B386`): that color.
     public let seed: RampColor?
+    /// A color the ramp passes through exactly (see `Anchoring`); nil: the generator's ramp as it is.
+    public var anchor: RampAnchor?
 
     public init(id: String, name: String? = nil, hue: Double?, generator: String = UniformLStar.id,
-                parameters: [String: RampParameter] = [:], seed: RampColor? = nil) {
+                parameters: [String: RampParameter] = [:], seed: RampColor? = nil, anchor: RampAnchor? = nil) {
         self.id = id
         self.name = name ?? (id.prefix(1).uppercased() + id.dropFirst())
         self.hue = hue
         self.generator = generator
         self.parameters = parameters
         self.seed = seed
+        self.anchor = anchor
     }
 
     public var registryID: String { id }
@@ -51,13 +54,14 @@ public struct Family: RegistryEntry, Equatable {
     }
 
     /// The family of a color: gray when it has no visible hue (OKLCH C ≤ 0.005), else its OKLCH hue's ramp;
-    /// the color is kept as the family's seed.
-    public static func forColor(_ color: RampColor, id: String? = nil) -> Family {
+    /// the color is kept as the family's seed and anchors the ramp (at `stop`, or the nearest-lightness stop).
+    public static func forColor(_ color: RampColor, id: String? = nil, anchorStop: Stop? = nil) -> Family {
+        let anchor = RampAnchor(color: color, stop: anchorStop)
         if color.isAchromatic {
-            return Family(id: id ?? gray.id, name: gray.name, hue: nil, generator: CIELabList.id, seed: color)
+            return Family(id: id ?? gray.id, name: gray.name, hue: nil, generator: CIELabList.id, seed: color, anchor: anchor)
         }
         let h = TokenMath.roundedHue(color.oklch.z)
-        return Family(id: id ?? "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h, seed: color)
+        return Family(id: id ?? "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h, seed: color, anchor: anchor)
     }
 
     static func formatHue(_ h: Double) -> String {

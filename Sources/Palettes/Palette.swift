@@ -72,11 +72,21 @@ public struct PaletteWorkbench: Sendable {
     public func ramp(for family: Family) throws -> [RampColor] {
         let g = try generators.lookup(family.generator)
         try g.validate(family.spec)
-        let colors = try g.generate(family.spec, core)
+        var colors = try g.generate(family.spec, core)
         guard colors.count == Stop.count else {
             throw PalettesError.wrongStopCount(generator: g.id, expected: Stop.count, got: colors.count)
         }
+        if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors).ramp }
         return colors
+    }
+
+    /// The stop a family's anchor sits at (nil without an anchor): the given one, or the nearest in lightness.
+    public func anchorStop(for family: Family) throws -> Stop? {
+        guard let anchor = family.anchor else { return nil }
+        if let s = anchor.stop { return s }
+        var plain = family
+        plain.anchor = nil
+        return Anchoring.nearestStop(anchor.color, in: try ramp(for: plain))
     }
 
     /// Generates the ramps of these families (all registered ones by default), one family per task.
@@ -92,16 +102,21 @@ public struct PaletteWorkbench: Sendable {
         return Palette(families: list, ramps: ramps)
     }
 
-    /// Resolves what a user typed to a family: a registered id or name (case-insensitive), a hex color
-    /// (its OKLCH hue's ramp; a gray color gives gray), or a hue in degrees (`hue:123`, `123.4`).
+    /// Resolves what a user typed to a family: a registered id or name (case-insensitive), a CSS color (`#00B386`,
+    /// `oklch(0.56 0.21 285)`, `color(display-p3 …)`: its OKLCH hue's ramp, or gray for a gray color, anchored
+    /// so the ramp passes exactly through the color at its nearest-lightness stop), or a hue in degrees
+    /// (`hue:123`, `123.4`).
     public func family(named text: String) throws -> Family {
         if let f = families[text] ?? families[text.lowercased()] { return f }
-        if text.hasPrefix("#") {
-            let c = try RampColor(hex: text)
+        if text.hasPrefix("#") || (text.contains("(") && text.hasSuffix(")")) {
+            let c: RampColor
+            do { c = try RampAnchor(css: text, core: core).color } catch {
+                throw PalettesError.invalidFamily(text, reason: "not a CSS color (\(error))")
+            }
             let f = Family.forColor(c)
             if f.hue == nil, let gray = families[Family.gray.id] {
                 return Family(id: gray.id, name: gray.name, hue: nil, generator: gray.generator,
-                              parameters: gray.parameters, seed: c)
+                              parameters: gray.parameters, seed: c, anchor: f.anchor)
             }
             return f
         }

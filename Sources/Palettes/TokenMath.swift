@@ -1,3 +1,4 @@
+import ColorIO
 import Foundation
 import ColorCore
 
@@ -183,14 +184,5 @@ public enum TokenMath {
     }
 
     /// A number with 4 decimals, half away from zero, trailing zeros (and a bare point) stripped.
-    public static func fixed4(_ v: Double) -> String {
-        let scaled = (v * 10000).rounded(.toNearestOrAwayFromZero)
-        if scaled == 0 { return "0" }
-        let neg = scaled < 0
-        let n = Int(abs(scaled))
-        var frac = String(n % 10000)
-        frac = String(repeating: "0", count: 4 - frac.count) + frac
-        while frac.hasSuffix("0") { frac.removeLast() }
-        return (neg ? "-" : "") + String(n / 10000) + (frac.isEmpty ? "" : "." + frac)
-    }
+    public static func fixed4(_ v: Double) -> String { NumberText.halfAwayTrimmed(v, 4) }
 }

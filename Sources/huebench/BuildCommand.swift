@@ -1,4 +1,5 @@
 import ColorCore
+import ColorIO
 import ColorExport
 import ColorScript
 import Foundation
@@ -99,8 +100,12 @@ enum BuildCommand: Command {
         let perFormat = try request.write(doc, in: wb, into: folder, progress: progress).map { ($0.id, $0.files, $0.bytes) }
         for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
         progress("writing \(folder.paths.count) files into \(outDir)/…")
-        let result = try folder.commit(to: URL(fileURLWithPath: outDir)) { done, total in
+        let result = try folder.commit(to: outDir) { done, total in
             if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
+        }
+        if let r = result.recovered { Output.error("huebench build: \(outDir): \(r)") }
+        if let why = result.manifestIgnored {
+            Output.error("huebench build: \(outDir): \(why); files of earlier builds are kept (delete the folder to start clean)")
         }
 
         let stops = doc.families.reduce(0) { $0 + $1.stops.count }
@@ -211,7 +216,7 @@ enum BuildCommand: Command {
             policy = p
         }
         let docName = script == nil ? "huebench"
-            : config?.name ?? (script! as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: "")
+            : config?.name ?? PathText.lastComponent(script!).replacingOccurrences(of: ".lua", with: "")
         return BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all, policy: policy)
     }
 

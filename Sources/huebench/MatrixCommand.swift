@@ -1,3 +1,4 @@
+import ColorIO
 import ColorCore
 import ColorKernels
 import ColorExport
@@ -156,7 +157,7 @@ enum MatrixCommand: Command {
         let scene = h.scene(title: "\(method.id) \(method.kind == .contrast ? "contrast" : "difference") matrix", subtitle: subtitle,
                             textSwatches: swatches(text, h.rows), backgroundSwatches: swatches(background, h.columns))
         let bytes = kind == "png" ? scene.png() : Array(scene.svg().utf8)
-        try OutputFolder.atomicWrite(bytes, to: URL(fileURLWithPath: path), displayPath: path)
+        try AtomicFile.write(bytes, to: path)
     }
 
     static func readColors(_ path: String) throws -> Colors {

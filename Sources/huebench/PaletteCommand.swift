@@ -1,3 +1,4 @@
+import ColorCore
 import Palettes
 
 /// `huebench palette`: the ramps of families, `_50` … `_1000`.
@@ -5,11 +6,14 @@ enum PaletteCommand: Command {
     static let name = "palette"
     static let summary = "print color families' 20-stop ramps (ColorTokensKit 3.x palette)"
     static var help: String { """
-    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--json] [--plugins DIR] [--no-plugins]
+    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--anchor-stop N] [--json] [--plugins DIR] [--no-plugins]
 
     Prints the 20 stops (_50 … _1000) of each FAMILY; with none, all 37 built-in families (gray and 36 hues
-    every 10° of OKLCH hue: pink 0, ruby 10, red 20 … rose 350). A FAMILY is a name (orange), a hex color
-    (#00B386: the ramp of its OKLCH hue; a gray color gives gray) or a hue (hue:123.4).
+    every 10° of OKLCH hue: pink 0, ruby 10, red 20 … rose 350). A FAMILY is a name (orange), a CSS color
+    or a hue (hue:123.4). A CSS color (#00B386, 'oklch(0.56 0.21 285)', 'color(display-p3 0 0.8 0.4)') gives
+    the ramp of its OKLCH hue (gray for a gray color) anchored on the color: the stop nearest in lightness
+    (or --anchor-stop N) is the color exactly and its neighbours are re-shaped smoothly; the stop is reported
+    on stderr.
 
     options:
       --format docs   #rrggbb, or color(display-p3 R G B) when the stop is outside sRGB (default)
@@ -17,6 +21,7 @@ enum PaletteCommand: Command {
       --format oklch  oklch(L C H)
       --generator ID  build each family's hue with another ramp generator: uniform-lstar (default),
                       oklch-curves, contrast-targets (WCAG targets against white; the achieved ratio is shown)
+      --anchor-stop N place each color given as FAMILY at stop N (50, 100 … 1000)
       --json          one JSON object per line: family, stop, css, srgb (extended), oklch
     \(PluginContext.optionHelp)
 
@@ -28,7 +33,7 @@ enum PaletteCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json"]),
-                              options: PluginContext.options.union(["format", "generator"]))
+                              options: PluginContext.options.union(["format", "generator", "anchor-stop"]))
         let format = try a.choice("format", ["docs", "hex", "oklch"], default: "docs", command: name)
         let plugins = try PluginContext.load(a, command: name)
         let wb = plugins.palettes
@@ -41,7 +46,25 @@ enum PaletteCommand: Command {
                 guard let h = f.hue else {
                     throw UsageError("family '\(f.id)' has no hue to build with --generator \(g); name a hued family (huebench palette)")
                 }
-                return Family(id: f.id, name: f.name, hue: h, generator: g)
+                return Family(id: f.id, name: f.name, hue: h, generator: g, seed: f.seed, anchor: f.anchor)
+            }
+        }
+        if let text = a.value("anchor-stop") {
+            guard let n = Double(text), let i = try? Checked.int(n, "--anchor-stop", in: 50...1000), let stop = Stop(i) else {
+                throw UsageError("--anchor-stop '\(text)' is not a stop; give 50, 100 … 1000 (huebench palette)")
+            }
+            guard families.contains(where: { $0.anchor != nil }) else {
+                throw UsageError("--anchor-stop needs a color to anchor; give one as FAMILY, e.g. huebench palette '#00B386' --anchor-stop \(i) (huebench palette)")
+            }
+            families = families.map { f in
+                var f = f
+                f.anchor?.stop = stop
+                return f
+            }
+        }
+        for f in families where f.anchor != nil {
+            if let stop = try wb.anchorStop(for: f) {
+                Output.error("huebench palette: \(f.id): \(f.anchor!.color.css) anchored at \(stop.name)\(f.anchor!.stop == nil ? " (nearest lightness)" : "")")
             }
         }
         let functions = ColorFunctions(workbench: wb)

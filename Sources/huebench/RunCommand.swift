@@ -10,7 +10,8 @@ enum RunCommand: Command {
 
     Runs SCRIPT.lua with `local hb = require "huebench"` available; ARGS are in the table `arg` (arg[0] is
     the script). Plugins load first. Files the script writes (hb.output, matrix:save, exporters) are written
-    atomically into --out only if the script succeeds. Exit status: 0 ok, 1 script error, 2 bad usage,
+    into --out only if the script succeeds, all of them or none; without --out, only into new folders the
+    script names. Never into dot-folders (.git), huebench-plugins, or through links inside the output folder. Exit status: 0 ok, 1 script error, 2 bad usage,
     3 time or memory limit.
 
     options:

@@ -4,7 +4,7 @@ import Foundation
 
 /// Options shared by `run`, `eval` and `plugins`: limits, plugin folders, output folder.
 struct ScriptCLI {
-    static let options: Set<String> = ["time-limit", "memory-limit", "plugins", "out", "seed"]
+    static let options: Set<String> = ["time-limit", "memory-limit", "plugins", "out", "seed", "input"]
     static let flags: Set<String> = ["verbose", "no-plugins"]
     static let optionHelp = """
       --time-limit SECONDS   time budget for plugins and script (default 10)
@@ -12,8 +12,11 @@ struct ScriptCLI {
       --plugins DIR          also load the Lua plugins in DIR (repeatable; after ./huebench-plugins and
                              $XDG_CONFIG_HOME/huebench/plugins)
       --no-plugins           load no plugins
-      --out DIR              folder that outputs are written to (default: the current folder)
+      --out DIR              folder that outputs are written to (all or none, after the script succeeds);
+                             without it a script may write only into new folders it names
       --seed N               seed of math.random (default 0)
+      --input FILE           a file the script may read with hb.load_colors (repeatable; files given as script
+                             arguments and files under the script's folder are readable too)
       --verbose              add a short Lua traceback to errors
     """
 
@@ -33,6 +36,12 @@ struct ScriptCLI {
         }
         if let s = try p.int("seed", command: command, range: Int.min...Int.max) { o.seed = s }
         if let out = p.value("out") { o.outputFolder = out }
+        for f in p.all("input") {
+            guard FileManager.default.fileExists(atPath: f) else {
+                throw UsageError("--input '\(f)': no such file; give a file the script reads with hb.load_colors (huebench \(command))")
+            }
+            o.readableFiles.append(f)
+        }
         let sources = p.has("no-plugins") ? [] : PluginLoader.defaultSources(extra: p.all("plugins"))
         o.allowedFolders = sources.map(\.folder)
         o.watchdogMessage = watchdogMessage(command: command, script: script, budget: o.timeLimit)

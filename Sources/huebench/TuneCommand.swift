@@ -169,7 +169,7 @@ enum TuneCommand: Command {
         let text = try report.write(result, into: folder)
         Output.write(text)
         if let dir = out {
-            let c = try folder.commit(to: URL(fileURLWithPath: dir))
+            let c = try folder.commit(to: dir)
             Output.line("wrote \(c.files.count) files to \(dir)")
         }
         return ExitStatus.ok

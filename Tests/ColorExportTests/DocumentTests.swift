@@ -68,8 +68,8 @@ import Testing
 
     @Test func pathsStayInsideTheFolder() {
         let f = OutputFolder()
-        for bad in ["", "/etc/passwd", "../x", "a/../b", "a//b", ".huebench-manifest"] {
-            #expect(throws: ColorExportError.self) { try f.write(bad, text: "x") }
+        for bad in ["", "/etc/passwd", "../x", "a/../b", ".huebench-manifest", ".git/config", "huebench-plugins/x.lua"] {
+            #expect(throws: IOError.self) { try f.write(bad, text: "x") }
         }
     }
 

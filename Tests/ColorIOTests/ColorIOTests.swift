@@ -1,6 +1,75 @@
+import Foundation
 import Testing
 @testable import ColorIO
 
 @Suite struct ColorIOTests {
-    @Test func formatVersionIsOne() { #expect(ColorIO.formatVersion == 1) }
+    @Test func formatVersionIsOne() { #expect(IOFormat.version == 1) }
+
+    /// FIPS 180-4 test vectors (Appendix B / NIST CAVS): "abc", the empty string, the 448-bit message.
+    @Test func sha256KnownVectors() {
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func pathText() {
+        #expect(PathText.parent("a") == "." && PathText.parent("a/b/c.txt") == "a/b" && PathText.parent("/c") == "/")
+        #expect(PathText.parent("a/") == "." && PathText.parent("a//b") == "a")
+        #expect(PathText.lastComponent("a/b/c.txt") == "c.txt" && PathText.lastComponent("a/") == "a")
+        #expect(PathText.fileExtension("x/m.NPY") == "npy" && PathText.fileExtension(".bashrc") == "" && PathText.stem("a/brand.lua") == "brand")
+    }
+
+    @Test func relativePathRules() throws {
+        #expect(try RelativePath("a//./b.txt").description == "a/b.txt")
+        for bad in ["", "/etc/passwd", "~/x", "../x", "a/../b", ".git/config", "a/.hidden/x", ".huebench-manifest",
+                    "huebench-plugins/persist.lua", "a/huebench-plugins/x.lua", "a\0b", ".", "./"] {
+            #expect(throws: IOError.self, "\(bad)") { try RelativePath(bad) }
+        }
+    }
+
+    @Test func atomicWriterStreamsAndNeverReplacesAFolder() throws {
+        let dir = IOTest.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let w = try AtomicFileWriter(path: dir + "/m.bin")
+        try w.write([1, 2, 3]); try w.write([4])
+        #expect(IOTest.tree(dir).count == 1 && IOTest.tree(dir)[0].contains(AtomicFileWriter.tempMarker))
+        try w.commit()
+        #expect(FileManager.default.contents(atPath: dir + "/m.bin") == Data([1, 2, 3, 4]))
+        try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: false)
+        #expect(throws: IOError.self) { try AtomicFile.write([1], to: dir + "/folder") }
+        // An abandoned writer leaves nothing.
+        do { let a = try AtomicFileWriter(path: dir + "/gone.bin"); try a.write([9]) }
+        #expect(IOTest.tree(dir) == ["folder/", "m.bin"])
+    }
+
+    @Test func stagedCommitRemovesOnlyItsOwnStaleFilesAndEmptyFolders() throws {
+        let dir = IOTest.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        IOTest.write(dir + "/user.txt", "mine")
+        let first = try IOTest.staged(["a/x.txt": "1", "b/c/y.txt": "2", "keep.txt": "k"]).commit(to: dir)
+        #expect(first.changed == 3 && first.removed.isEmpty)
+        let again = try IOTest.staged(["a/x.txt": "1", "b/c/y.txt": "2", "keep.txt": "k"]).commit(to: dir)
+        #expect(again.changed == 0)
+        let second = try IOTest.staged(["a/x.txt": "1*", "keep.txt": "k"]).commit(to: dir)
+        #expect(second.changed == 1 && second.removed == ["b/c/y.txt"])
+        #expect(IOTest.tree(dir) == [".huebench-lock", ".huebench-manifest", "a/", "a/x.txt", "keep.txt", "user.txt"])
+        #expect(IOTest.read(dir + "/user.txt") == "mine")
+    }
+}
+
+@Suite struct NumberTextTests {
+    @Test func formsAndEdges() {
+        #expect(NumberText.fixed(0.5, 3) == "0.500" && NumberText.fixed(-0.0001, 2) == "0.00" && NumberText.fixed(-1.5, 1) == "-1.5")
+        #expect(NumberText.trimmed(0.790, 4) == "0.79" && NumberText.trimmed(1.0, 3) == "1" && NumberText.trimmed(-0.00001, 2) == "0")
+        // Half away from zero at 4 places (ColorTokensKit): 0.00005 → 0.0001, −0.00005 → −0.0001.
+        #expect(NumberText.halfAwayTrimmed(0.123456, 4) == "0.1235" && NumberText.halfAwayTrimmed(2, 4) == "2")
+        #expect(NumberText.halfAwayTrimmed(-0.00004, 4) == "0" && NumberText.halfAwayTrimmed(-1.25, 1) == "-1.3")
+        // Values that used to trap (Int of a huge or non-finite Double) print instead.
+        let huge = NumberText.halfAwayTrimmed(1e300, 4)
+        #expect(huge.count == 301 && huge.hasPrefix("10000000000000000525") && !huge.contains("."))
+        #expect(NumberText.halfAwayTrimmed(.infinity, 4) == "inf" && NumberText.fixed(.nan, 2) == "nan")
+        #expect(NumberText.shortest(3) == "3" && NumberText.shortest(-0.0) == "0" && NumberText.shortest(0.1) == "0.1"
+                && NumberText.shortest(.nan, nan: "null") == "null" && NumberText.shortest(1e20) == "1e+20")
+    }
 }

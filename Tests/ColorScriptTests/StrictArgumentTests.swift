@@ -7,6 +7,9 @@ import Testing
 @Suite struct StrictArgumentTests {
     /// (code, the whole message after `api:1: `), word for word.
     static let cases: [(String, String)] = [
+        ("hb.register_family{name = 'p', color = '#00B386'}", "hb.register_family: unknown field 'color' (did you mean 'anchor'?)"),
+        ("hb.family{name = 'p', anchor = {color = '#00B386', stp = 500}}", "hb.family: field 'anchor': unknown field 'stp' (did you mean 'stop'?)"),
+        ("hb.family{name = 'p', anchor = {color = '#00B386', stop = 75}}", "hb.family: field 'anchor': field 'stop' must be a stop 50, 100 … 1000, got 75"),
         ("hb.register_family{name = 'p', hue = 10, chroam = 0.1}",
          "hb.register_family: unknown field 'chroam' (did you mean 'chroma'?)"),
         ("hb.family{name = 'p', generator = 'uniform-lstar', hue = 10, gamutMargn = 0.9}",
@@ -59,6 +62,13 @@ import Testing
             local g = hb.family{ name = "ok2", hue = 20, chroma = hb.curve.points{ 0.02, 0.09, 0.12, 0.09, 0.04 },
                                  lightness = hb.curve.ease{ from = 0.97, to = 0.25, exponent = 1.3 } }
             assert(f:stop(500) and g:stop(500))
+            -- anchors: CSS text at the nearest stop, or a color at a given stop; the ramp passes through it exactly
+            local a = hb.family{ name = "brand", anchor = "#00B386" }
+            local found = false
+            for _, s in ipairs(a:stops()) do if s.color:hex() == "#00b386" then found = true end end
+            assert(found, "anchor not in the ramp")
+            local b = hb.register_family{ name = "brand2", generator = "contrast-targets", anchor = { color = hb.color("#00B386"), stop = 500 } }
+            assert(b:stop(500):hex() == "#00b386", b:stop(500):hex())
             """, name: "ok")
     }
 }

@@ -27,6 +27,20 @@ import Testing
         #expect((rows[3]["srgb"] as? [Double])?.count == 3 && (rows[3]["oklch"] as? [Double])?.count == 3)
     }
 
+    /// Any CSS color is anchored: the stop nearest in lightness (or --anchor-stop) is the color exactly.
+    @Test func paletteAnchorsCSSColors() throws {
+        let brand = try Self.run(["palette", "#00B386"])
+        #expect(brand.out.contains("hue-166.99  _400   #00b386\n"))
+        #expect(brand.err.contains("huebench palette: hue-166.99: #00b386 anchored at _400 (nearest lightness)"))
+        let violet = try Self.run(["palette", "oklch(0.56 0.21 285)", "--anchor-stop", "600", "--format", "oklch"])
+        #expect(violet.status == 0 && violet.out.contains("hue-285  _600   oklch(0.56 0.21 285)\n"))
+        #expect(violet.err.contains("anchored at _600\n"))
+        let bad = try Self.run(["palette", "#00B386", "--anchor-stop", "75"])
+        #expect(bad.status == 2 && bad.err.contains("--anchor-stop '75' is not a stop; give 50, 100 … 1000"))
+        let none = try Self.run(["palette", "orange", "--anchor-stop", "500"])
+        #expect(none.status == 2 && none.err.contains("--anchor-stop needs a color to anchor"))
+    }
+
     @Test func paletteFromHexAndUnknownFamily() throws {
         #expect(try Self.run(["palette", "#00B386"]).out.hasPrefix("hue-166.99  _50"))
         let bad = try Self.run(["palette", "nope"])

@@ -172,11 +172,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/huebench.css"), withIntermediateDirectories: true)
         Self.expectOneLine(try CLI.run(["build", "--quiet", "--family", "orange", "--formats", "css", "--out", dir.appendingPathComponent("out").path]),
-                           status: 1, mentions: "'huebench.css': it exists and is not a regular file")
+                           status: 1, mentions: "'huebench.css': it is a folder where a file goes; move or delete it")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out2"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: dir.appendingPathComponent("out2/pictures"))
         Self.expectOneLine(try CLI.run(["build", "--quiet", "--family", "orange", "--formats", "png", "--out", dir.appendingPathComponent("out2").path]),
-                           status: 1, mentions: "'pictures' in the output folder is a file where a folder must go")
+                           status: 1, mentions: "'pictures': it is a file where a folder must go; move or delete it")
         #expect(try Self.tempFiles(dir.appendingPathComponent("out")).isEmpty)
     }
 }

@@ -100,9 +100,11 @@ import ColorCore
         let h = TokenMath.oklch(linearSRGB: TokenMath.decode(SIMD3(0, 0xB3 / 255.0, 0x86 / 255.0))).z
         #expect(brand.hue == TokenMath.roundedHue(h))
         #expect(brand.hue == 166.99)
-        let ramp = try pw.ramp(for: brand)
-        #expect(ramp.allSatisfy { $0.oklch.z == 166.99 })
+        var plain = brand
+        plain.anchor = nil
+        #expect(try pw.ramp(for: plain).allSatisfy { $0.oklch.z == 166.99 })
         #expect(brand.seed?.hex == "#00b386")
+        #expect(try pw.ramp(for: brand).contains { $0.hex == "#00b386" })  // anchored (AnchorTests)
         #expect(try pw.family(named: "#808080").id == "gray")
         #expect(try pw.family(named: "#FFFFFF").id == "gray")
         #expect(try pw.family(named: "hue:50").hue == 50)

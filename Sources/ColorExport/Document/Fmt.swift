@@ -1,26 +1,15 @@
+import ColorIO
 import Foundation
 import ColorCore
 
 /// Fixed number formatting for generated files: the same bytes on every run and machine (no locale,
 /// no shortest-round-trip surprises, no negative zero).
 public enum Fmt {
-    /// `v` with exactly `decimals` decimals (`0.500`); −0 prints as 0.
-    public static func fixed(_ v: Double, _ decimals: Int) -> String {
-        precondition(v.isFinite, "Fmt.fixed needs a finite number")
-        var s = String(format: "%.\(decimals)f", v)
-        if s.hasPrefix("-"), s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-        return s
-    }
+    /// `v` with exactly `decimals` decimals (`0.500`); −0 prints as 0 (ColorIO's `NumberText.fixed`).
+    public static func fixed(_ v: Double, _ decimals: Int) -> String { NumberText.fixed(v, decimals) }
 
     /// `v` with at most `decimals` decimals, trailing zeros and a trailing point removed (`0.79`, `1`).
-    public static func trimmed(_ v: Double, _ decimals: Int) -> String {
-        var s = fixed(v, decimals)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s == "-0" ? "0" : s
-    }
+    public static func trimmed(_ v: Double, _ decimals: Int) -> String { NumberText.trimmed(v, decimals) }
 
     /// Two lowercase hex digits.
     public static func hex2(_ b: UInt8) -> String {

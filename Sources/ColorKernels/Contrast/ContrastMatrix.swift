@@ -283,17 +283,49 @@ public struct ContrastMatrix: Sendable {
     /// magnitude is at least `threshold`, exact against the Double path; the diagonal counts unless excluded.
     public func count(atLeast threshold: Double, values: UnsafePointer<Float>, firstRow: Int, rowCount: Int,
                       excludeDiagonal: Bool = false) -> Int {
-        var n = 0
         let th = Float(threshold)
+        let b = boundAbsolute + boundRelative * Swift.abs(threshold)
+        let lo = Float(threshold - 1.5 * b - 1e-30).nextDown.nextDown, hi = Float(threshold + 1.5 * b + 1e-30).nextUp.nextUp
+        var n = 0
         for r in 0..<rowCount {
             let i = firstRow + r, row = values + r * columns
             for j in 0..<columns where !(excludeDiagonal && i == j) {
                 let v = Swift.abs(row[j])
-                if isNear(v, threshold) { n += Swift.abs(reference(i, j)) >= threshold ? 1 : 0 }
+                if v >= lo && v <= hi { n += Swift.abs(reference(i, j)) >= threshold ? 1 : 0 }
                 else if v >= th { n += 1 }
             }
         }
         return n
+    }
+
+    /// The indices of the k values of smallest magnitude (ties by index), smallest first: a bounded max-heap.
+    /// - Complexity: O(n log k) time, O(k) memory.
+    public static func smallestMagnitudes(_ v: UnsafePointer<Float>, count n: Int, k: Int) -> [Int] {
+        guard k > 0 else { return [] }
+        var heap: [Int] = []
+        heap.reserveCapacity(Swift.min(k, n))
+        @inline(__always) func less(_ a: Int, _ b: Int) -> Bool {
+            let x = Swift.abs(v[a]), y = Swift.abs(v[b]); return x < y || (x == y && a < b)
+        }
+        for idx in 0..<n {
+            if heap.count < k {
+                heap.append(idx)
+                var c = heap.count - 1
+                while c > 0 { let p = (c - 1) / 2; if less(heap[p], heap[c]) { heap.swapAt(p, c); c = p } else { break } }
+            } else if less(idx, heap[0]) {
+                heap[0] = idx
+                var p = 0
+                while true {
+                    let l = 2 * p + 1, r = l + 1
+                    var big = p
+                    if l < k && less(heap[big], heap[l]) { big = l }
+                    if r < k && less(heap[big], heap[r]) { big = r }
+                    if big == p { break }
+                    heap.swapAt(p, big); p = big
+                }
+            }
+        }
+        return heap.sorted(by: less)
     }
 
     /// Whether a Float32 magnitude lies within the error bound of `threshold` (its pair needs a Double recheck).

@@ -1,3 +1,4 @@
+import ColorIO
 import CLua
 import CLuaShims
 import ColorCore
@@ -97,5 +98,5 @@ enum AuditBinding {
         lua.setField(t, "message")
     }
 
-    static func fixed2(_ v: Double) -> String { String(format: "%.2f", v) }
+    static func fixed2(_ v: Double) -> String { NumberText.fixed(v, 2) }
 }

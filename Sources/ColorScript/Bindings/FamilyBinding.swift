@@ -63,7 +63,14 @@ enum FamilyBinding {
             lua.pop()
             if let k = lua.string(-1) { keys.append(k) }
         }
+        var anchor: RampAnchor? = nil
         for key in keys.sorted() where key != "name" && key != "generator" {
+            if key == "anchor" {
+                lua.getField(t, key)
+                defer { lua.pop() }
+                anchor = try self.anchor(host, lua, lua.absolute(-1), "\(fname): field 'anchor'")
+                continue
+            }
             lua.getField(t, key)
             defer { lua.pop() }
             let v = lua.absolute(-1)
@@ -82,10 +89,38 @@ enum FamilyBinding {
         }
         if let h = hue, params["hue"] == nil, generator == OKLCHCurves.id { params["hue"] = .curve(.constant(h)) }
         if let h = hue { _ = try wrap(fname) { try Checked.finite(h, "field 'hue'") } }
-        let family = Family(id: name, hue: hue, generator: generator, parameters: params)
+        let family = Family(id: name, hue: hue ?? anchor.flatMap { $0.color.isAchromatic ? nil : TokenMath.roundedHue($0.color.oklch.z) },
+                            generator: generator, parameters: params, anchor: anchor)
         // Checked before anything is registered: a bad spec leaves no half-registered family.
         try wrap(fname) { try g.validate(family.spec) }
         return family
+    }
+
+    /// `anchor = CSS text or a color` or `anchor = {color = …, stop = N}`: the color the ramp passes through.
+    static func anchor(_ host: HostContext, _ lua: Lua, _ v: Int32, _ ctx: String) throws -> RampAnchor {
+        func color(_ i: Int32) throws -> RampColor {
+            if let s = lua.string(i) {
+                return try wrap(ctx) { try RampAnchor(css: s, core: host.workbench).color }
+            }
+            if let p = luaL_testudata(lua.L, i, UserdataKind.color.metatableName) {
+                let c = try host.workbench.convert(host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee), to: .srgb)
+                return RampColor(srgb: c.coordsForConversion)
+            }
+            throw BindingError("\(ctx) must be a CSS color, a color or {color = …, stop = N}, got \(lua.describe(i))")
+        }
+        guard lua.type(v) == LUA_TTABLE else { return RampAnchor(color: try color(v)) }
+        try lua.checkFields(v, ["color", "stop"], ctx)
+        lua.getField(v, "color")
+        defer { lua.pop() }
+        let c = try color(lua.absolute(-1))
+        var stop: Stop? = nil
+        if let n = try lua.fieldNumber(v, "stop", ctx) {
+            guard let i = try? Checked.int(n, "stop", in: 50...1000), let s = Stop(i) else {
+                throw BindingError("\(ctx): field 'stop' must be a stop 50, 100 … 1000, got \(formatNumber(n))")
+            }
+            stop = s
+        }
+        return RampAnchor(color: c, stop: stop)
     }
 
     static func ramp(_ c: Color, _ host: HostContext) throws -> RampColor {

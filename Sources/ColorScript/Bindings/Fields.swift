@@ -39,7 +39,7 @@ extension Lua {
 /// What each Lua table argument may contain (one place, so docs and checks agree).
 enum Fields {
     /// Fields of a family spec besides the generator's parameters.
-    static let family = ["name", "generator", "hue"]
+    static let family = ["name", "generator", "hue", "anchor"]
     /// Common mistakes in a family spec and the field meant.
     static let familyHints = ["color": "anchor", "seed": "anchor", "base": "anchor", "brand": "anchor", "colour": "anchor"]
     static let token = ["name", "light", "dark", "opacity", "role"]
@@ -53,7 +53,8 @@ enum Fields {
     static let exporter = ["name", "extension", "summary", "write"]
     static let sweep = ["generator", "params", "set", "hues", "metrics", "goal", "per", "top", "out", "plots", "dtype", "objective"]
     static let sweepRange = ["from", "to", "steps", "values"]
-    static let matrixOptions = ["method"]
+    static let matrixOptions = ["method", "alpha", "canvas", "summary", "out", "thresholds", "worst"]
+    static let bufferOptions = ["precision"]
     static let saveOptions = ["table", "dtype"]
     static let curves: [String: [String]] = [
         "linear": ["kind", "from", "to"], "ease": ["kind", "from", "to", "exponent"],

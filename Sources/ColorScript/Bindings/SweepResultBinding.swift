@@ -1,3 +1,4 @@
+import ColorIO
 import CLua
 import CLuaShims
 import ColorCore
@@ -121,7 +122,7 @@ enum SweepResultBinding {
             let cols = which == "rows" ? r.columns : r.variantColumns
             let values = which == "rows" ? r.values : r.variantValues
             let bytes: [UInt8]
-            switch (path as NSString).pathExtension.lowercased() {
+            switch PathText.fileExtension(path) {
             case "csv": bytes = Array(SweepOutput.csv(columns: cols, values: values).utf8)
             case "json": bytes = Array(SweepOutput.rowsJSON(columns: cols, values: values).utf8)
             case "npy": bytes = MatrixWriter.npy(values: values, columns: cols.count, dtype: dtype)

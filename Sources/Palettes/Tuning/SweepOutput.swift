@@ -6,34 +6,6 @@ import ColorKernels
 import Glibc
 #endif
 
-/// Writes a file atomically: the bytes go to a temp file in the same folder, which is renamed over `path`.
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temp = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw PalettesError.io(path: path, reason: "cannot create a file in its folder (\(String(cString: strerror(errno)))); check the folder exists and is writable") }
-        var off = 0
-        let ok: Bool = bytes.withUnsafeBytes { buf in
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                off += n
-            }
-            return true
-        }
-        let closed = close(fd) == 0
-        guard ok, closed, rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw PalettesError.io(path: path, reason: "cannot write (\(why)); check free disk space and permissions")
-        }
-    }
-
-    public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
-}
-
 /// CSV, `.npy` and JSON forms of a sweep result.
 ///
 /// - CSV: a header line of column names, then one line per row; numbers in Swift's shortest round-trip
@@ -43,12 +15,7 @@ public enum AtomicFile {
 /// - JSON: the sweep's description, the column names and, on request, the rows (NaN as null).
 public enum SweepOutput {
     /// A number as CSV/JSON text: integers without a fraction, others shortest round-trip.
-    public static func number(_ v: Double, nan: String = "nan") -> String {
-        if v.isNaN { return nan }
-        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    public static func number(_ v: Double, nan: String = "nan") -> String { NumberText.shortest(v, nan: nan) }
 
     /// The table as CSV text.
     public static func csv(columns: [String], values: [Double]) -> String {

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -31,8 +32,7 @@ enum OutputPath {
         if let st = info(path), !isRegular(st) {
             throw UsageError("--\(option) '\(shown)' is not a regular file (a device, pipe or socket); give a file path — output is written to a temp file and renamed (huebench \(command))")
         }
-        let up = parent(path)
-        let folder = up.isEmpty ? "." : up
+        let folder = PathText.parent(path)
         if let st = info(folder) {
             guard isDirectory(st) else {
                 throw UsageError("--\(option) '\(shown)': '\(ColorCoreError.excerpt(folder))' is not a folder; give a path inside a folder (huebench \(command))")
@@ -53,18 +53,6 @@ enum OutputPath {
         }
     }
 
-    /// The path without its last component (`a/b/c` → `a/b`, `c` → ``, `/c` → `/`); trailing slashes are
-    /// ignored. (Foundation's `deletingLastPathComponent` traps on some one-character paths.)
-    static func parent(_ path: String) -> String {
-        var p = Substring(path)
-        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-        guard let slash = p.lastIndex(of: "/") else { return "" }
-        if slash == p.startIndex { return "/" }
-        var head = p[..<slash]
-        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
-        return String(head)
-    }
-
     /// A folder that will be created if missing and filled with files.
     static func checkFolder(_ path: String, option: String = "out", command: String) throws {
         let shown = ColorCoreError.excerpt(path)
@@ -81,11 +69,8 @@ enum OutputPath {
             return
         }
         // Missing: the nearest existing ancestor must be a writable folder.
-        var ancestor = parent(path)
-        while !ancestor.isEmpty, ancestor != "/", info(ancestor) == nil {
-            ancestor = parent(ancestor)
-        }
-        let folder = ancestor.isEmpty ? "." : ancestor
+        var folder = PathText.parent(path)
+        while folder != ".", folder != "/", info(folder) == nil { folder = PathText.parent(folder) }
         guard let st = info(folder), isDirectory(st) else {
             throw UsageError("--\(option) '\(shown)': '\(ColorCoreError.excerpt(folder))' is not a folder; give a path inside a folder (huebench \(command))")
         }

@@ -1,0 +1,205 @@
+import ColorCore
+import ColorKernels
+import ColorScript
+import Foundation
+import Testing
+
+/// Lua batch calls run on the engine: the same bits as the kernels, the same method set as the CLI, memory
+/// charged before allocation, streaming summaries, saves, translucent compositing, colors from files.
+struct EngineBindingTests {
+    func eval(_ code: String, memoryMiB: Int = 64, output: String? = nil) throws -> [String] {
+        let (s, _) = try makeState(memoryMiB: memoryMiB, output: output)
+        return try s.eval(code)
+    }
+
+    /// 2,000 OKLCH colors of a fixed pseudo-random sequence, as Lua builds them.
+    static let colorsLua = """
+    local t = {}
+    local x = 12345
+    local function r() x = (x * 1103515245 + 12345) % 2147483648; return x / 2147483648 end
+    for i = 1, 2000 do t[i] = hb.oklch(1.02 * r() - 0.01, 0.4 * r(), 360 * r()) end
+    """
+
+    static func swiftColors() -> [Color] {
+        var x: Int64 = 12345, out: [Color] = []
+        func r() -> Double { x = (x &* 1103515245 &+ 12345) % 2147483648; return Double(x) / 2147483648 }
+        for _ in 0..<2000 { let l = 1.02 * r() - 0.01, c = 0.4 * r(), h = 360 * r(); out.append(Color(.oklch, l, c, h)) }
+        return out
+    }
+
+    /// hb.convert and hb.map_gamut (every registered mapper) return the kernels' bits; f64 buffers agree with
+    /// the Double reference to rounding.
+    @Test func luaBatchEqualsKernelBits() throws {
+        let colors = Self.swiftColors()
+        let src = try ColorBuffer(colors, space: .oklch)
+        var expected: [String] = []
+        let conv = try BatchConversionPlan(from: .oklch, to: .srgb).convert(src, threads: 1)
+        expected.append(String(conv.interleaved().map(\.bitPattern).reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }))
+        for id in Workbench.standard.gamutMappers.ids {
+            let m = try BatchGamutMapper(method: id, target: .displayP3).map(src, threads: 1)
+            expected.append(String(m.interleaved().map(\.bitPattern).reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }))
+        }
+        let ids = Workbench.standard.gamutMappers.ids.map { "'\($0)'" }.joined(separator: ", ")
+        let r = try eval(Self.colorsLua + "\n" + """
+        local b = hb.buffer(t, 'oklch')
+        local function hash(buf)
+          local h = 0
+          for i = 1, #buf do
+            local c = buf:get(i)
+            for _, v in ipairs{c:coords()} do h = h * 31 + string.unpack('<I4', string.pack('<f', v)) end
+          end
+          return h
+        end
+        local out = {hash(hb.convert(b, 'srgb'))}
+        for _, m in ipairs{\(ids)} do out[#out + 1] = hash(hb.map_gamut(b, 'display-p3', m)) end
+        return table.unpack(out)
+        """)
+        // Lua integers wrap like UInt64 arithmetic modulo 2^64; compare as unsigned text.
+        #expect(r.map { UInt64(bitPattern: Int64($0) ?? 0) }.map(String.init) == expected)
+    }
+
+    @Test func f64BuffersRunTheDoublePath() throws {
+        let r = try eval("""
+        local d = hb.buffer({'oklch(0.7 0.3 150)', '#ff000080'}, 'oklch', {precision = 'f64'})
+        local s = hb.convert(d, 'srgb')
+        local ref = hb.color('oklch(0.7 0.3 150)'):to('srgb')
+        local g = hb.map_gamut(d, 'srgb', 'css4'):get(1)
+        local gr = hb.color('oklch(0.7 0.3 150)'):map_gamut('srgb')
+        return d:precision(), s:get(1):coords() == ref:coords(), select(2, s:get(1):coords()) == select(2, ref:coords()),
+               g:css() == gr:css(), s:get(2):alpha()
+        """)
+        #expect(r == ["f64", "true", "true", "true", "0.50196078431373"])
+    }
+
+    /// Every registered contrast and ΔE method runs in hb.matrix (the CLI's set), equal to the per-pair
+    /// reference within the documented Float32 bounds.
+    @Test(arguments: Workbench.standard.pairMethodIDs)
+    func everyMatrixMethodRuns(_ id: String) throws {
+        let r = try eval("""
+        local t = hb.buffer({'#000', '#777', 'rebeccapurple', '#fafafa'})
+        local b = hb.buffer({'white', '#336699', 'oklch(0.5 0.2 30)'})
+        local m = hb.matrix(t, b, {method = '\(id)'})
+        return m:rows(), m:cols(), m:method()
+        """)
+        #expect(r == ["4", "3", id])
+    }
+
+    /// A plugin-registered contrast method (registered like the built-ins, without a batch form) runs in
+    /// hb.matrix through its closure, on every core.
+    @Test func registeredMethodWithoutKernelRuns() throws {
+        var o = ScriptOptions(timeLimit: 30, memoryLimit: 64 << 20)
+        o.allowedFolders = []
+        var wb = Workbench.standard
+        try wb.contrastMethods.register(ContrastMethod(id: "luma-diff", name: "test", inputSpace: .srgb, isSymmetric: true,
+                                                      thresholds: [0.5]) { a, b in abs(a.x + a.y + a.z - b.x - b.y - b.z) / 3 })
+        let s = try LuaInterpreter(options: o, workbench: wb, print: { _ in })
+        let r = try s.eval("""
+        local m = hb.matrix(hb.buffer{'#000', '#fff'}, hb.buffer{'#fff', '#808080'}, {method = 'luma-diff'})
+        local sm = hb.matrix(hb.buffer{'#000', '#fff'}, hb.buffer{'#fff', '#808080'}, {method = 'luma-diff', summary = true})
+        return m:get(1, 1), m:get(2, 1), sm.counts[1].threshold, sm.counts[1].pairs
+        """)
+        #expect(r == ["1.0", "0.0", "0.5", "2"])
+    }
+
+    @Test func hugeMatrixIsRefusedBeforeAllocating() throws {
+        let (s, _) = try makeState(memoryMiB: 512)
+        let e = errorOf(s, """
+        local t, c = {}, hb.srgb(0.2, 0.4, 0.6)
+        for i = 1, 100000 do t[i] = c end
+        local b = hb.buffer(t)
+        local m = hb.matrix(b, b, {method = 'apca'})
+        """)
+        guard case .limit? = e else { Issue.record("expected the memory limit, got \(String(describing: e))"); return }
+        #expect("\(e!)".contains("hb.matrix: 100000 × 100000 float32 needs 37.3 GiB; the memory limit is 512 MiB (--memory-limit), or stream it with {out=…} / {summary=true}"), "\(e!)")
+    }
+
+    /// Summary mode (row blocks, bounded memory) equals the in-memory matrix: counts, min/max, row extremes,
+    /// the k worst pairs (3,000 × 1,000 APCA: the test-sized form of the 20,000 × 20,000 benchmark).
+    @Test func summaryModeEqualsInMemory() throws {
+        let r = try eval("""
+        local t, u = {}, {}
+        local x = 7
+        local function r() x = (x * 1103515245 + 12345) % 2147483648; return x / 2147483648 end
+        for i = 1, 3000 do t[i] = hb.srgb(r(), r(), r()) end
+        for i = 1, 1000 do u[i] = hb.srgb(r(), r(), r()) end
+        local a, b = hb.buffer(t), hb.buffer(u)
+        local m = hb.matrix(a, b, {method = 'apca'})
+        local s = hb.matrix(a, b, {method = 'apca', summary = true, worst = 5, thresholds = {45, 75}})
+        local ok = s.rows == 3000 and s.cols == 1000 and s.pairs == 3000000
+        for _, c in ipairs(s.counts) do ok = ok and c.pairs == m:count_at_least(c.threshold) end
+        for k, p in ipairs(m:worst(5)) do
+          ok = ok and s.worst[k].i == p.i and s.worst[k].j == p.j and s.worst[k].value == p.value
+        end
+        local lo, hi = math.huge, -math.huge
+        for j = 1, 1000 do local v = m:get(17, j); lo = math.min(lo, v); hi = math.max(hi, v) end
+        ok = ok and s.row_min[17] == lo and s.row_max[17] == hi and #s.worst == 5
+        return ok, s.counts[1].pairs > 0
+        """, memoryMiB: 128)
+        #expect(r == ["true", "true"])
+    }
+
+    @Test func saveRoundTripsThroughNpy() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (s, _) = try makeState(output: out)
+        let r = try s.eval("""
+        local t = {}
+        for i = 1, 30 do t[i] = hb.oklch(i / 31, 0.1, i * 12) end
+        local m = hb.matrix(hb.buffer(t), hb.buffer{'white', 'black', '#336699'}, {method = 'apca'})
+        m:save('m.npy'); m:save('m.f32'); m:save('m.csv')
+        local s = hb.matrix(hb.buffer(t), hb.buffer{'white', 'black', '#336699'}, {method = 'apca', out = 'streamed.npy'})
+        return m:get(7, 3), s.out
+        """)
+        try s.commitOutputs()
+        let npy = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/m.npy")))
+        #expect(npy.count == 128 + 90 * 4 && npy[8] == 0x76)
+        #expect(Array(String(decoding: npy[10..<127], as: UTF8.self).utf8).starts(with: Array("{'descr': '<f4', 'fortran_order': False, 'shape': (30, 3), }".utf8)))
+        let v = npy[128...].withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(Float(Double(r[0])!) == v[6 * 3 + 2])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/streamed.npy")) == Data(npy))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/m.f32")) == Data(npy[128...]))
+        let csv = try String(contentsOfFile: out + "/m.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 30 && Float(csv[6].split(separator: ",")[2]) == v[6 * 3 + 2])
+        #expect(!FileManager.default.fileExists(atPath: out + "/.streamed.npy.stream-\(getpid())"))
+    }
+
+    @Test func translucentTextIsComposited() throws {
+        let r = try eval("""
+        local m = hb.matrix(hb.buffer{'#00000080'}, hb.buffer{'white'}, {method = 'wcag21'})
+        local i = hb.matrix(hb.buffer{'#00000080'}, hb.buffer{'white'}, {method = 'wcag21', alpha = 'ignore'})
+        local c = hb.matrix(hb.buffer{'#000'}, hb.buffer{'#ffffff00'}, {method = 'wcag21', canvas = 'black'})
+        return string.format('%.2f', m:get(1, 1)), string.format('%.2f', hb.color('#00000080'):contrast('white')),
+               i:get(1, 1), c:get(1, 1)
+        """)
+        #expect(r == ["4.00", "4.00", "21.0", "1.0"])
+    }
+
+    @Test func loadColorsReadsNamedFilesOnly() throws {
+        let dir = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "# palette\nbrand\t#336699\n#ff0000 # red\n\noklch(0.7 0.1 50)\n".write(toFile: dir + "/ok.txt", atomically: true, encoding: .utf8)
+        try (["x"] + (1...25).map { "bad\($0)" }).joined(separator: "\n").write(toFile: dir + "/bad.txt", atomically: true, encoding: .utf8)
+        try "#000\n".write(toFile: dir + "/other.txt", atomically: true, encoding: .utf8)
+        try """
+        local hb = require 'huebench'
+        local b = hb.load_colors(arg[1])
+        print(#b, b:label(1), b:label(2), b:get(2):hex())
+        print(select(2, pcall(hb.load_colors, arg[2])))
+        local t0 = hb.clock(); print(type(t0), hb.clock() >= t0)
+        """.write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
+        let (s, printed) = try makeState()
+        try s.run(file: dir + "/s.lua", arguments: [dir + "/ok.txt", dir + "/bad.txt"])
+        let lines = printed.text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "3\tbrand\tnil\t#ff0000")
+        #expect(lines[1].contains("26 bad lines") && printed.text.contains("bad.txt:1: invalid color 'x'"), "\(printed.text)")
+        #expect(printed.text.contains("bad.txt:20:") && !printed.text.contains("bad.txt:21:") && printed.text.contains("and 6 more bad lines"))
+        #expect(printed.text.contains("number\ttrue"))
+        // A file outside the script's folder that the user did not name is refused.
+        let outside = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "#000\n".write(toFile: outside + "/secret.txt", atomically: true, encoding: .utf8)
+        let (s2, _) = try makeState()
+        let e = errorOf(s2, "local hb = require 'huebench'; return hb.load_colors('\(outside)/secret.txt')")
+        #expect("\(e!)".contains("is not readable by this script; pass it as a script argument or with --input FILE"))
+    }
+}

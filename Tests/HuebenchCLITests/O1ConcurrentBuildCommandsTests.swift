@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Attack O1 through the CLI: two `huebench build` processes into one `--out` at the same time deleted each
+/// other's files (6 of 6 trials). With the folder lock the second waits; the folder ends with exactly one
+/// build's files, whole.
+@Suite struct O1ConcurrentBuildCommandsTests {
+    @Test func twoBuildsAtOnceLeaveOneWholeBuild() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-o1-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func start(_ family: String) throws -> (Process, Pipe) {
+            let p = Process()
+            p.executableURL = CLI.binary
+            p.arguments = ["build", "--quiet", "--family", family, "--formats", "css,dtcg,xcassets", "--out", root + "/out"]
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            return (p, err)
+        }
+        for _ in 0..<3 {
+            let (a, ea) = try start("orange"), (b, eb) = try start("blue")
+            let ma = String(decoding: ea.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let mb = String(decoding: eb.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            a.waitUntilExit(); b.waitUntilExit()
+            #expect(a.terminationStatus == 0 && b.terminationStatus == 0, "\(ma) \(mb)")
+            let groups = try FileManager.default.contentsOfDirectory(atPath: root + "/out/Colors.xcassets/Palette").filter { !$0.hasPrefix(".") && $0 != "Contents.json" }
+            #expect(groups == ["orange"] || groups == ["blue"], "\(groups)")
+            let css = try String(contentsOfFile: root + "/out/huebench.css", encoding: .utf8)
+            #expect(css.contains("--hb-\(groups.first ?? "?")-500:"))
+            let all = FileManager.default.enumerator(atPath: root + "/out")!.allObjects as! [String]
+            #expect(!all.contains { $0.contains(".tmp-") || $0.hasSuffix(".huebench-journal") })
+        }
+    }
+}
