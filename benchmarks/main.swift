@@ -1,7 +1,7 @@
 import ColorIO
 // Huebench benchmarks: the workloads of WORKLOADS.md (W1a W1b W2a W2b W3a W3b W4), each as the scalar Double
 // reference path on 1 core, the SIMD Float32 path on 1 core and on every core, in the same run.
-// Usage: benchmarks [--json] [--quick] [--only W1a,W3] [--simd-only]   (release builds only; scripts/bench builds it)
+// Usage: benchmarks [--json] [--quick] [--only W1a,W3,E] [--simd-only]   (release builds only; scripts/bench builds it)
 import ColorCore
 import ColorKernels
 import ColorScript
@@ -374,6 +374,7 @@ func luaOverhead() {
 }
 if selected("L1") || selected("L2") { luaOverhead() }
 if selected("T") { TuningBench.run(quick: quick) }
+StreamBench.run(quick: quick)  // E1…E4: each checks `selected` itself
 
 // MARK: Spots file
 

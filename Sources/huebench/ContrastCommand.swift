@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench contrast [--method wcag21|apca] [TEXT BACKGROUND]`: contrast ratio or APCA Lc.
 enum ContrastCommand: Command {
@@ -7,8 +8,12 @@ enum ContrastCommand: Command {
     static let help = """
     usage: huebench contrast [--method NAME] [--json] [TEXT BACKGROUND]
 
-    Prints the contrast of TEXT on BACKGROUND. wcag21 (default): the WCAG 2.1 ratio 1…21 on unclamped
-    extended sRGB; apca: APCA 0.0.98G-4g Lc, signed (positive = dark text on light, negative = light on dark);
+    Prints the contrast of TEXT on BACKGROUND. wcag21 (default): the WCAG 2.1 ratio, 1…21 for colors inside
+    sRGB; colors are not clamped (extended sRGB), so a color outside sRGB can give a ratio above 21 (map it
+    first with `huebench gamut` to get the in-gamut ratio); apca: APCA 0.0.98G-4g Lc, signed (positive =
+    dark text on light, negative = light on dark); an out-of-sRGB color whose screen luminance comes out
+    below 0 is floored at 0 before APCA's soft black clamp, as APCA-W3 0.1.9 does (Color.js does not
+    floor it and can differ by up to 8.5 Lc there);
     also lstar (ΔL*), weber, michelson. Translucent text is composited over the background first.
     With no colors, reads pairs from standard input: TEXT<TAB>BACKGROUND per line.
 
@@ -33,11 +38,8 @@ enum ContrastCommand: Command {
         let method = try Lookup.method(a.value("method") ?? "wcag21", in: wb.contrastMethods, command: name)
         let items = try PairArguments.items(a.positionals, names: "TEXT and BACKGROUND", command: name)
         let decimals = method == "wcag21" || method == "apca" || method == "lstar" ? 2 : 4
-        return ItemLoop.run(command: name, arguments: items, json: a.has("json")) { item in
-            let (t, b) = try ItemLoop.pair(item)
-            let v = try wb.contrast(text: try wb.parse(t), background: try wb.parse(b), method: method)
-            return Format.pair(text: t, background: b, value: v, decimals: decimals, separator: "on")
-        }
+        let stream = try ColorStream(.contrast(method: method), json: a.has("json"), decimals: decimals, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: items)
     }
 }
 

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench convert --to SPACE [COLOR…]`: each color's coordinates in SPACE.
 enum ConvertCommand: Command {
@@ -47,8 +48,7 @@ enum ConvertCommand: Command {
         }
         let target = try Lookup.space(toName, in: wb, option: "to", command: name)
         let width = max(11, target.rawValue.count + 1)
-        return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
-            Format.color(try wb.spaces.convert(try wb.parse(item), to: target), workbench: wb, spaceWidth: width)
-        }
+        let stream = try ColorStream(.convert(to: target), json: a.has("json"), spaceWidth: width, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: a.positionals)
     }
 }

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench deltae [--method 2000|76|ok] [A B]`: the color difference of two colors.
 enum DeltaECommand: Command {
@@ -34,10 +35,7 @@ enum DeltaECommand: Command {
         let method = try Lookup.method(a.value("method") ?? "2000", in: wb.deltaEMethods, command: name)
         let items = try PairArguments.items(a.positionals, names: "A and B", command: name)
         let decimals = method == "ok" ? 6 : 4
-        return ItemLoop.run(command: name, arguments: items, json: a.has("json")) { item in
-            let (x, y) = try ItemLoop.pair(item)
-            let v = try wb.deltaE(try wb.parse(x), try wb.parse(y), method: method)
-            return Format.pair(text: x, background: y, value: v, decimals: decimals, separator: "vs")
-        }
+        let stream = try ColorStream(.deltaE(method: method), json: a.has("json"), decimals: decimals, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: items)
     }
 }

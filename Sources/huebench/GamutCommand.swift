@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench gamut --to srgb|display-p3|rec2020 [--method css4|clip] [COLOR…]`: map colors into a gamut.
 enum GamutCommand: Command {
@@ -37,8 +38,7 @@ enum GamutCommand: Command {
         let target = try Lookup.space(toName, in: wb, option: "to", command: name) { $0.isBoundedRGB }
         let method = try Lookup.method(a.value("method") ?? "css4", in: wb.gamutMappers, command: name)
         let width = max(11, target.rawValue.count + 1)
-        return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
-            Format.color(try wb.mapGamut(try wb.parse(item), to: target, method: method), workbench: wb, spaceWidth: width)
-        }
+        let stream = try ColorStream(.gamut(to: target, method: method), json: a.has("json"), spaceWidth: width, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: a.positionals)
     }
 }

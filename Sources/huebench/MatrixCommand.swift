@@ -9,13 +9,19 @@ enum MatrixCommand: Command {
     static let name = "matrix"
     static let summary = "contrast or ΔE matrix (any registered method) of text × background colors, to .npy/.csv/.f32"
     static let help = """
-    usage: huebench matrix --method M --text FILE [--background FILE] [--out PATH] [--threshold X]
-                           [--alpha composite|ignore] [--canvas COLOR] [--threads N] [--worst K] [--json]
+    usage: huebench matrix --method M --text FILE [--background FILE] [--out PATH] [--threshold X] [--context NAME]
+                           [--alpha composite|ignore] [--canvas COLOR] [--threads N] [--worst K] [--skip-invalid] [--json]
 
-    Reads one CSS color per line from FILE (blank lines are skipped; '-' reads standard input) and computes
+    Reads colors from FILE ('-': standard input): one CSS color per line, LABEL<TAB>COLOR, CSS custom
+    properties (--brand-500: #00b386;), a DTCG 2025.10 token file (.tokens.json: color tokens by dotted name,
+    aliases resolved) or a token resolver (huebench's tokens/ folder or its huebench.resolver.json; --context
+    picks light, dark, light-high-contrast or dark-high-contrast). Blank and comment lines are skipped; labels
+    name the pairs in every output. All invalid entries are listed at once. Then it computes
     M[i, j] for text color i (row) on background color j (column) by any registered contrast method (WCAG 2
     ratio, APCA Lc, L*, Weber, Michelson…) or ΔE method (deltae-ok, deltae-2000, deltae-76…). Without
     --background the text colors are compared with themselves (the diagonal is left out of the summary).
+    Colors are not clamped: WCAG ratios of colors outside sRGB can exceed 21, and APCA floors a negative
+    screen luminance at 0 (APCA-W3 0.1.9), as `huebench contrast` does.
     Work runs on every core (--threads N to limit) and streams to disk in row blocks, so matrices larger than
     memory (20,000 × 20,000) are fine. Counts at thresholds are exact (equal to the Double computation).
 
@@ -32,6 +38,8 @@ enum MatrixCommand: Command {
       --canvas COLOR   what translucent backgrounds sit on (default white)
       --threads N      cores to use (default: all)
       --worst K        how many lowest-contrast pairs to list (default 5)
+      --context NAME   the resolver context of a token resolver (default: the resolver's default)
+      --skip-invalid   compute with the valid entries and say how many were skipped (default: stop and list them)
       --json           print the summary as one JSON object
 
     example:
@@ -39,8 +47,8 @@ enum MatrixCommand: Command {
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json"],
-                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas"])
+        let a = try Arguments(args, command: name, flags: ["json", "skip-invalid"],
+                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context"])
         let workbench = Workbench.standard
         guard let methodName = a.value("method") else {
             throw UsageError("--method is required: one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
@@ -81,13 +89,16 @@ enum MatrixCommand: Command {
         if textPath == "-" && a.value("background") == "-" {
             throw UsageError("--text and --background cannot both read standard input ('-'); give one of them a file (huebench matrix)")
         }
-        let text = try readColors(textPath)
-        let background = try a.value("background").map(readColors)
+        let context = a.value("context"), skip = a.has("skip-invalid")
+        let text = try readColors(textPath, context: context, skipInvalid: skip)
+        let background = try a.value("background").map { try readColors($0, context: context, skipInvalid: skip) }
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer,
                                         textColors: text.colors, backgroundColors: background?.colors, alpha: alpha)
         let rows = matrix.rows, cols = matrix.columns
 
         let writer = try (picture == nil ? outPath : nil).map { try MatrixWriter(path: $0, rows: rows, columns: cols) }
+        let columnColors = background ?? text
+        try writer?.setLabels(rows: (0..<rows).map { label(text, $0) }, columns: (0..<cols).map { label(columnColors, $0) })
         var heatmap = picture == nil ? nil : Self.heatmap(method, rows: rows, columns: cols)
         let showProgress = isatty(2) == 1 && Double(rows) * Double(cols) > 5e7
         let start = Date()
@@ -120,7 +131,8 @@ enum MatrixCommand: Command {
         return ExitStatus.ok
     }
 
-    typealias Colors = (buffer: ColorBuffer, colors: [Color], lineNumbers: [Int], lines: [String])
+    /// A color list as read: the buffer for the kernels, the parsed colors, and each entry's label and place.
+    typealias Colors = (buffer: ColorBuffer, colors: [Color], entries: [LabelledColor])
 
     /// The heatmap bands of a method, from its thresholds (WCAG 3 / 4.5 / 7, APCA |Lc| 45 / 60 / 75 / 90…):
     /// below the first red, then yellow, light green, green, deep green.
@@ -145,8 +157,7 @@ enum MatrixCommand: Command {
         func swatches(_ c: Colors, _ n: Int) -> [Scene.RGB] {
             guard n <= 400 else { return [] }
             return (0..<n).map { i in
-                guard let color = try? Workbench.standard.parse(label(c, i)),
-                      let rgb = try? Workbench.standard.mapGamut(color, to: .srgb, method: "clip").coords else { return (128, 128, 128) }
+                guard let rgb = try? Workbench.standard.mapGamut(c.colors[i], to: .srgb, method: "clip").coords else { return (128, 128, 128) }
                 func b(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
                 return (b(rgb.x), b(rgb.y), b(rgb.z))
             }
@@ -160,36 +171,32 @@ enum MatrixCommand: Command {
         try AtomicFile.write(bytes, to: path)
     }
 
-    static func readColors(_ path: String) throws -> Colors {
-        let content: String
-        if path == "-" {
-            content = standardInputLines().joined(separator: "\n")
-        } else {
-            var isFolder: ObjCBool = false
-            let shown = ColorCoreError.excerpt(path)
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw UsageError("cannot read '\(shown)': no such file; check the path (huebench matrix)")
-            }
-            if isFolder.boolValue {
-                throw UsageError("cannot read '\(shown)': it is a folder; give a file with one CSS color per line (huebench matrix)")
-            }
-            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-                throw UsageError("cannot read '\(shown)': permission denied or not readable (huebench matrix)")
-            }
-            content = String(decoding: data, as: UTF8.self)
+    /// Reads a color list (`ColorListReader`: lines with optional labels, CSS custom properties, DTCG token or
+    /// resolver files). Every invalid entry is reported at once; `--skip-invalid` computes with the rest.
+    static func readColors(_ path: String, context: String?, skipInvalid: Bool) throws -> Colors {
+        let read: (colors: [LabelledColor], problems: [ColorListProblem])
+        do { read = try ColorListReader.read(path: path, context: context) }
+        catch let e as ColorListReadError { throw UsageError("\(e) (huebench matrix)") }
+        catch let e as LineTooLongError { throw UsageError("\(e) (huebench matrix)") }
+        let shown = path == "-" ? "standard input" : path
+        if !read.problems.isEmpty {
+            if !skipInvalid { throw ColorListError(source: shown, problems: read.problems) }
+            Output.error("huebench matrix: skipped \(read.problems.count) invalid \(read.problems.count == 1 ? "entry" : "entries") of \(shown) (--skip-invalid); the first: \(read.problems[0])")
         }
-        // Split on "\n" as a Unicode scalar: "\r\n" is one Character, so a Character split would leave a CRLF
-        // file as one line.
-        var lines = content.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...]))
+        if read.colors.isEmpty {
+            throw UsageError("'\(shown)' holds no colors; write one CSS color per line (or LABEL<TAB>COLOR, --name: COLOR;, a DTCG token file) (huebench matrix)")
         }
-        if lines.last == "" { lines.removeLast() }
-        let parsed = try ColorBuffer.parsingCSSColors(lines, source: path == "-" ? "stdin" : path)
-        if parsed.buffer.count == 0 { throw UsageError("'\(path)' holds no colors; write one CSS color per line (huebench matrix)") }
-        return (parsed.buffer, parsed.colors, parsed.lineNumbers, lines)
+        let colors = read.colors.map(\.color)
+        return (try ColorBuffer(colors, space: .srgb), colors, read.colors)
     }
 
-    static func label(_ c: Colors, _ i: Int) -> String { c.lines[c.lineNumbers[i] - 1].trimmingCharacters(in: .whitespaces) }
+    /// The name of entry i: its label, or the color as written.
+    static func label(_ c: Colors, _ i: Int) -> String { c.entries[i].name }
+    /// "#777, file:3" or "file:3" when the label is the color itself.
+    static func place(_ c: Colors, _ i: Int) -> String {
+        let e = c.entries[i]
+        return e.label == nil ? e.location : e.text + ", " + e.location
+    }
 
     static func fmt(_ v: Float) -> String { String(format: "%.4g", Double(v)) }
 
@@ -206,7 +213,7 @@ enum MatrixCommand: Command {
         if !s.worst.isEmpty {
             Output.line("lowest \(s.method.kind == .difference ? "difference" : "contrast") pairs (text on background):")
             for w in s.worst {
-                Output.line("  \(fmt(w.value))  \(label(text, w.row)) (line \(text.lineNumbers[w.row])) on \(label(background, w.column)) (line \(background.lineNumbers[w.column]))")
+                Output.line("  \(fmt(w.value))  \(label(text, w.row)) (\(place(text, w.row))) on \(label(background, w.column)) (\(place(background, w.column)))")
             }
         }
     }
@@ -214,8 +221,8 @@ enum MatrixCommand: Command {
     static func json(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) -> String {
         let counts = zip(s.thresholds, s.counts).map { "{\"threshold\": \(jsonNumber(Double($0))), \"pairs\": \($1)}" }
         let worst = s.worst.map {
-            "{\"text\": \(jsonString(label(text, $0.row))), \"text_line\": \(text.lineNumbers[$0.row]), "
-                + "\"background\": \(jsonString(label(background, $0.column))), \"background_line\": \(background.lineNumbers[$0.column]), "
+            "{\"text\": \(jsonString(label(text, $0.row))), \"text_css\": \(jsonString(text.entries[$0.row].text)), \"text_line\": \(text.entries[$0.row].line), "
+                + "\"background\": \(jsonString(label(background, $0.column))), \"background_css\": \(jsonString(background.entries[$0.column].text)), \"background_line\": \(background.entries[$0.column].line), "
                 + "\"value\": \(jsonNumber(Double($0.value)))}"
         }
         return "{\"method\": \(jsonString(s.method.id)), \"rows\": \(s.rows), \"columns\": \(s.columns), \"pairs\": \(s.pairs), "

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 
 /// `huebench parse [COLOR…]`: each CSS color's space, coordinates, alpha and canonical CSS form.
 enum ParseCommand: Command {
@@ -32,8 +33,7 @@ enum ParseCommand: Command {
         // (streamed standard input keeps the default width).
         let longest = a.positionals.compactMap { try? wb.parse($0).space.rawValue.count }.max() ?? 0
         let width = max(11, longest + 2)
-        return ItemLoop.run(command: name, arguments: a.positionals, json: a.has("json")) { item in
-            Format.color(try wb.parse(item), workbench: wb, spaceWidth: width)
-        }
+        let stream = try ColorStream(.parse, json: a.has("json"), spaceWidth: width, workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: a.positionals)
     }
 }

@@ -188,3 +188,44 @@ import Testing
         #expect(try Workbench.standard.hex(try Workbench.standard.parse("oklch(62.8% 0.2577 29.23)")) == "#ff0000")
     }
 }
+
+/// Issue 14 (wrong results): out-of-range numbers in CSS colors.
+@Suite struct CSSRangeTests {
+    let wb = Workbench.standard
+
+    /// CSS Color 4 §5.1: rgb() channels are clamped to 0…255 at parsed-value time (not only when serialized).
+    @Test func legacyRGBClampsAtParseTime() throws {
+        let c = try wb.parse("rgb(300 0 0)")
+        #expect(c.coords == SIMD3(1, 0, 0))
+        #expect(try wb.parse("rgba(-20, 510, 128, 2)").coords == SIMD3(0, 1, 128.0 / 255))
+        #expect(try wb.parse("rgb(150% -5% 50%)").coords == SIMD3(1, 0, 0.5))
+        #expect(try wb.parse("rgb(none 300 0)").coords.x.isNaN, "none stays missing")
+        // The clamp changes what a conversion sees: rgb(300 0 0) is red, not a brighter-than-red color.
+        let red = try wb.spaces.convert(try wb.parse("red"), to: .oklch)
+        #expect(try wb.spaces.convert(c, to: .oklch) == red)
+        // color(srgb …) is not legacy syntax: extended values survive.
+        #expect(try wb.parse("color(srgb 1.2 -0.1 0.5)").coords == SIMD3(1.2, -0.1, 0.5))
+    }
+
+    /// CSS Values 4 §5 (Numeric Data Types): a value outside the implementation's range is "converted to the
+    /// closest value supported". 1e309 overflows a Double, so it becomes the largest finite Double, and rgb()
+    /// then clamps it to 255 (it is not black, and not invalid).
+    @Test func numbersBeyondTheDoubleRangeAreTheNearestFiniteValue() throws {
+        #expect(wb.serialize(try wb.parse("rgb(1e309 0 0)")) == "rgb(255, 0, 0)")
+        #expect(wb.serialize(try wb.parse("rgb(-1e309 0 0)")) == "rgb(0, 0, 0)")
+        #expect(try wb.parse("lab(50 1e309 0)").coords.y == .greatestFiniteMagnitude)
+        #expect(try wb.parse("oklch(0.5 0.1 1e309)").coords.z == .greatestFiniteMagnitude)
+    }
+
+    /// The recursive parts of the parser (calc() parentheses and functions, nested color-mix) stop at a fixed
+    /// depth with an error instead of exhausting the stack.
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let depth = 30_000
+        for s in ["oklch(calc(" + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + ") 0 0)",
+                  "oklch(" + String(repeating: "calc(", count: depth) + "1" + String(repeating: ")", count: depth) + " 0 0)",
+                  String(repeating: "color-mix(in srgb, ", count: depth) + "red" + String(repeating: ", blue)", count: depth)] {
+            #expect(throws: ColorCoreError.self) { _ = try wb.parse(s) }
+        }
+        #expect(CSSParser.maxDepth == 32)
+    }
+}

@@ -91,7 +91,7 @@ extension CLI {
     @Test func badArgumentExitsOneAndReportsIt() throws {
         let r = try CLI.run(["parse", "red", "rgb(1 2", "blue"])
         #expect(r.status == 1)
-        #expect(r.lines.count == 2)
+        #expect(r.lines.count == 3 && r.lines[1] == "error", "row i is argument i")
         #expect(r.stderr.contains("argument 2") && r.stderr.contains("rgb(1 2"))
     }
 

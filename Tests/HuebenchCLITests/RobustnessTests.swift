@@ -95,7 +95,9 @@ import Testing
         // And a good path still works.
         let ok = try CLI.run(base + [dir.appendingPathComponent("m.csv").path])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("m.csv"), encoding: .utf8).split(separator: "\n").count == 2)
+        // A header row (background labels) and one row per text color.
+        let csv = try String(contentsOf: dir.appendingPathComponent("m.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 3 && csv[0] == "text \\ background,red,blue" && csv[1].hasPrefix("red,1.0,") && csv[2].hasPrefix("blue,"), "\(csv)")
     }
 
     @Test func matrixEdgeInputs() throws {
@@ -133,7 +135,8 @@ import Testing
         #expect(g.status == 1)
         #expect(!g.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(g.stderr)")
         #expect(g.stderr.contains("\\u{1B}") && g.stderr.contains("\\u{0}"), "\(g.stderr)")
-        #expect(g.lines.count == 1 && g.lines[0].hasSuffix("rgb(255, 255, 255)"))
+        // Text mode: one row per line, `error` for the bad ones.
+        #expect(g.lines == ["error", "error", "error", g.lines[3]] && g.lines[3].hasSuffix("rgb(255, 255, 255)"), "\(g.lines)")
         // JSON mode: every line is valid JSON, errors included.
         let j = try CLI.run(["parse", "--json"], input: "re\u{0}d\n\u{1B}x\nred\n")
         #expect(j.lines.count == 3)
@@ -150,7 +153,8 @@ import Testing
         #expect(crlf.lines.count == 2)
         let pairs = try CLI.run(["contrast"], input: "#000\t#fff\r\n\r\nred\n")
         #expect(pairs.status == 1)
-        #expect(pairs.lines.count == 1 && pairs.stderr.contains("line 3"), "\(pairs.stderr)")
+        // Text mode: row i is line i (a blank row for the blank line, `error` for the bad one).
+        #expect(pairs.lines.count == 3 && pairs.lines[1] == "" && pairs.lines[2] == "error" && pairs.stderr.contains("line 3"), "\(pairs.stderr)")
     }
 
     @Test func familyNamesAreCheckedAndDeduplicated() throws {

@@ -11,8 +11,11 @@ extension Workbench {
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
     /// or `calc()` expressions. Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
-    /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0. RGB channels are
-    /// kept as written (extended values survive) and clamped only when serialized in a legacy form.
+    /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0; `rgb()`/`rgba()`
+    /// channels to 0…255 (§5.1: "clamped … at parsed-value time"), so `rgb(300 0 0)` is `rgb(255 0 0)`;
+    /// `color(srgb …)` keeps extended values. A number beyond the Double range (`1e309`) becomes the nearest
+    /// finite Double, as CSS Values 4 §5 (Numeric Data Types) asks of values outside an implementation's range
+    /// ("converted to the closest value supported"); `rgb(1e309 0 0)` is therefore `rgb(255 0 0)`.
     ///
     /// Missing and powerless hues: a hue written as `none` stays missing (NaN). A hue that is powerless
     /// (chroma 0, or hwb whiteness + blackness ≥ 100%) but was written as a number is kept as written, as
@@ -538,6 +541,9 @@ struct CSSParser {
             case .percent(let v): c[i] = v / 100
             case .angle: throw fail("an rgb() channel cannot be an angle", at: a.pos)
             }
+            // CSS Color 4 §5.1: rgb() channels outside 0…255 (0%…100%) "are not invalid, but are clamped to
+            // the ranges defined here at parsed-value time". `color(srgb …)` keeps extended values.
+            if !c[i].isNaN { c[i] = Swift.min(1, Swift.max(0, c[i])) }
         }
         let alpha = try alphaValue(alphaArg, syntax: &syntax)
         var color = Color(.srgb, coords: c, alpha: alpha)

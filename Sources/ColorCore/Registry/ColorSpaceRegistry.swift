@@ -95,8 +95,10 @@ public struct ColorSpaceRegistry: Sendable {
 /// A lock-protected cache of plans keyed by (source, target).
 final class PlanCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var plans: [String: ConversionPlan] = [:]
-    private func key(_ a: ColorSpaceID, _ b: ColorSpaceID) -> String { a.rawValue + ">" + b.rawValue }
+    private struct Key: Hashable { let source: ColorSpaceID, target: ColorSpaceID }
+    private var plans: [Key: ConversionPlan] = [:]
+    /// A pair key without building a string (a lookup happens on every single-color conversion).
+    private func key(_ a: ColorSpaceID, _ b: ColorSpaceID) -> Key { Key(source: a, target: b) }
     func get(_ a: ColorSpaceID, _ b: ColorSpaceID) -> ConversionPlan? {
         lock.lock(); defer { lock.unlock() }
         return plans[key(a, b)]

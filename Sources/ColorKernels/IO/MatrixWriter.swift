@@ -18,6 +18,7 @@ public final class MatrixWriter {
     private var fd: Int32
     private var rowsWritten = 0
     private var text: [UInt8] = []
+    private var rowLabels: [String]? = nil
 
     /// The format for a path's extension, or nil.
     public static func format(for path: String) -> Format? {
@@ -82,6 +83,24 @@ public final class MatrixWriter {
         return bytes
     }
 
+    /// CSV only (ignored otherwise): a header row — `text \ background`, then each column's label — and each
+    /// row's label as its first field (RFC 4180 quoting). Call before the first `write`.
+    public func setLabels(rows: [String], columns: [String]) throws {
+        precondition(rowsWritten == 0 && rows.count == self.rows && columns.count == self.columns,
+                     "MatrixWriter.setLabels: one label per row and column, before any row")
+        guard format == .csv else { return }
+        rowLabels = rows
+        var header = Self.csvField("text \\ background")
+        for c in columns { header += "," + Self.csvField(c) }
+        try writeAll(Array((header + "\n").utf8))
+    }
+
+    /// A CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF.
+    public static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// Appends `count` whole rows (row-major, `columns` floats each).
     public func write(rows data: UnsafePointer<Float>, count: Int) throws {
         precondition(rowsWritten + count <= rows, "MatrixWriter: more rows than declared")
@@ -92,6 +111,7 @@ public final class MatrixWriter {
         case .csv:
             text.removeAll(keepingCapacity: true)
             for r in 0..<count {
+                if let labels = rowLabels { text.append(contentsOf: Self.csvField(labels[rowsWritten + r]).utf8); text.append(44) }
                 for c in 0..<columns {
                     if c > 0 { text.append(44) }
                     let v = data[r * columns + c]

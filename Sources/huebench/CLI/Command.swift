@@ -1,6 +1,7 @@
 import ColorIO
 import Foundation
 import ColorCore
+import ColorIO
 
 /// One `huebench` subcommand. Each lives in its own file (`XCommand.swift`) and is listed in `Commands.all`.
 protocol Command: Sendable {
@@ -119,6 +120,13 @@ enum Output {
         if buffer.count >= 1 << 16 { flush() }
     }
     static func line(_ s: String) { write(s); buffer.append(10); if buffer.count >= 1 << 16 { flush() } }
+    /// Raw bytes (already formatted rows); large writes go straight out after what is buffered.
+    static func write(bytes: UnsafeRawBufferPointer) {
+        if buffer.count + bytes.count < 1 << 16 { buffer.append(contentsOf: bytes); return }
+        flush()
+        guard writeFailure == nil else { return }
+        if let why = ByteText.writeAll(1, bytes) { writeFailure = why }
+    }
     /// The first failure writing standard output (e.g. "No space left on device"), or nil. Once set, further
     /// output is dropped and the command exits 1 with one message (see `finish`).
     nonisolated(unsafe) private(set) static var writeFailure: String? = nil

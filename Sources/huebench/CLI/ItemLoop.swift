@@ -1,4 +1,6 @@
 import ColorCore
+import ColorIO
+import ColorKernels
 import Foundation
 
 /// What one processed input item prints: the JSON members that follow `"input"` and the text-mode row.
@@ -120,5 +122,34 @@ enum Lookup {
         if let e = registry[name] { return e.registryID }
         throw UsageError("unknown \(registry.kind) '\(name)' for --method; known: "
                          + registry.ids.joined(separator: ", "))
+    }
+}
+
+/// The streaming commands' loop: items from the arguments, or from standard input read in blocks and
+/// processed on every core (`ColorStream`). Messages for bad lines go to standard error as
+/// `huebench COMMAND: line N: …` (or `argument N`), at their place among the rows.
+enum StreamLoop {
+    /// `HUEBENCH_THREADS` (a whole number ≥ 1) limits the cores a stream uses; unset or 0 means all.
+    static var threads: Int {
+        guard let v = ProcessInfo.processInfo.environment["HUEBENCH_THREADS"], let n = Int(v), n >= 0 else { return 0 }
+        return n
+    }
+
+    /// - Returns: `ExitStatus.ok` when every item succeeded, `ExitStatus.someFailed` otherwise.
+    static func run(command: String, stream: ColorStream, arguments: [String]) -> Int32 {
+        let emit: (UnsafeRawBufferPointer) -> Void = { Output.write(bytes: $0) }
+        let message: (String) -> Void = { Output.error("huebench \(command): " + $0) }
+        if !arguments.isEmpty {
+            let failed = stream.run(arguments: arguments, emit: emit, message: message, label: { "argument \($0)" })
+            return failed ? ExitStatus.someFailed : ExitStatus.ok
+        }
+        let reader = LineBlockReader(fd: 0, source: "standard input")
+        do {
+            let failed = try stream.run(reader, threads: threads, emit: emit, message: message)
+            return failed ? ExitStatus.someFailed : ExitStatus.ok
+        } catch {
+            Output.error("huebench \(command): \(error)")
+            return ExitStatus.someFailed
+        }
     }
 }

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A line longer than the reader's limit: reading stops there (an input such as `/dev/zero` or a binary file
+/// would otherwise be buffered without end).
+public struct LineTooLongError: Error, CustomStringConvertible, Sendable {
+    public let line: Int
+    public let limit: Int
+    public let source: String
+    public var description: String {
+        "\(source): line \(line) is longer than \(limit) bytes (the line limit) — is this the right input? Colors are read one per line"
+    }
+}
+
+/// A read failure of the underlying file descriptor.
+public struct LineReadError: Error, CustomStringConvertible, Sendable {
+    public let source: String
+    public let reason: String
+    public var description: String { "cannot read \(source): \(reason)" }
+}
+
+/// Reads a file descriptor in blocks and hands out batches of whole lines, in order, without copying them one
+/// by one. A line ends at `\n`; the `\n` and up to two `\r` before it are not part of the line (CRLF files
+/// read as LF files). A last line without `\n` is still a line.
+///
+/// Memory stays bounded: a batch holds at most `maxLines` lines and whatever one block read brought in, and a
+/// line may be at most `maxLineBytes` long (default 1 MiB, `defaultMaxLineBytes`); a longer one throws
+/// `LineTooLongError` naming its 1-based number.
+public final class LineBlockReader {
+    public static let defaultMaxLineBytes = 1 << 20
+    public let maxLineBytes: Int
+    public let blockBytes: Int
+    public let source: String
+    private let fd: Int32
+    /// Bytes read and not yet handed out before the current batch; the current batch's lines index into it.
+    public private(set) var data: [UInt8] = []
+    /// The lines of the current batch: byte ranges in `data`.
+    public private(set) var lines: [Range<Int>] = []
+    /// The 1-based number of `lines[0]`.
+    public private(set) var firstLineNumber = 1
+    private var consumed = 0
+    private var atEOF = false
+    private var nextLineNumber = 1
+    private var block: UnsafeMutableRawBufferPointer
+
+    /// - Parameters:
+    ///   - fd: an open, readable descriptor (not closed by the reader).
+    ///   - source: what to call the input in errors (`standard input`, a file name).
+    public init(fd: Int32, source: String = "standard input", maxLineBytes: Int = LineBlockReader.defaultMaxLineBytes,
+                blockBytes: Int = 1 << 20) {
+        precondition(maxLineBytes > 0 && blockBytes > 0, "LineBlockReader: limits must be positive")
+        self.fd = fd
+        self.source = source
+        self.maxLineBytes = maxLineBytes
+        self.blockBytes = blockBytes
+        self.block = .allocate(byteCount: blockBytes, alignment: 16)
+    }
+
+    deinit { block.deallocate() }
+
+    /// Reads the next batch of up to `maxLines` lines into `lines`; false at the end of the input.
+    /// - Throws: `LineTooLongError`, `LineReadError`.
+    public func nextBatch(maxLines: Int) throws -> Bool {
+        if consumed > 0 { data.removeFirst(consumed); consumed = 0 }
+        lines.removeAll(keepingCapacity: true)
+        firstLineNumber = nextLineNumber
+        var lineStart = 0, scan = 0, readThisCall = 0
+        while lines.count < maxLines {
+            let found: Int? = data.withUnsafeBufferPointer { p -> Int? in
+                guard scan < p.count, let base = p.baseAddress,
+                      let hit = memchr(base + scan, 0x0A, p.count - scan) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            if let nl = found {
+                if nl - lineStart > maxLineBytes {
+                    throw LineTooLongError(line: nextLineNumber + lines.count, limit: maxLineBytes, source: source)
+                }
+                var end = nl
+                if end > lineStart && data[end - 1] == 0x0D { end -= 1 }
+                if end > lineStart && data[end - 1] == 0x0D { end -= 1 }
+                lines.append(lineStart..<end)
+                lineStart = nl + 1; scan = lineStart
+                continue
+            }
+            scan = data.count
+            if data.count - lineStart > maxLineBytes {
+                throw LineTooLongError(line: nextLineNumber + lines.count, limit: maxLineBytes, source: source)
+            }
+            if atEOF {
+                if lineStart < data.count {
+                    var end = data.count
+                    if end > lineStart && data[end - 1] == 0x0D { end -= 1 }
+                    if end > lineStart && data[end - 1] == 0x0D { end -= 1 }
+                    lines.append(lineStart..<end)
+                    lineStart = data.count
+                }
+                break
+            }
+            // Enough for one batch already: hand it out before reading more.
+            if !lines.isEmpty && readThisCall >= blockBytes { break }
+            let n = try readBlock()
+            readThisCall += n
+        }
+        consumed = lineStart
+        nextLineNumber += lines.count
+        return !lines.isEmpty
+    }
+
+    private func readBlock() throws -> Int {
+        while true {
+            let n = read(fd, block.baseAddress, blockBytes)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw LineReadError(source: source, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { atEOF = true; return 0 }
+            data.append(contentsOf: UnsafeBufferPointer(start: block.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
+            return n
+        }
+    }
+}

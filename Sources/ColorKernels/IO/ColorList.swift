@@ -1,0 +1,365 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ColorCore
+import ColorIO
+import Foundation
+
+/// One color read from a list, with its name when the input gives one.
+public struct LabelledColor: Sendable {
+    /// The name: the label before a TAB, a CSS custom property (`--brand-500`), or a token's dotted path
+    /// (`color.text.primary`); nil for a bare color line.
+    public var label: String?
+    /// The color as written (CSS text, or the token's value as CSS).
+    public var text: String
+    public var color: Color
+    /// Where it came from: `file:line` for text files, `file: token.path` for token files.
+    public var location: String
+    /// The 1-based line in a text file (0 for token files).
+    public var line: Int
+
+    /// The label, or the color text when there is none.
+    public var name: String { label ?? text }
+}
+
+/// One entry of a color list that could not be read.
+public struct ColorListProblem: Sendable, CustomStringConvertible {
+    public var location: String
+    public var message: String
+    public var description: String { "\(location): \(message)" }
+}
+
+/// Every bad entry of a color list at once (the first 20 shown, then a count of the rest).
+public struct ColorListError: Error, CustomStringConvertible, Sendable {
+    public var source: String
+    public var problems: [ColorListProblem]
+    public static let shown = 20
+    public init(source: String, problems: [ColorListProblem]) { self.source = source; self.problems = problems }
+    public var description: String {
+        var s = "\(problems.count) invalid \(problems.count == 1 ? "entry" : "entries") in \(source):"
+        for p in problems.prefix(Self.shown) { s += "\n  " + p.description }
+        if problems.count > Self.shown { s += "\n  … and \(problems.count - Self.shown) more" }
+        return s + "\nfix them, or pass --skip-invalid to compute with the valid ones"
+    }
+}
+
+/// Reads lists of (optionally named) colors: the inputs of `huebench matrix`, the streaming commands and
+/// `hb.load_colors`.
+///
+/// Formats, detected from the content:
+/// - **Lines** (`.txt`, `.css`, standard input): one entry per line — a CSS color; `label<TAB>color`; or a CSS
+///   custom property declaration `--brand-500: #00b386;` (label `--brand-500`). Blank lines, comment lines
+///   (`/* … */`, `//`), and CSS structure lines (`:root {`, `}`, `@media … {`) are skipped. Lines longer than
+///   1 MiB stop the read (`LineTooLongError`).
+/// - **DTCG 2025.10 token files** (JSON): every token whose `$type` (its own or inherited from a group) is
+///   `color`, named by its dotted path; `$value` a color object (`colorSpace`, `components` with `"none"`,
+///   `alpha`) or a string (legacy `#hex` or any CSS color); aliases `{group.token}` resolved (chains too,
+///   cycles reported); `$root` tokens named by their group. https://www.designtokens.org/tr/2025.10/format/
+/// - **DTCG resolver files** (`*.resolver.json`, e.g. Huebench's `tokens/huebench.resolver.json`, or a folder
+///   holding one): the sources of `resolutionOrder` merged in order, a modifier's context chosen by `context`
+///   (`dark`, `light-high-contrast`…; default: the modifier's `default`).
+///
+/// All bad entries are collected (`problems`); callers either fail with `ColorListError` or skip them.
+public enum ColorListReader {
+    /// Largest token or resolver file read (JSON is read whole).
+    public static let maxJSONBytes = 64 << 20
+
+    /// Reads `path` (`-`: standard input). `context` selects a resolver modifier's context.
+    /// - Throws: `ColorListReadError` for a missing, unreadable or malformed file (one line naming it),
+    ///   `LineTooLongError`.
+    public static func read(path: String, context: String? = nil, workbench: Workbench = .standard) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench) }
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw ColorListReadError(path: path, reason: errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno)))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            let resolver = (path as NSString).appendingPathComponent(DTCGResolver.defaultName)
+            guard FileManager.default.fileExists(atPath: resolver) else {
+                throw ColorListReadError(path: path, reason: "it is a folder without \(DTCGResolver.defaultName); give a file of colors or a token file")
+            }
+            return try readResolver(resolver, context: context, workbench: workbench)
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
+        defer { close(fd) }
+        return try readDescriptor(fd, source: path, context: context, workbench: workbench)
+    }
+
+    /// Reads an open descriptor: JSON when its first non-blank byte is `{`, lines otherwise.
+    public static func readDescriptor(_ fd: Int32, source: String, context: String? = nil,
+                                      workbench: Workbench = .standard) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        let reader = LineBlockReader(fd: fd, source: source)
+        var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
+        var first = true
+        var jsonBytes: [UInt8]? = nil
+        while try reader.nextBatch(maxLines: 4096) {
+            if first {
+                first = false
+                let head = reader.data.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+                if head == 0x7B { jsonBytes = [] }
+            }
+            if jsonBytes != nil {
+                for r in reader.lines { jsonBytes!.append(contentsOf: reader.data[r]); jsonBytes!.append(0x0A) }
+                if jsonBytes!.count > maxJSONBytes {
+                    throw ColorListReadError(path: source, reason: "token file larger than \(maxJSONBytes >> 20) MiB")
+                }
+                continue
+            }
+            for (i, r) in reader.lines.enumerated() {
+                let n = reader.firstLineNumber + i
+                let line = String(decoding: reader.data[r], as: UTF8.self)
+                readLine(line, number: n, source: source, workbench: workbench, into: &colors, problems: &problems)
+            }
+        }
+        if let bytes = jsonBytes {
+            let json: Any
+            do { json = try JSONSerialization.jsonObject(with: Data(bytes)) }
+            catch { throw ColorListReadError(path: source, reason: "not valid JSON (\(Self.jsonReason(error)))") }
+            if let obj = json as? [String: Any], obj["resolutionOrder"] != nil {
+                let folder = source == "standard input" ? "." : (source as NSString).deletingLastPathComponent
+                return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench)
+            }
+            var tree = DTCGTree()
+            tree.merge(json, file: source)
+            return tree.colors(workbench: workbench)
+        }
+        return (colors, problems)
+    }
+
+    static func readResolver(_ path: String, context: String?, workbench: Workbench) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        return try readDescriptor(fd, source: path, context: context, workbench: workbench)
+    }
+
+    static func jsonReason(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "parse error"
+    }
+
+    /// Splits one text line into label and color text; nil for a line to skip.
+    public static func split(_ raw: String) -> (label: String?, color: String)? {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        if line.isEmpty || line.hasPrefix("/*") || line.hasPrefix("//") || line == "}" || line.hasSuffix("{") { return nil }
+        if line.hasPrefix("--"), let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if value.hasSuffix(";") { value.removeLast() }
+            if value.hasSuffix("}") { value.removeLast(); value = value.trimmingCharacters(in: .whitespaces); if value.hasSuffix(";") { value.removeLast() } }
+            if value.lowercased().hasSuffix("!important") { value.removeLast(10) }
+            return (name, value.trimmingCharacters(in: .whitespaces))
+        }
+        let fields = raw.split(separator: "\t", omittingEmptySubsequences: false)
+        if fields.count == 2 {
+            let label = fields[0].trimmingCharacters(in: .whitespaces)
+            return (label.isEmpty ? nil : label, fields[1].trimmingCharacters(in: .whitespaces))
+        }
+        return (nil, line)
+    }
+
+    static func readLine(_ raw: String, number: Int, source: String, workbench: Workbench,
+                         into colors: inout [LabelledColor], problems: inout [ColorListProblem]) {
+        guard let (label, text) = split(raw) else { return }
+        let location = "\(source):\(number)"
+        if raw.split(separator: "\t", omittingEmptySubsequences: false).count > 2 {
+            problems.append(ColorListProblem(location: location, message: "expected a color or LABEL<TAB>COLOR, got more than one TAB"))
+            return
+        }
+        do {
+            colors.append(LabelledColor(label: label, text: text, color: try workbench.parse(text), location: location, line: number))
+        } catch {
+            problems.append(ColorListProblem(location: location, message: "\(error)"))
+        }
+    }
+}
+
+/// A file that cannot be read as a color list at all.
+public struct ColorListReadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot read '\(ColorCoreError.excerpt(path))': \(reason)" }
+}
+
+/// DTCG token trees: merged from one or more files, flattened to dotted names, `$type` inherited, aliases
+/// resolved.
+struct DTCGTree {
+    struct Token {
+        var path: [String]
+        var type: String?
+        var value: Any
+        var file: String
+    }
+    /// Tokens by dotted name, in first-seen order (a later file replaces a token's value, keeping its place).
+    var tokens: [String: Token] = [:]
+    var order: [String] = []
+
+    mutating func merge(_ json: Any, file: String) {
+        walk(json, path: [], inheritedType: nil, file: file)
+    }
+
+    mutating func walk(_ node: Any, path: [String], inheritedType: String?, file: String) {
+        guard let obj = node as? [String: Any] else { return }
+        let type = (obj["$type"] as? String) ?? inheritedType
+        if let value = obj["$value"] {
+            let name = path.joined(separator: ".")
+            if tokens[name] == nil { order.append(name) }
+            tokens[name] = Token(path: path, type: type, value: value, file: file)
+            return
+        }
+        for key in obj.keys.sorted() where !key.hasPrefix("$") || key == "$root" {
+            let child = key == "$root" ? path : path + [key]
+            if key == "$root", let t = obj[key] as? [String: Any], t["$value"] != nil {
+                walk(t, path: child, inheritedType: type, file: file)
+            } else if key != "$root" {
+                walk(obj[key]!, path: child, inheritedType: type, file: file)
+            }
+        }
+    }
+
+    /// The resolved color tokens, and a problem for each color token that does not resolve.
+    func colors(workbench: Workbench) -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        var out: [LabelledColor] = [], problems: [ColorListProblem] = []
+        for name in order {
+            guard let t = tokens[name] else { continue }
+            let location = "\(t.file): \(name)"
+            do {
+                guard let (color, text, type) = try resolve(name, seen: []) else { continue }
+                if type != nil && type != "color" { continue }
+                if type == nil && t.type == nil { continue }
+                out.append(LabelledColor(label: name, text: text, color: color, location: location, line: 0))
+            } catch let e as DTCGError {
+                // Typed color tokens and aliases report; untyped non-alias values are not color tokens.
+                if t.type == "color" || (t.value as? String)?.hasPrefix("{") == true {
+                    problems.append(ColorListProblem(location: location, message: e.message))
+                }
+            } catch {
+                problems.append(ColorListProblem(location: location, message: "\(error)"))
+            }
+        }
+        return (out, problems)
+        // (Tokens of other types are left out silently.)
+    }
+
+    struct DTCGError: Error { let message: String }
+
+    /// Follows aliases to a value; returns (color, CSS text, type) or nil for a non-color token.
+    func resolve(_ name: String, seen: [String]) throws -> (Color, String, String?)? {
+        guard let t = tokens[name] else {
+            throw DTCGError(message: "alias to '{\(name)}', which is not a token in the files read")
+        }
+        if seen.contains(name) {
+            throw DTCGError(message: "alias cycle: " + (seen + [name]).map { "{\($0)}" }.joined(separator: " → "))
+        }
+        if t.type != nil && t.type != "color" { return nil }
+        if let s = t.value as? String {
+            let trimmed = s.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("{") && trimmed.hasSuffix("}") {
+                let target = String(trimmed.dropFirst().dropLast())
+                guard let r = try resolve(target, seen: seen + [name]) else { return nil }
+                return (r.0, r.1, t.type ?? r.2)
+            }
+            do { return (try Workbench.standard.parse(trimmed), trimmed, t.type) }
+            catch { throw DTCGError(message: "\(error)") }
+        }
+        if let obj = t.value as? [String: Any] {
+            return (try Self.colorObject(obj), Self.css(of: obj), t.type ?? "color")
+        }
+        throw DTCGError(message: "a color token's $value must be a color object or a string, got \(type(of: t.value))")
+    }
+
+    /// DTCG 2025.10 color space names → Huebench space ids.
+    static let spaceNames: [String: ColorSpaceID] = [
+        "srgb": .srgb, "srgb-linear": "srgb-linear", "hsl": .hsl, "hwb": .hwb, "lab": .lab, "lch": .lch,
+        "oklab": .oklab, "oklch": .oklch, "display-p3": "display-p3", "a98-rgb": "a98-rgb",
+        "prophoto-rgb": "prophoto-rgb", "rec2020": "rec2020", "xyz-d65": "xyz-d65", "xyz-d50": "xyz-d50",
+    ]
+
+    /// A 2025.10 color object: `colorSpace`, `components` (numbers or `"none"`), optional `alpha`.
+    static func colorObject(_ obj: [String: Any]) throws -> Color {
+        guard let spaceName = obj["colorSpace"] as? String else {
+            throw DTCGError(message: "color object without \"colorSpace\"")
+        }
+        guard let id = spaceNames[spaceName], let space = try? Workbench.standard.spaces.canonicalID(id.rawValue) else {
+            throw DTCGError(message: "unknown colorSpace '\(spaceName)'; known: \(spaceNames.keys.sorted().joined(separator: ", "))")
+        }
+        guard let comps = obj["components"] as? [Any], comps.count == 3 else {
+            throw DTCGError(message: "\"components\" must be an array of 3 numbers or \"none\"")
+        }
+        var c = SIMD3<Double>(0, 0, 0)
+        for (i, v) in comps.enumerated() {
+            if let s = v as? String, s == "none" { c[i] = .nan; continue }
+            // JSON true/false arrive as NSNumber too; their objCType is "c" (char).
+            guard let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else {
+                throw DTCGError(message: "component \(i + 1) must be a finite number or \"none\"")
+            }
+            c[i] = n.doubleValue
+        }
+        var alpha = 1.0
+        if let a = obj["alpha"] {
+            guard let n = a as? NSNumber, n.doubleValue.isFinite else { throw DTCGError(message: "\"alpha\" must be a number 0…1") }
+            alpha = min(1, max(0, n.doubleValue))
+        }
+        return Color(space, coords: c, alpha: alpha)
+    }
+
+    static func css(of obj: [String: Any]) -> String {
+        (try? Workbench.standard.serialize(colorObject(obj))) ?? "(color object)"
+    }
+}
+
+/// DTCG resolver documents (Resolver Module 2025.10): `sets` and `modifiers` whose sources are `$ref`s to token
+/// files, merged in `resolutionOrder`.
+enum DTCGResolver {
+    static let defaultName = "huebench.resolver.json"
+
+    static func resolve(_ doc: [String: Any], folder: String, source: String, context: String?, workbench: Workbench) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        guard let order = doc["resolutionOrder"] as? [Any] else {
+            throw ColorListReadError(path: source, reason: "\"resolutionOrder\" must be an array")
+        }
+        var tree = DTCGTree()
+        var usedContext = false
+        for item in order {
+            guard let ref = (item as? [String: Any])?["$ref"] as? String, ref.hasPrefix("#/") else {
+                throw ColorListReadError(path: source, reason: "resolutionOrder entries must be {\"$ref\": \"#/sets/NAME\"} or #/modifiers/NAME")
+            }
+            let parts = ref.dropFirst(2).split(separator: "/").map(String.init)
+            guard parts.count == 2, let group = doc[parts[0]] as? [String: Any], let entry = group[parts[1]] as? [String: Any] else {
+                throw ColorListReadError(path: source, reason: "resolutionOrder names '\(ref)', which the file does not define")
+            }
+            var sources: [Any] = []
+            if parts[0] == "sets" {
+                sources = entry["sources"] as? [Any] ?? []
+            } else {
+                let contexts = entry["contexts"] as? [String: Any] ?? [:]
+                let chosen = context ?? (entry["default"] as? String) ?? ""
+                guard let list = contexts[chosen] as? [Any] else {
+                    throw ColorListReadError(path: source, reason: "no context '\(chosen)' in modifier '\(parts[1])'; known: \(contexts.keys.sorted().joined(separator: ", "))")
+                }
+                usedContext = true
+                sources = list
+            }
+            for s in sources {
+                guard let file = (s as? [String: Any])?["$ref"] as? String else { continue }
+                let path = file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
+                guard let data = FileManager.default.contents(atPath: path), data.count <= ColorListReader.maxJSONBytes else {
+                    throw ColorListReadError(path: path, reason: "cannot read this token file named by \(source)")
+                }
+                let json: Any
+                do { json = try JSONSerialization.jsonObject(with: data) }
+                catch { throw ColorListReadError(path: path, reason: "not valid JSON (\(ColorListReader.jsonReason(error)))") }
+                tree.merge(json, file: path)
+            }
+        }
+        if context != nil && !usedContext {
+            throw ColorListReadError(path: source, reason: "--context given, but the resolver has no modifier to apply it to")
+        }
+        return tree.colors(workbench: workbench)
+    }
+}

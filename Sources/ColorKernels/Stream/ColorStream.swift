@@ -1,0 +1,562 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ColorCore
+import ColorIO
+
+/// The engine of the streaming commands (`parse`, `convert`, `gamut`, `contrast`, `deltae`): lines in, one
+/// row per line out, in input order, on every core.
+///
+/// Input is read in blocks (`LineBlockReader`, 1 MiB line limit); each batch of lines is cut into chunks that
+/// the cores take in turn; every chunk parses its lines (`CSSQuickReader` for `#hex` and modern space
+/// functions, the full `Workbench.parse` otherwise), computes in Double with the same reference math as a
+/// single color (conversion plans built once per run), and formats its rows into its own `ByteText` (no
+/// allocation per line). Chunks are then written in order; messages for bad lines go to standard error at their
+/// place in the output.
+///
+/// Rows: text mode prints one row per input line — a blank line prints an empty row and a bad line the word
+/// `error` (its message on standard error, with the line number) — so row i belongs to line i. JSON mode prints
+/// `{"input", …}` or `{"input", "error"}` per non-blank line, byte-identical to formatting each color with
+/// `String(format:)` and `Double.description`.
+///
+/// Results that are not finite (from out-of-range input, e.g. `color(srgb 1e300 0 0)`) print as `NaN`, `inf`
+/// or `-inf` in text with a warning on standard error, and as `null` in JSON; `none` is kept for components
+/// that are missing (written `none`, or a powerless hue).
+public struct ColorStream: Sendable {
+    public enum Operation: Sendable {
+        case parse
+        case convert(to: ColorSpaceID)
+        case gamut(to: ColorSpaceID, method: String)
+        case contrast(method: String)
+        case deltaE(method: String)
+    }
+
+    public let operation: Operation
+    public let json: Bool
+    /// Width of the space column in text rows.
+    public let spaceWidth: Int
+    /// Decimals of pair values in text rows.
+    public let decimals: Int
+    let wb: Workbench
+    let quick: CSSQuickReader
+    /// What the row formatter needs of each registered space, as plain data (no reference counting on the
+    /// hot path, which would also make the cores contend for the same counters).
+    struct SpaceInfo: Sendable {
+        var id: ColorSpaceID
+        /// `oklch(`, `color(srgb `, `color(--jzczhz `; empty: the full serializer writes this space.
+        var prefix: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var prefixLength = 0
+        var hue: (Bool, Bool, Bool) = (false, false, false)
+        var isSRGB = false
+
+        init(_ space: ColorSpace) {
+            id = space.id
+            var bytes: [UInt8] = []
+            switch space.cssForm {
+            case .function(let f): if space.id != .hwb { bytes = Array((f + "(").utf8) }
+            case .colorFunction: bytes = Array(("color(" + space.id.rawValue + " ").utf8)
+            case .custom: bytes = Array(("color(--" + space.id.rawValue + " ").utf8)
+            }
+            if bytes.count <= 32 {
+                withUnsafeMutableBytes(of: &prefix) { for (i, b) in bytes.enumerated() { $0[i] = b } }
+                prefixLength = bytes.count
+            }
+            for k in 0..<min(3, space.coordinates.count) where space.coordinates[k].isHue {
+                switch k { case 0: hue.0 = true; case 1: hue.1 = true; default: hue.2 = true }
+            }
+            isSRGB = space.id == .srgb
+        }
+
+        func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
+    }
+    let infos: [SpaceInfo]
+    let targetInfo: Int
+    /// Plans from every registered space to the target (convert), searched linearly: cheaper than hashing.
+    let planSources: [ColorSpaceID]
+    let plans: [ConversionPlan]
+
+    /// Lines per batch read before the cores start on it, and lines per chunk a core takes.
+    public static let batchLines = 32_768, chunkLines = 1024
+
+    public init(_ operation: Operation, json: Bool, spaceWidth: Int = 11, decimals: Int = 2,
+                workbench: Workbench = .standard) throws {
+        self.operation = operation
+        self.json = json
+        self.spaceWidth = spaceWidth
+        self.decimals = decimals
+        self.wb = workbench
+        self.quick = CSSQuickReader(spaces: workbench.spaces)
+        var plans: [(ColorSpaceID, ConversionPlan)] = []
+        let all = workbench.spaces.spaces.all
+        infos = all.map(SpaceInfo.init)
+        switch operation {
+        case .convert(let t):
+            let target = try workbench.spaces.space(t)
+            targetInfo = all.firstIndex { $0.id == target.id } ?? -1
+            for s in all {
+                if let p = try? workbench.spaces.plan(from: s.id, to: t) { plans.append((s.id, p)) }
+            }
+        case .gamut(let t, _):
+            let target = try workbench.spaces.space(t)
+            targetInfo = all.firstIndex { $0.id == target.id } ?? -1
+        default:
+            targetInfo = -1
+        }
+        self.planSources = plans.map(\.0)
+        self.plans = plans.map(\.1)
+    }
+
+    // MARK: Running
+
+    /// A message for standard error, tied to a place in the output.
+    struct Note {
+        var offset: Int
+        var line: Int
+        var isError: Bool
+        var message: String
+    }
+
+    final class Chunk: @unchecked Sendable {
+        var out = ByteText(capacity: 1 << 17)
+        var notes: [Note] = []
+        var failed = false
+    }
+
+    /// Streams every line of `reader` through the operation on up to `threads` cores (0 = all).
+    /// - Parameters:
+    ///   - emit: receives the output bytes, in order.
+    ///   - message: receives one line for standard error (`line N: …` with `label` for the line), after every
+    ///     byte of the rows before it was emitted.
+    /// - Returns: whether some line failed.
+    /// - Throws: `LineTooLongError` / `LineReadError` from the reader (the rows before it were emitted).
+    public func run(_ reader: LineBlockReader, threads: Int = 0,
+                    emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void) throws -> Bool {
+        let t = Parallel.resolve(threads)
+        var chunks: [Chunk] = []
+        var failed = false
+        while try reader.nextBatch(maxLines: Self.batchLines) {
+            let lines = reader.lines
+            let count = lines.count
+            let needed = (count + Self.chunkLines - 1) / Self.chunkLines
+            while chunks.count < needed { chunks.append(Chunk()) }
+            let first = reader.firstLineNumber
+            reader.data.withUnsafeBufferPointer { data in
+                lines.withUnsafeBufferPointer { ranges in
+                    Parallel.forChunks(count: count, chunk: Self.chunkLines, threads: t) { r in
+                        let chunk = chunks[r.lowerBound / Self.chunkLines]
+                        chunk.out.removeAll(); chunk.notes.removeAll(keepingCapacity: true); chunk.failed = false
+                        for i in r {
+                            let range = ranges[i]
+                            let line = UnsafeBufferPointer(rebasing: data[range])
+                            self.process(line, number: first + i, into: chunk)
+                        }
+                    }
+                }
+            }
+            for k in 0..<needed {
+                let c = chunks[k]
+                failed = failed || c.failed
+                flush(c, emit: emit, message: message, label: { "line \($0)" })
+            }
+        }
+        return failed
+    }
+
+    /// Runs the operation on items given as arguments (`label` names item i, e.g. `argument 3`), in order.
+    public func run(arguments: [String], emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void,
+                    label: (Int) -> String) -> Bool {
+        let chunk = Chunk()
+        for (i, item) in arguments.enumerated() {
+            var s = item
+            s.withUTF8 { process($0, number: i + 1, into: chunk) }
+        }
+        flush(chunk, emit: emit, message: message, label: label)
+        return chunk.failed
+    }
+
+    func flush(_ c: Chunk, emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void, label: (Int) -> String) {
+        do {
+            let all = UnsafeRawBufferPointer(c.out.buffer)
+            var from = 0
+            for n in c.notes {
+                if n.offset > from { emit(UnsafeRawBufferPointer(rebasing: all[from..<n.offset])); from = n.offset }
+                message(label(n.line) + ": " + (n.isError ? "" : "warning: ") + n.message)
+            }
+            if all.count > from { emit(UnsafeRawBufferPointer(rebasing: all[from...])) }
+        }
+    }
+
+    // MARK: One line
+
+    struct RowError: Error, CustomStringConvertible { let description: String }
+
+    func process(_ raw: UnsafeBufferPointer<UInt8>, number: Int, into chunk: Chunk) {
+        // Lines that are not plain ASCII go through String once, so invalid UTF-8 is repaired (U+FFFD) exactly
+        // as a String reader would, and the row echoes valid UTF-8.
+        if raw.contains(where: { $0 >= 0x80 }) {
+            var s = String(decoding: raw, as: UTF8.self)
+            s.withUTF8 { processValid($0, number: number, into: chunk) }
+        } else {
+            processValid(raw, number: number, into: chunk)
+        }
+    }
+
+    func processValid(_ line: UnsafeBufferPointer<UInt8>, number: Int, into chunk: Chunk) {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if !json { chunk.out.append(10) }
+            return
+        }
+        let start = chunk.out.count
+        var warning: String? = nil
+        do {
+            if let (label, color) = labelled(line) {
+                try row(color, label: label, echo: line, into: chunk.out, warning: &warning)
+            } else {
+                try row(line, label: nil, echo: line, into: chunk.out, warning: &warning)
+            }
+            chunk.out.append(10)
+            if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: number, isError: false, message: w)) }
+        } catch {
+            chunk.out.truncate(to: start)
+            let message = "\(error)"
+            if json {
+                chunk.out.append("{\"input\":")
+                chunk.out.appendJSONString(line)
+                chunk.out.append(",\"error\":")
+                chunk.out.appendJSONString(message)
+                chunk.out.append("}\n")
+            } else {
+                chunk.out.append("error\n")
+            }
+            chunk.failed = true
+            // JSON carries the message in its row; text mode prints it on standard error at the row's place.
+            if !json { chunk.notes.append(Note(offset: start, line: number, isError: true, message: message)) }
+        }
+    }
+
+    /// The index of a space in `infos` (-1: not registered).
+    func info(_ id: ColorSpaceID) -> Int {
+        for i in infos.indices where infos[i].id == id { return i }
+        return -1
+    }
+
+    @inline(__always)
+    func color(_ text: UnsafeBufferPointer<UInt8>) throws -> Color {
+        if let c = quick.read(text) { return c }
+        return try wb.parse(String(decoding: text, as: UTF8.self))
+    }
+
+    /// A labelled color line of a color operation: `label<TAB>color` (one TAB) or a CSS custom property
+    /// declaration `--name: color;`. Returns (label, color text), or nil for a plain line (and for pair
+    /// operations, whose TAB separates the two colors).
+    func labelled(_ line: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
+        switch operation {
+        case .contrast, .deltaE: return nil
+        default: break
+        }
+        if let tab = line.firstIndex(of: 0x09) {
+            guard line[(tab + 1)...].firstIndex(of: 0x09) == nil else { return nil }
+            let label = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
+            let color = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
+            return label.isEmpty ? nil : (label, color)
+        }
+        var a = 0
+        while a < line.count && line[a] == 0x20 { a += 1 }
+        guard a + 2 < line.count, line[a] == 0x2D, line[a + 1] == 0x2D,
+              let colon = line[a...].firstIndex(of: 0x3A) else { return nil }
+        var b = line.count
+        while b > colon + 1 && (line[b - 1] == 0x20 || line[b - 1] == 0x3B) { b -= 1 }
+        let label = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[a..<colon]))
+        return (label, Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(colon + 1)..<b])))
+    }
+
+    func row(_ line: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?, echo: UnsafeBufferPointer<UInt8>,
+             into out: ByteText, warning: inout String?) throws {
+        if let label {
+            if json {
+                // {"input": the whole line, "label": …, then the color's members}
+                let s = out.count
+                try row(line, label: nil, echo: echo, into: out, warning: &warning)
+                let rest = Array(out.buffer[s...])
+                out.truncate(to: s)
+                // rest starts with {"input":"…" — re-emit it with the label after the input member.
+                let inputEnd = Self.endOfFirstMember(rest)
+                rest.withUnsafeBufferPointer { r in
+                    out.append(UnsafeBufferPointer(rebasing: r[..<inputEnd]))
+                    out.append(",\"label\":"); out.appendJSONString(label)
+                    out.append(UnsafeBufferPointer(rebasing: r[inputEnd...]))
+                }
+            } else {
+                out.append(label); out.append("  ")
+                try row(line, label: nil, echo: echo, into: out, warning: &warning)
+            }
+            return
+        }
+        try rowBody(line, echo: echo, into: out, warning: &warning)
+    }
+
+    /// The index just after the first member's JSON string value in `{"input":"…",…}`.
+    static func endOfFirstMember(_ b: [UInt8]) -> Int {
+        var i = 9  // after {"input":
+        guard i < b.count, b[i] == 0x22 else { return b.count }
+        i += 1
+        while i < b.count {
+            if b[i] == 0x5C { i += 2; continue }
+            if b[i] == 0x22 { return i + 1 }
+            i += 1
+        }
+        return b.count
+    }
+
+    func rowBody(_ line: UnsafeBufferPointer<UInt8>, echo: UnsafeBufferPointer<UInt8>, into out: ByteText, warning: inout String?) throws {
+        switch operation {
+        case .parse:
+            let c = try color(line)
+            writeColor(c, space: info(c.space), line: echo, missingIsNone: true, into: out, warning: &warning)
+        case .convert(let t):
+            var c = try color(line)
+            var missingIsNone = true
+            if c.space != t {
+                guard let k = planSources.firstIndex(of: c.space) else {
+                    c = try wb.spaces.convert(c, to: t)
+                    writeColor(c, space: targetInfo, line: echo, missingIsNone: false, into: out, warning: &warning)
+                    return
+                }
+                c = Color(t, coords: plans[k].apply(c.coords), alpha: c.alpha)
+                missingIsNone = false
+            }
+            writeColor(c, space: targetInfo, line: echo, missingIsNone: missingIsNone, into: out, warning: &warning)
+        case .gamut(let t, let method):
+            let c = try wb.mapGamut(try color(line), to: t, method: method)
+            writeColor(c, space: targetInfo, line: echo, missingIsNone: false, into: out, warning: &warning)
+        case .contrast(let method), .deltaE(let method):
+            // TEXT<TAB>BACKGROUND: exactly one TAB; spaces around each color are dropped.
+            guard let tab = line.firstIndex(of: 0x09) else { throw RowError(description: "expected two colors separated by one TAB, got 1 field") }
+            if let extra = line[(tab + 1)...].firstIndex(of: 0x09) {
+                _ = extra
+                let fields = line.reduce(1) { $0 + ($1 == 0x09 ? 1 : 0) }
+                throw RowError(description: "expected two colors separated by one TAB, got \(fields) fields")
+            }
+            let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
+            let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
+            let ca = try color(a), cb = try color(b)
+            let v: Double
+            let separator: StaticString
+            if case .contrast = operation {
+                v = try wb.contrast(text: ca, background: cb, method: method); separator = " on "
+            } else {
+                v = try wb.deltaE(ca, cb, method: method); separator = " vs "
+            }
+            if json {
+                out.append("{\"input\":"); out.appendJSONString(line)
+                out.append(",\"text\":"); out.appendJSONString(a)
+                out.append(",\"background\":"); out.appendJSONString(b)
+                out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
+            } else {
+                let s = out.count
+                if v.isNaN { out.append("NaN") } else { Self.appendFixedText(v, decimals: decimals, into: out) }
+                if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
+                out.alignRight(from: s, width: 10)
+                out.append("  "); out.append(a); out.append(separator); out.append(b)
+            }
+        }
+    }
+
+    static func trimSpaces(_ s: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var a = 0, b = s.count
+        while a < b && s[a] == 0x20 { a += 1 }
+        while b > a && s[b - 1] == 0x20 { b -= 1 }
+        return UnsafeBufferPointer(rebasing: s[a..<b])
+    }
+
+    /// `%.Nf` with the sign of a value that rounds to zero dropped (`-0.00` → `0.00`).
+    static func appendFixedText(_ v: Double, decimals: Int, into out: ByteText) {
+        let s = out.count
+        if !out.appendFixed(v, decimals: decimals) {
+            var text = ""
+            // |v| ≥ 2⁷⁰: C's %f via the shortest digits is not the same text; print the exact integer part.
+            text = Self.largeFixed(v, decimals: decimals)
+            out.append(text)
+        }
+        if out[s] == 0x2D && UnsafeBufferPointer(rebasing: out.buffer[(s + 1)...]).allSatisfy({ $0 == 0x30 || $0 == 0x2E }) {
+            out.remove(at: s)
+        }
+    }
+
+    /// `%.Nf` of a finite |v| ≥ 2⁷⁰ (rare: only out-of-range input reaches it), through C's snprintf.
+    static func largeFixed(_ v: Double, decimals: Int) -> String {
+        var buf = [CChar](repeating: 0, count: 400)
+        _ = withVaList([v]) { vsnprintf(&buf, 400, "%.\(decimals)f", $0) }
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: Color rows
+
+    /// A color row: text `space  c0 c1 c2  css`, or JSON `{"input","space","coords","alpha","css"}`.
+    /// `missingIsNone`: every NaN coordinate is a missing one (`none`); otherwise only a hue may be.
+    func writeColor(_ c: Color, space: Int, line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool,
+                    into out: ByteText, warning: inout String?) {
+        let coords = c.coords
+        if json {
+            out.append("{\"input\":"); out.appendJSONString(line)
+            out.append(",\"space\":"); out.appendJSONString(c.space.rawValue)
+            out.append(",\"coords\":[")
+            out.appendJSONNumber(coords.x); out.append(0x2C)
+            out.appendJSONNumber(coords.y); out.append(0x2C)
+            out.appendJSONNumber(coords.z)
+            out.append("],\"alpha\":"); out.appendJSONNumber(c.alpha)
+            out.append(",\"css\":")
+            let q = out.count
+            out.append(0x22)
+            let cssStart = out.count
+            appendCSS(c, space: space, into: out)
+            if UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
+                let css = Array(out.buffer[cssStart...])
+                out.truncate(to: q)
+                css.withUnsafeBufferPointer { out.appendJSONString($0) }
+            } else {
+                out.append(0x22)
+            }
+            out.append(0x7D)
+            return
+        }
+        let s = out.count
+        out.append(c.space.rawValue)
+        out.padRight(from: s, width: spaceWidth)
+        var bad = false
+        for k in 0..<3 {
+            let v = coords[k]
+            let f = out.count
+            if v.isNaN {
+                let isHue = space >= 0 && infos[space].isHue(k)
+                if missingIsNone || isHue { out.append("none") } else { out.append("NaN"); bad = true }
+            } else {
+                if v.isInfinite { bad = true }
+                Self.appendFixedText(v, decimals: 7, into: out)
+            }
+            out.alignRight(from: f, width: 12)
+        }
+        if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
+        out.append("  ")
+        var css = c
+        if bad && !missingIsNone {
+            // A computed NaN is not a missing component: CSS writes it as calc(NaN), never none.
+            var mask: UInt8 = 0
+            for k in 0..<3 where coords[k].isNaN && !(space >= 0 && infos[space].isHue(k)) { mask |= 1 << UInt8(k) }
+            if mask != 0 { css.cssSyntax = CSSSyntax(isLegacy: false, calcNaN: mask) }
+        }
+        appendCSS(css, space: space, into: out)
+    }
+
+    /// The color's CSS (`Workbench.serialize`), written directly for the common forms.
+    func appendCSS(_ c: Color, space: Int, into out: ByteText) {
+        let start = out.count
+        if space < 0 || !Self.fastCSS(c, space: infos[space], into: out) {
+            out.truncate(to: start)
+            out.append(wb.serialize(c))
+        }
+    }
+
+    static func fastCSS(_ c: Color, space: SpaceInfo, into out: ByteText) -> Bool {
+        guard space.prefixLength > 0, space.id == c.space else { return false }
+        let syntax = c.cssSyntax
+        if let syntax, syntax.calcNaN != 0 { return false }
+        if syntax?.isLegacy == true {
+            guard space.isSRGB else { return false }
+            return legacyRGB(c, into: out)
+        }
+        var prefix = space.prefix
+        withUnsafeBytes(of: &prefix) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<space.prefixLength])) }
+        for k in 0..<3 {
+            if k > 0 { out.append(0x20) }
+            var v = c.coords[k]
+            if v.isNaN { out.append("none"); continue }
+            if space.isHue(k) { v = normalizedHue(v) }
+            guard cssNumber(v, into: out) else { return false }
+        }
+        let a = c.alpha
+        if a.isNaN { out.append(" / none") }
+        else if a < 1 {
+            out.append(" / ")
+            guard cssNumber(Swift.max(0, a), into: out) else { return false }
+        }
+        out.append(0x29)
+        return true
+    }
+
+    static func normalizedHue(_ h: Double) -> Double {
+        guard h.isFinite else { return h }
+        var r = h.truncatingRemainder(dividingBy: 360)
+        if r < 0 { r += 360 }
+        if r >= 360 { r -= 360 }
+        return r == 0 ? 0 : r
+    }
+
+    /// CSS number with at most 6 significant digits (the serializer's rule); false for the exponent range.
+    static func cssNumber(_ v: Double, into out: ByteText) -> Bool {
+        if v.isNaN { out.append("calc(NaN)"); return true }
+        if v.isInfinite { out.append(v > 0 ? "calc(Infinity)" : "calc(-Infinity)"); return true }
+        if Swift.abs(v) < 5e-7 { out.append(0x30); return true }
+        let mag = Self.magnitude(Swift.abs(v))
+        if mag >= 21 || mag < -12 { return false }
+        let decimals = Swift.max(0, 5 - mag)
+        var x = v
+        if mag > 5 {
+            let unit = pow(10, Double(mag - 5))
+            x = (v / unit).rounded() * unit
+        }
+        let s = out.count
+        guard out.appendFixed(x, decimals: decimals) else { return false }
+        out.trimFractionZeros(from: s)
+        if out.count - s == 2 && out[s] == 0x2D && out[s + 1] == 0x30 { out.remove(at: s) }
+        return true
+    }
+
+    /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: by comparison for 10⁻⁷…10⁶, with libm itself near a
+    /// power of ten and outside that range.
+    @inline(__always)
+    static func magnitude(_ a: Double) -> Int {
+        var lo = 1.0, m = 0
+        if a >= 1 {
+            while m < 6 && a >= lo * 10 { lo *= 10; m += 1 }  // 10^m exact for m ≤ 22
+            if m == 6 { return Int(floor(log10(a))) }
+            if a < lo * (1 + 1e-12) || a > lo * 10 * (1 - 1e-12) { return Int(floor(log10(a))) }
+            return m
+        }
+        var hi = 1.0
+        while m > -7 && a < hi / 10 { hi /= 10; m -= 1 }
+        if m == -7 { return Int(floor(log10(a))) }
+        // a in [hi/10, hi) roughly; near either end ask libm.
+        if a < hi / 10 * (1 + 1e-12) || a > hi * (1 - 1e-12) { return Int(floor(log10(a))) }
+        return m - 1
+    }
+
+    static func byte(_ v: Double) -> Int {
+        if v.isNaN { return 0 }
+        let x = Float(Swift.min(1, Swift.max(0, v))) * Float(255)
+        return Int(x.rounded(.toNearestOrAwayFromZero))
+    }
+
+    static func legacyRGB(_ c: Color, into out: ByteText) -> Bool {
+        let a = c.alpha
+        let withAlpha = a.isNaN || a < 1
+        out.append(withAlpha ? "rgba(" : "rgb(")
+        out.appendInt(byte(c.coords.x)); out.append(", ")
+        out.appendInt(byte(c.coords.y)); out.append(", ")
+        out.appendInt(byte(c.coords.z))
+        if withAlpha {
+            out.append(", ")
+            if a.isNaN { out.append(0x30) } else {
+                let x = Swift.min(1, Swift.max(0, a))
+                let b = Int((x * 255).rounded())
+                let two = (x * 100).rounded() / 100
+                let value = Int((two * 255).rounded()) == b ? two : (x * 1000).rounded() / 1000
+                guard cssNumber(value, into: out) else { return false }
+            }
+        }
+        out.append(0x29)
+        return true
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import ColorIO
+
+/// `ByteText` must print exactly what `String(format: "%.Nf")` and `Double.description` print: the streaming
+/// commands' JSON is byte-identical to the String-based formatting they replace.
+@Suite struct ByteTextTests {
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    }
+
+    static func text(_ f: (ByteText) -> Void) -> String {
+        let b = ByteText(capacity: 8)
+        f(b)
+        return String(decoding: b.bytes, as: UTF8.self)
+    }
+
+    /// Values that stress rounding: exact binary halves at the printed digit, values near them, huge, tiny,
+    /// subnormal, negative zero, integers, and seeded random values over many magnitudes.
+    static let values: [Double] = {
+        var v: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1e-7, 5e-8, -5e-8, 0.00000005, 0.12345675,
+                           1.00000005, 0.99999995, 147.65846247725352, 360, 359.99999999, 4294967295.5, 1e15, 1e21,
+                           1.5e300, -1.5e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0x1p70, 0x1p69 + 0.5,
+                           123456789.123456789, 20.999999999999996, 0.1, 0.2, 0.3]
+        var g = SplitMix64(state: 7)
+        for _ in 0..<4000 {
+            let m = g.unit() * 2 - 1
+            let e = Int(g.next() % 40) - 20
+            v.append(m * pow(10, Double(e)))
+        }
+        for _ in 0..<2000 {  // exact halves of the 7th and 2nd decimal: k/2^n with small n
+            let k = Double(g.next() % 100_000_000), n = Double(g.next() % 12)
+            v.append(k / pow(2, n) / 1e5)
+            v.append(Double(g.next() % 1000) + 0.125)
+        }
+        return v
+    }()
+
+    @Test func fixedMatchesPrintf() {
+        var mismatches: [String] = []
+        for d in [0, 1, 2, 4, 6, 7, 10, 17] {
+            for v in Self.values where abs(v) < 0x1p70 {
+                let ours = Self.text { $0.appendFixed(v, decimals: d) }
+                let c = String(format: "%.\(d)f", v)
+                if ours != c { mismatches.append("\(v) %.\(d)f: \(ours) vs \(c)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(Self.text { $0.appendFixed(.nan, decimals: 2) } == "nan")
+        #expect(Self.text { $0.appendFixed(-.infinity, decimals: 2) } == "-inf")
+        let b = ByteText()
+        #expect(!b.appendFixed(0x1p71, decimals: 2) && b.isEmpty, "too large: the caller formats it")
+    }
+
+    @Test func shortestMatchesDescription() {
+        for v in Self.values + [.nan, .infinity, -.infinity, 1e-5, 5e16] {
+            #expect(Self.text { $0.appendShortest(v) } == v.description)
+        }
+    }
+
+    @Test func jsonNumbersAndStrings() {
+        #expect(Self.text { $0.appendJSONNumber(.nan) } == "null")
+        #expect(Self.text { $0.appendJSONNumber(-.infinity) } == "null")
+        #expect(Self.text { $0.appendJSONNumber(-0.0) } == "0")
+        #expect(Self.text { $0.appendJSONNumber(100) } == "100")
+        #expect(Self.text { $0.appendJSONNumber(1e15) } == 1e15.description)
+        #expect(Self.text { $0.appendJSONNumber(5e16) } == "5e+16")
+        #expect(Self.text { $0.appendJSONNumber(0.1) } == "0.1")
+        #expect(Self.text { $0.appendJSONString("a\"b\\c\n\t\r\u{1}é") } == "\"a\\\"b\\\\c\\n\\t\\r\\u0001é\"")
+    }
+
+    @Test func alignmentAndIntegers() {
+        #expect(Self.text { b in b.append("x"); let s = b.count; b.append("12"); b.alignRight(from: s, width: 5) } == "x   12")
+        #expect(Self.text { b in let s = b.count; b.append("123456"); b.alignRight(from: s, width: 3) } == "123456")
+        #expect(Self.text { b in b.append("ab"); b.padRight(from: 0, width: 4); b.append("|") } == "ab  |")
+        #expect(Self.text { $0.appendInt(Int.min) } == String(Int.min))
+        #expect(Self.text { $0.appendInt(0) } == "0")
+        #expect(Self.text { b in b.append("1.2500"); b.trimFractionZeros(from: 0) } == "1.25")
+        #expect(Self.text { b in b.append("100"); b.trimFractionZeros(from: 0) } == "100")
+        // Growth past the initial capacity keeps every byte.
+        let big = Self.text { b in for i in 0..<10_000 { b.appendInt(i % 10) } }
+        #expect(big.count == 10_000 && big.hasSuffix("6789"))
+    }
+}
+
+/// The block line reader: line splitting, CRLF, a last line without newline, and the line limit.
+@Suite struct LineBlockReaderTests {
+    static func reader(_ text: String, limit: Int = 1 << 20, block: Int = 7) throws -> (LineBlockReader, Int32) {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let data = Array(text.utf8)
+        // Small inputs fit in the pipe buffer: write all, close, then read.
+        _ = data.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        return (LineBlockReader(fd: fds[0], maxLineBytes: limit, blockBytes: block), fds[0])
+    }
+
+    static func lines(_ r: LineBlockReader, maxLines: Int = 3) throws -> [(Int, String)] {
+        var out: [(Int, String)] = []
+        while try r.nextBatch(maxLines: maxLines) {
+            for (i, range) in r.lines.enumerated() {
+                out.append((r.firstLineNumber + i, String(decoding: r.data[range], as: UTF8.self)))
+            }
+        }
+        return out
+    }
+
+    @Test func splitsLinesAcrossBlocksAndBatches() throws {
+        let (r, fd) = try Self.reader("#fff\r\n\nred\noklch(0.5 0.1 200)\r\nlast")
+        defer { close(fd) }
+        let got = try Self.lines(r, maxLines: 2)
+        #expect(got.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(got.map(\.1) == ["#fff", "", "red", "oklch(0.5 0.1 200)", "last"])
+    }
+
+    @Test func emptyInputHasNoLines() throws {
+        let (r, fd) = try Self.reader("")
+        defer { close(fd) }
+        #expect(try Self.lines(r).isEmpty)
+    }
+
+    @Test func aLineOverTheLimitNamesItsNumber() throws {
+        let (r, fd) = try Self.reader("ok\nalso ok\n" + String(repeating: "x", count: 100) + "\nnever\n", limit: 64)
+        defer { close(fd) }
+        #expect(throws: LineTooLongError.self) { _ = try Self.lines(r, maxLines: 1) }
+        let (r2, fd2) = try Self.reader("ok\n" + String(repeating: "x", count: 100), limit: 64)
+        defer { close(fd2) }
+        do {
+            _ = try Self.lines(r2)
+            Issue.record("no error for a 100-byte line under a 64-byte limit")
+        } catch let e as LineTooLongError {
+            #expect(e.line == 2 && e.limit == 64)
+            #expect(e.description.contains("line 2 is longer than 64 bytes"))
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import ColorCore
+import ColorIO
+import Foundation
+import Testing
+@testable import ColorKernels
+
+/// The streaming engine against the per-item String formatting it replaces (the reference below is that code:
+/// `String(format:)`, `Double.description`, `Workbench.parse/convert/serialize`): JSON byte-identical, text
+/// the same values, one row per line, bad lines as `error` rows with their line number on standard error.
+@Suite struct ColorStreamTests {
+    // MARK: Reference formatting (the String-based rows of the per-item loop)
+
+    static func jsonString(_ s: String) -> String { JSONText.string(s) }
+    static func jsonNumber(_ v: Double) -> String {
+        if v.isNaN || v.isInfinite { return "null" }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+    static func coordinate(_ v: Double) -> String {
+        var s = v.isNaN ? "none" : String(format: "%.7f", v)
+        if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
+        return String(repeating: " ", count: max(0, 12 - s.count)) + s
+    }
+    static func colorRow(_ input: String, _ c: Color, json: Bool, width: Int = 11) -> String {
+        let wb = Workbench.standard
+        let coords = [c.coords.x, c.coords.y, c.coords.z]
+        if json {
+            return "{\"input\":" + jsonString(input) + ",\"space\":" + jsonString(c.space.rawValue) + ",\"coords\":["
+                + coords.map(jsonNumber).joined(separator: ",") + "],\"alpha\":" + jsonNumber(c.alpha)
+                + ",\"css\":" + jsonString(wb.serialize(c)) + "}"
+        }
+        let name = c.space.rawValue
+        return name + String(repeating: " ", count: max(0, width - name.count)) + coords.map(coordinate).joined()
+            + "  " + wb.serialize(c)
+    }
+    static func pairRow(_ input: String, _ t: String, _ b: String, _ v: Double, decimals: Int, sep: String, json: Bool) -> String {
+        if json {
+            return "{\"input\":" + jsonString(input) + ",\"text\":" + jsonString(t) + ",\"background\":"
+                + jsonString(b) + ",\"value\":" + jsonNumber(v) + "}"
+        }
+        var s = String(format: "%.\(decimals)f", v)
+        if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
+        return String(repeating: " ", count: max(0, 10 - s.count)) + s + "  " + t + " " + sep + " " + b
+    }
+
+    // MARK: Inputs
+
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    }
+
+    static func colors(_ n: Int, seed: UInt64) -> [String] {
+        var g = SplitMix64(state: seed)
+        let fixed = ["red", "white", "#000", "#ffffff80", "rgb(10 20 30 / 50%)", "hsl(120 50% 50%)", "hwb(90 10% 20%)",
+                     "color(display-p3 0 1 0)", "lab(50 20 -30)", "lch(60 40 none)", "oklch(0.7 0.4 300)",
+                     "oklch(1 0 0)", "oklab(0 0 0)", "color(xyz 0.2 0.3 0.4)", "oklch(0.5 0.1 30deg)", "transparent",
+                     "color-mix(in oklch, red, blue)", "oklch(0.6 0.2 none / 0.3)", "jzczhz(0.1 0.05 30)"]
+        var out: [String] = []
+        for i in 0..<n {
+            switch g.next() % 4 {
+            case 0: out.append(fixed[i % fixed.count])
+            case 1: out.append(String(format: "#%06x", Int(g.next() % 0x1000000)))
+            case 2: out.append(String(format: "oklch(%.4f %.4f %.2f)", g.unit(), 0.4 * g.unit(), 360 * g.unit()))
+            default: out.append(String(format: "lab(%.3f %.3f %.3f / %.2f)", 100 * g.unit(), 250 * g.unit() - 125,
+                                       250 * g.unit() - 125, g.unit()))
+            }
+        }
+        return out
+    }
+
+    /// Runs the stream on `lines` (through a pipe and the block reader) and returns (stdout, messages).
+    static func stream(_ s: ColorStream, _ lines: [String], threads: Int) throws -> (String, [String]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hb-stream-\(UUID().uuidString)").path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        var out = [UInt8](), messages: [String] = []
+        _ = try s.run(LineBlockReader(fd: fd), threads: threads,
+                      emit: { out.append(contentsOf: $0) }, message: { messages.append($0) })
+        return (String(decoding: out, as: UTF8.self), messages)
+    }
+
+    static let n = 3000
+
+    @Test(arguments: [false, true])
+    func convertMatchesTheReference(json: Bool) throws {
+        let wb = Workbench.standard
+        for target in ["oklch", "srgb", "lab", "hsl", "xyz-d50", "jzczhz"] {
+            let t = try wb.spaces.canonicalID(target)
+            let lines = Self.colors(Self.n, seed: 11)
+            let expected = try lines.map { Self.colorRow($0, try wb.spaces.convert(try wb.parse($0), to: t), json: json) }
+            let s = try ColorStream(.convert(to: t), json: json, workbench: wb)
+            for threads in [1, 2] {
+                let (got, messages) = try Self.stream(s, lines, threads: threads)
+                #expect(got == expected.joined(separator: "\n") + "\n", "convert --to \(target) json=\(json) threads=\(threads)")
+                #expect(messages.isEmpty)
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func parseAndGamutMatchTheReference(json: Bool) throws {
+        let wb = Workbench.standard
+        let lines = Self.colors(Self.n, seed: 12)
+        let parse = try ColorStream(.parse, json: json, workbench: wb)
+        #expect(try Self.stream(parse, lines, threads: 2).0
+                == (try lines.map { Self.colorRow($0, try wb.parse($0), json: json) }.joined(separator: "\n") + "\n"))
+        for method in ["css4", "clip"] {
+            let gamut = try ColorStream(.gamut(to: .srgb, method: method), json: json, workbench: wb)
+            let expected = try lines.map { Self.colorRow($0, try wb.mapGamut(try wb.parse($0), to: .srgb, method: method), json: json) }
+            #expect(try Self.stream(gamut, lines, threads: 2).0 == expected.joined(separator: "\n") + "\n", "\(method)")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func pairsMatchTheReference(json: Bool) throws {
+        let wb = Workbench.standard
+        let a = Self.colors(Self.n, seed: 13), b = Self.colors(Self.n, seed: 14)
+        let lines = zip(a, b).enumerated().map { $0.offset % 7 == 0 ? " \($0.element.0)\t \($0.element.1) " : "\($0.element.0)\t\($0.element.1)" }
+        for (method, decimals) in [("wcag21", 2), ("apca", 2), ("weber", 4)] {
+            let s = try ColorStream(.contrast(method: method), json: json, decimals: decimals, workbench: wb)
+            let expected = try zip(a, b).enumerated().map { k, p in
+                Self.pairRow(lines[k], p.0, p.1, try wb.contrast(text: try wb.parse(p.0), background: try wb.parse(p.1), method: method),
+                             decimals: decimals, sep: "on", json: json)
+            }
+            #expect(try Self.stream(s, lines, threads: 2).0 == expected.joined(separator: "\n") + "\n", "\(method)")
+        }
+        let d = try ColorStream(.deltaE(method: "ok"), json: json, decimals: 6, workbench: wb)
+        let expected = try zip(a, b).enumerated().map { k, p in
+            Self.pairRow(lines[k], p.0, p.1, try wb.deltaE(try wb.parse(p.0), try wb.parse(p.1), method: "ok"),
+                         decimals: 6, sep: "vs", json: json)
+        }
+        #expect(try Self.stream(d, lines, threads: 1).0 == expected.joined(separator: "\n") + "\n")
+    }
+
+    @Test func everyLineGetsItsRowInText() throws {
+        let s = try ColorStream(.convert(to: .oklch), json: false)
+        let lines = ["red", "", "not-a-color", "  ", "#00b386", "oklch(0.5 0.1"]
+        let (out, messages) = try Self.stream(s, lines, threads: 2)
+        let rows = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(rows.count == lines.count)
+        #expect(rows[0].hasPrefix("oklch") && rows[1] == "" && rows[2] == "error" && rows[3] == "")
+        #expect(rows[4].hasPrefix("oklch") && rows[5] == "error")
+        #expect(messages.count == 2)
+        #expect(messages[0].hasPrefix("line 3: invalid color 'not-a-color'"), "\(messages)")
+        #expect(messages[1].hasPrefix("line 6: "))
+    }
+
+    @Test func jsonKeepsErrorsInTheirRowAndSkipsBlankLines() throws {
+        let s = try ColorStream(.parse, json: true)
+        let (out, messages) = try Self.stream(s, ["red", "", "nope"], threads: 1)
+        let rows = out.split(separator: "\n").map(String.init)
+        #expect(rows.count == 2 && messages.isEmpty)
+        #expect(rows[1].hasPrefix("{\"input\":\"nope\",\"error\":\"invalid color 'nope'"))
+    }
+
+    @Test func nonFiniteResultsPrintAsNaNOrInfWithAWarning() throws {
+        let s = try ColorStream(.convert(to: .oklab), json: false)
+        let (out, messages) = try Self.stream(s, ["color(srgb 1e308 0 0)", "oklch(0.5 0 none)"], threads: 1)
+        let rows = out.split(separator: "\n").map(String.init)
+        #expect(rows[0].contains("NaN") || rows[0].contains("inf"), "\(rows[0])")
+        #expect(!rows[0].contains("none"))
+        #expect(messages.count == 1 && messages[0].hasPrefix("line 1: warning: the result is not a finite number"))
+        // A missing hue that stays missing is not a warning.
+        let lch = try ColorStream(.convert(to: .oklch), json: false)
+        let (o2, m2) = try Self.stream(lch, ["oklab(0.5 0 0)"], threads: 1)
+        #expect(o2.contains("none") && m2.isEmpty)
+        let c = try ColorStream(.contrast(method: "wcag21"), json: false)
+        let (o3, m3) = try Self.stream(c, ["color(srgb 1e308 0 0)\twhite"], threads: 1)
+        #expect(!o3.contains("nan") && (o3.contains("NaN") || o3.contains("inf")) && m3.count == 1, "\(o3)")
+    }
+
+    @Test func aLineOverTheLimitStopsTheStream() throws {
+        let s = try ColorStream(.parse, json: false)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hb-long-\(UUID().uuidString)").path
+        try Data(("red\n" + String(repeating: "0", count: 3000) + "\nblue\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        var out = [UInt8]()
+        #expect(throws: LineTooLongError.self) {
+            _ = try s.run(LineBlockReader(fd: fd, maxLineBytes: 1024, blockBytes: 256), threads: 1,
+                          emit: { out.append(contentsOf: $0) }, message: { _ in })
+        }
+    }
+
+    @Test func labelledLinesCarryTheirLabel() throws {
+        let wb = Workbench.standard
+        let lines = ["brand-500\t#00b386", "  --brand-600: oklch(0.6 0.1 170);", "#00b386"]
+        let text = try ColorStream(.convert(to: .oklch), json: false)
+        let (out, _) = try Self.stream(text, lines, threads: 1)
+        let rows = out.split(separator: "\n").map(String.init)
+        let c = try wb.spaces.convert(try wb.parse("#00b386"), to: .oklch)
+        #expect(rows[0] == "brand-500  " + Self.colorRow("", c, json: false))
+        #expect(rows[1].hasPrefix("--brand-600  oklch "))
+        #expect(rows[2] == Self.colorRow("", c, json: false))
+        let json = try ColorStream(.convert(to: .oklch), json: true)
+        let (j, _) = try Self.stream(json, lines, threads: 2)
+        let objects = j.split(separator: "\n").map(String.init)
+        let plain = Self.colorRow("brand-500\t#00b386", c, json: true)
+        #expect(objects[0] == plain.replacingOccurrences(of: "\"input\":\"brand-500\\t#00b386\"",
+                                                          with: "\"input\":\"brand-500\\t#00b386\",\"label\":\"brand-500\""))
+        #expect(objects[1].contains("\"label\":\"--brand-600\",\"space\":\"oklch\""))
+        #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `huebench matrix` with labelled inputs: labels in the worst list, JSON and CSV; every bad line at once or
+/// `--skip-invalid`; token files and Huebench's own tokens/ output with `--context`; inputs that never end.
+@Suite struct MatrixLabelTests {
+    static func temp() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("hb-mlabel-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    @Test func labelsReachEveryOutput() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("text.css")
+        try Data(":root {\n  --text-strong: #111;\n  --text-muted: #777;\n}\n".utf8).write(to: text)
+        let bg = dir.appendingPathComponent("bg.txt")
+        try Data("surface\twhite\nsurface,dim\t#eee\n".utf8).write(to: bg)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--worst", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("--text-muted (#777, \(text.path):3) on surface,dim (#eee, \(bg.path):2)"), "\(r.stdout)")
+        let j = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--worst", "1", "--json"])
+        let obj = try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as! [String: Any]
+        let worst = (obj["worst"] as! [[String: Any]])[0]
+        #expect(worst["text"] as? String == "--text-muted" && worst["text_css"] as? String == "#777")
+        #expect(worst["background"] as? String == "surface,dim" && worst["background_line"] as? Int == 2)
+        let csv = dir.appendingPathComponent("m.csv")
+        let c = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--out", csv.path])
+        #expect(c.status == 0, "\(c.stderr)")
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(rows.count == 3)
+        #expect(rows[0] == "text \\ background,surface,\"surface,dim\"")
+        #expect(rows[1].hasPrefix("--text-strong,") && rows[2].hasPrefix("--text-muted,"))
+    }
+
+    @Test func everyBadLineAtOnceOrSkipped() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("colors.txt")
+        try Data(("red\n" + (1...25).map { "nope-\($0)\n" }.joined() + "blue\n").utf8).write(to: f)
+        let r = try CLI.run(["matrix", "--method", "apca", "--text", f.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("25 invalid entries in \(f.path):"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(f.path):2: invalid color 'nope-1'") && r.stderr.contains("\(f.path):21: invalid color 'nope-20'"))
+        #expect(!r.stderr.contains("nope-21'") && r.stderr.contains("… and 5 more"))
+        let s = try CLI.run(["matrix", "--method", "apca", "--text", f.path, "--skip-invalid"])
+        #expect(s.status == 0)
+        #expect(s.stdout.contains("2 text × 2 background colors"), "\(s.stdout)")
+        #expect(s.stderr.contains("skipped 25 invalid entries"))
+    }
+
+    /// `matrix --text /dev/zero` used to read 4 GB, then say "permission denied".
+    @Test func aFileThatNeverEndsStopsAtTheLineLimit() throws {
+        let start = Date()
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", "/dev/zero"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("/dev/zero: line 1 is longer than 1048576 bytes"), "\(r.stderr)")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    /// Huebench's own tokens/ output read back: the resolver's contexts select light or dark semantic tokens.
+    @Test func ownTokenOutputWithContexts() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let b = try CLI.run(["build", "--quiet", "--family", "orange,blue", "--formats", "dtcg", "--out", "web"], cwd: dir.path)
+        #expect(b.status == 0, "\(b.stderr)")
+        let tokens = dir.appendingPathComponent("web/tokens")
+        // Count what the files hold: palette stops + one context's semantic tokens.
+        func count(_ file: String) throws -> Int {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tokens.appendingPathComponent(file)))
+            func walk(_ n: Any) -> Int {
+                guard let o = n as? [String: Any] else { return 0 }
+                if o["$value"] != nil { return 1 }
+                return o.filter { !$0.key.hasPrefix("$") }.values.map(walk).reduce(0, +)
+            }
+            return walk(json)
+        }
+        let expected = try count("palette.tokens.json") + count("dark.tokens.json")
+        var results: [String: String] = [:]
+        for context in ["light", "dark"] {
+            let r = try CLI.run(["matrix", "--method", "wcag21", "--text", tokens.path, "--context", context, "--json", "--worst", "3"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+            #expect(obj["rows"] as? Int == expected)
+            let worst = obj["worst"] as! [[String: Any]]
+            #expect(worst.allSatisfy { ($0["text"] as! String).contains(".") }, "dotted token names: \(worst)")
+            results[context] = r.stdout
+        }
+        #expect(results["light"] != results["dark"], "the contexts select different semantic colors")
+        let bad = try CLI.run(["matrix", "--method", "wcag21", "--text", tokens.path, "--context", "sepia"])
+        #expect(bad.status == 2 && bad.stderr.contains("no context 'sepia'") && bad.stderr.contains("dark-high-contrast"))
+    }
+}

@@ -1,0 +1,105 @@
+import ColorCore
+import ColorIO
+import ColorKernels
+import Foundation
+
+/// Streaming-command benchmarks (issue 11): E1 `convert --to oklch` of #hex lines (text), E2 `gamut --to srgb`
+/// of oklch() lines (CSS Color 4 mapping), E3 `contrast` of TAB-separated #hex pairs, E4 E1 with `--json`.
+/// 10⁶ lines (10⁵ with --quick) are written to a temp file outside the timed region, then read through the
+/// commands' own engine (`ColorStream` over `LineBlockReader` on the file, rows written to /dev/null with
+/// write(2), as the CLI does with `< file > /dev/null`), on 1 core and on every core. Target: ≤ 400 ns/line on
+/// one core, ≥ 1.8× on two. Outputs checked: 1-core and all-core bytes equal, and a sample of rows equal to
+/// the Double reference formatted one color at a time.
+///
+/// Called from benchmarks/main.swift: `StreamBench.run(quick: quick)`.
+enum StreamBench {
+    static func lines(_ workload: String, count: Int) -> [String] {
+        var g = SplitMix64(state: 0xE1)
+        func hex() -> String { String(format: "#%06x", Int(g.next() % 0x1000000)) }
+        switch workload.prefix(2) {
+        case "E2": return (0..<count).map { _ in String(format: "oklch(%.4f %.4f %.2f)", g.unit(), 0.4 * g.unit(), 360 * g.unit()) }
+        case "E3": return (0..<count).map { _ in hex() + "\t" + hex() }
+        default: return (0..<count).map { _ in hex() }
+        }
+    }
+
+    /// Runs the stream over the file once; returns seconds (and the output when `keep`).
+    static func once(_ s: ColorStream, path: String, threads: Int, keep: Bool) -> (Double, [UInt8]) {
+        let fd = open(path, O_RDONLY), devnull = open("/dev/null", O_WRONLY)
+        defer { close(fd); close(devnull) }
+        var out = [UInt8]()
+        let a = DispatchTime.now().uptimeNanoseconds
+        do {
+            _ = try s.run(LineBlockReader(fd: fd), threads: threads, emit: { bytes in
+                if keep { out.append(contentsOf: bytes) } else { _ = ByteText.writeAll(devnull, bytes) }
+            }, message: { _ in })
+        } catch { fail("stream: \(error)") }
+        return (Double(DispatchTime.now().uptimeNanoseconds - a) * 1e-9, out)
+    }
+
+    static func bench(_ workload: String, _ stream: ColorStream, reference: (String) throws -> String, quick: Bool) {
+        guard selected(workload) else { return }
+        let n = quick ? 100_000 : 1_000_000
+        let input = lines(workload, count: n)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-\(workload.prefix(2))-\(n).txt").path
+        do { try Data((input.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
+        catch { fail("\(workload): cannot write \(path): \(error)"); return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Checks (untimed): all-core output = 1-core output; sampled rows = one-at-a-time reference rows.
+        let one = once(stream, path: path, threads: 1, keep: true).1
+        let all = once(stream, path: path, threads: 0, keep: true).1
+        if one != all { fail("\(workload): 1-core and \(cores)-core outputs differ") }
+        let rows = String(decoding: one, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var checked = 0
+        for i in stride(from: 0, to: n, by: max(1, n / 500)) {
+            let want = (try? reference(input[i])) ?? "reference failed"
+            if rows[i] != want { fail("\(workload) row \(i + 1): \(rows[i]) ≠ \(want)"); break }
+            checked += 1
+        }
+        // Timed: median of 3 after the runs above (which warmed the caches and the file).
+        func med(_ threads: Int) -> Double {
+            var t = (0..<3).map { _ in once(stream, path: path, threads: threads, keep: false).0 }
+            t.sort()
+            return t[1]
+        }
+        let t1 = med(1), tn = med(0)
+        let note = "; \(checked) sampled rows = reference, \(cores)-core bytes = 1-core; target ≤ 400 ns/line"
+        report(workload, "huebench stream 1T", items: n, seconds: t1, unit: "line", note: perItem(t1, n) + note)
+        report(workload, "huebench stream \(cores)T", items: n, seconds: tn, unit: "line",
+               note: perItem(tn, n) + String(format: "; speed-up %.2fx over 1T (target ≥ 1.8x)", t1 / tn))
+        say(String(format: "# %@: %.0f ns/line on 1 core, %.0f ns/line on %d cores (%.2fx)", workload,
+                   t1 / Double(n) * 1e9, tn / Double(n) * 1e9, cores, t1 / tn))
+    }
+
+    static func run(quick: Bool) {
+        let wb = Workbench.standard
+        func coordinate(_ v: Double) -> String {
+            var s = v.isNaN ? "none" : String(format: "%.7f", v)
+            if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
+            return String(repeating: " ", count: max(0, 12 - s.count)) + s
+        }
+        func colorRow(_ c: Color) -> String {
+            c.space.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+                + [c.coords.x, c.coords.y, c.coords.z].map(coordinate).joined() + "  " + wb.serialize(c)
+        }
+        func json(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
+        bench("E1 convert hex->oklch text", try! ColorStream(.convert(to: .oklch), json: false), reference: {
+            colorRow(try wb.spaces.convert(try wb.parse($0), to: .oklch))
+        }, quick: quick)
+        bench("E2 gamut oklch->srgb css4", try! ColorStream(.gamut(to: .srgb, method: "css4"), json: false), reference: {
+            colorRow(try wb.mapGamut(try wb.parse($0), to: .srgb, method: "css4"))
+        }, quick: quick)
+        bench("E3 contrast wcag21 pairs", try! ColorStream(.contrast(method: "wcag21"), json: false, decimals: 2), reference: { line in
+            let p = line.split(separator: "\t").map(String.init)
+            let v = try wb.contrast(text: try wb.parse(p[0]), background: try wb.parse(p[1]), method: "wcag21")
+            let s = String(format: "%.2f", v)
+            return String(repeating: " ", count: max(0, 10 - s.count)) + s + "  " + p[0] + " on " + p[1]
+        }, quick: quick)
+        bench("E4 convert --json", try! ColorStream(.convert(to: .oklch), json: true), reference: { line in
+            let c = try wb.spaces.convert(try wb.parse(line), to: .oklch)
+            return "{\"input\":" + JSONText.string(line) + ",\"space\":\"oklch\",\"coords\":["
+                + [c.coords.x, c.coords.y, c.coords.z].map(json).joined(separator: ",") + "],\"alpha\":" + json(c.alpha)
+                + ",\"css\":" + JSONText.string(wb.serialize(c)) + "}"
+        }, quick: quick)
+    }
+}
