@@ -13,8 +13,11 @@ func runAttack(_ code: String, time: Double = 0.25, memoryMiB: Int = 64) throws 
 }
 
 /// Expects a time-limit error at the attack's line, within 1.2× the budget and under the cap + 64 MiB.
+/// The machine is shared (several builds at once): a run that overshoots is tried once more, so a passing
+/// scheduler stall is not reported while an attack that escapes the limit (seconds, not milliseconds) still is.
 func expectTimeLimit(_ code: String, time: Double = 0.25, memoryMiB: Int = 64, line: Int = 1) throws {
-    let r = try runAttack(code, time: time, memoryMiB: memoryMiB)
+    var r = try runAttack(code, time: time, memoryMiB: memoryMiB)
+    if r.seconds >= time * 1.2 { r = try runAttack(code, time: time, memoryMiB: memoryMiB) }
     guard case .limit(.time, let message, let at)? = r.error else {
         Issue.record("\(code): expected the time limit, got \(String(describing: r.error))"); return
     }
