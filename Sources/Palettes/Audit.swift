@@ -78,7 +78,7 @@ public enum Audit {
                 let missing = names.first { n in !sets.contains { $0.token(n) != nil } } ?? names[0]
                 let known = (system.tokens + system.appTokens).map(\.id)
                 throw PalettesError.invalidRule(policy: policy.id, rule: rule.name,
-                    reason: "token '\(missing)' is not one this build defines (known: \(known.joined(separator: ", "))); define it or name a token the build ships")
+                    reason: "token '\(missing)' is not one this build defines\(Suggest.phrase(missing, among: known)) (known: \(known.joined(separator: ", "))); define it or name a token the build ships")
             }
         }
         let results = ResultBox<Result<[AuditCheck], any Error>>(count: sets.count)

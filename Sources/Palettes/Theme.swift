@@ -143,3 +143,29 @@ public struct Theme: Sendable {
         tokens.map { resolve($0, mode: mode, contrast: contrast) }
     }
 }
+
+/// An interaction state derived from a token: `steps` stops away from the page background (darker in light
+/// mode, lighter in dark mode) and/or another opacity. `hover = 1, pressed = 2, disabled = {opacity = 0.38}`.
+public struct TokenState: Sendable, Hashable {
+    /// The state's name, appended to the token's: `hover` → `fillBrandHover`.
+    public let name: String
+    public let steps: Int
+    public let opacity: Double?
+    public init(_ name: String, steps: Int = 0, opacity: Double? = nil) {
+        self.name = name; self.steps = steps; self.opacity = opacity
+    }
+}
+
+extension SemanticToken {
+    /// The token followed by one derived token per state (in the order given): each stop moved `steps` away
+    /// from the page background in its mode (light: darker, dark: lighter), explicit high-contrast stops moved
+    /// the same way, the opacity replaced when the state gives one.
+    public func withStates(_ states: [TokenState]) -> [SemanticToken] {
+        [self] + states.map { s in
+            let id = self.id + s.name.prefix(1).uppercased() + s.name.dropFirst()
+            return SemanticToken(id, light: light.offset(by: s.steps), dark: dark.offset(by: -s.steps),
+                                 lightHigh: lightHigh?.offset(by: s.steps), darkHigh: darkHigh?.offset(by: -s.steps),
+                                 opacity: s.opacity ?? opacity, role: role, family: family)
+        }
+    }
+}

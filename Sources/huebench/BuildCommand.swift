@@ -171,6 +171,7 @@ enum BuildCommand: Command {
         let build = BuildInfo(version: version, source: script.map { "the build script \($0)" } ?? "the built-in ColorTokensKit 3.x palette",
                               command: command)
         var request = try design(a, script: script, plugins: plugins, command: name)
+        options.prefix = request.options.prefix
         if let feature = a.value("feature") {
             guard request.families.contains(where: { $0.family.id == feature }) else {
                 throw UsageError("--feature '\(feature)' is not one of the built families (\(request.families.map(\.family.id).joined(separator: ", ")))")
@@ -209,7 +210,9 @@ enum BuildCommand: Command {
         items = items.filter { seen.insert($0.family.id).inserted }
         let policyID = a.value("policy") ?? config?.policy ?? "wcag-aa"
         var policy: Policy? = nil
-        if policyID != "none" {
+        if a.value("policy") == nil, let p = config?.policyValue {
+            policy = p  // hb.build{policy = hb.policy{…}}
+        } else if policyID != "none" {
             guard let p = plugins.policy(policyID) else {
                 throw UsageError("--policy '\(policyID)' is not one of \((wb.palettes.policies.ids + ["none"]).joined(separator: ", ")) (huebench \(command))")
             }
@@ -217,7 +220,10 @@ enum BuildCommand: Command {
         }
         let docName = script == nil ? "huebench"
             : config?.name ?? PathText.lastComponent(script!).replacingOccurrences(of: ".lua", with: "")
-        return BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all, policy: policy)
+        var request = BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all,
+                                   appTokens: config?.appTokens ?? [], policy: policy)
+        if let prefix = config?.prefix { request.options.prefix = prefix }
+        return request
     }
 
     static func byteString(_ n: Int) -> String {

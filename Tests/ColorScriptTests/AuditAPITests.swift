@@ -50,7 +50,7 @@ import Testing
         #expect(try s.eval("return hb.audit(hb.family{name = 'mine', hue = 30}, 'apca-body').checked") == ["\(try Audit.run(Policy.apcaBody, families: [try PaletteWorkbench.standard.family(named: "orange")]).checks.count)"])
         #expect(errorOf(s, "hb.audit({hb.families.blue}, 'nope')")?.description.contains("hb.audit: argument 2 (policy): no policy 'nope'; known: wcag-aa") == true)
         #expect(errorOf(s, "hb.audit({hb.families.blue}, hb.policy{rules = {{foreground = 'nope', background = 'backgroundPrimary', min = 3}}})")?
-            .description.contains("hb.audit: argument 2 (policy): rule 1") == true)
+            .description.contains("hb.audit: policy 'policy' rule 'rule-1': token 'nope' is not one this build defines (known: foregroundPrimary") == true)
         #expect(errorOf(s, "hb.audit({1}, 'wcag-aa')")?.description.contains("hb.audit: argument 1 (families), item 1 must be a family or theme, got number") == true)
     }
 

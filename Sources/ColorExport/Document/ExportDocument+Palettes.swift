@@ -66,7 +66,7 @@ extension ExportDocument {
                 func v(_ m: Mode, _ l: ContrastLevel) -> TokenValue { TokenValue(system.resolve(t, in: set, mode: m, contrast: l)) }
                 return ExportToken(name: t.id, light: v(.light, .standard), dark: v(.dark, .standard),
                                    lightHigh: v(.light, .high), darkHigh: v(.dark, .high))
-            })
+            }, isApp: set.family == nil)
         }
         self.init(name: name, families: families, tokenSets: sets, audit: audit.map(ExportAudit.init), build: build)
     }

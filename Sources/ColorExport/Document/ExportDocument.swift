@@ -199,11 +199,19 @@ public struct ExportToken: Sendable, Equatable {
     public var hasHighContrastVariant: Bool { lightHigh != light || darkHigh != dark }
 }
 
-/// The semantic tokens of one family, in a fixed order.
+/// The semantic tokens of one family, or the app-level tokens (`isApp`: each names its own family), in a fixed
+/// order.
 public struct ExportTokenSet: Sendable, Equatable {
+    /// The family's name, or the app-level set's name (`app`) used in messages and the audit.
     public var family: String
     public var tokens: [ExportToken]
-    public init(family: String, tokens: [ExportToken]) { self.family = family; self.tokens = tokens }
+    /// App-level tokens are written without a family part: `--hb-text-error`, `textError`, `hb_text_error`.
+    public var isApp: Bool
+    public init(family: String, tokens: [ExportToken], isApp: Bool = false) {
+        self.family = family; self.tokens = tokens; self.isApp = isApp
+    }
+    /// The family part of generated names: the family, or empty for app-level tokens.
+    public var namePart: String { isApp ? "" : family }
 }
 
 /// The result of a policy audit, summarized for export.

@@ -31,6 +31,7 @@ public enum Fmt {
 
     /// `orange` + `foregroundPrimary` → `orangeForegroundPrimary`; `orange` + `450` → `orange450`.
     public static func camel(_ a: String, _ b: String) -> String {
+        if a.isEmpty { return b }
         guard let f = b.first else { return a }
         return a + f.uppercased() + b.dropFirst()
     }

@@ -26,7 +26,7 @@ public enum AndroidExporter {
     }
     /// `hb_orange_foreground_primary`: a token's resource name (the high-contrast one adds `_hc`).
     public static func tokenName(_ prefix: String, _ family: String, _ token: String) -> String {
-        Escape.androidResourceName([prefix, family, token])
+        Escape.androidResourceName([prefix, family, token].filter { !$0.isEmpty })
     }
 
     /// Checks that every stop, token and high-contrast token has its own resource name.
@@ -38,8 +38,8 @@ public enum AndroidExporter {
         for set in doc.tokenSets {
             for t in set.tokens {
                 let what = GeneratedNames.token(set.family, t.name)
-                try names.claim(tokenName(prefix, set.family, t.name), for: what)
-                try names.claim(tokenName(prefix, set.family, t.name) + "_hc", for: what + " (high contrast)")
+                try names.claim(tokenName(prefix, set.namePart, t.name), for: what)
+                try names.claim(tokenName(prefix, set.namePart, t.name) + "_hc", for: what + " (high contrast)")
             }
         }
     }
@@ -78,11 +78,11 @@ public enum AndroidExporter {
             s += "    <!-- \(c(set.family)) tokens (\(mode.rawValue)) -->\n"
             for t in set.tokens {
                 let v = t.value(TokenVariant(mode, .standard))
-                s += "    <color name=\"\(tokenName(prefix, set.family, t.name))\">\(value(doc, prefix, v))</color>\n"
+                s += "    <color name=\"\(tokenName(prefix, set.namePart, t.name))\">\(value(doc, prefix, v))</color>\n"
             }
             for t in set.tokens {
                 let v = t.value(TokenVariant(mode, .high))
-                s += "    <color name=\"\(tokenName(prefix, set.family, t.name))_hc\">\(value(doc, prefix, v))</color>\n"
+                s += "    <color name=\"\(tokenName(prefix, set.namePart, t.name))_hc\">\(value(doc, prefix, v))</color>\n"
             }
         }
         s += "</resources>\n"

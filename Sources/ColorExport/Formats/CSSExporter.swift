@@ -41,7 +41,7 @@ public enum CSSExporter {
     }
     /// `--hb-orange-foreground-primary`: the custom property of a token.
     public static func tokenProperty(_ prefix: String, _ family: String, _ token: String) -> String {
-        Escape.cssCustomProperty([prefix, Fmt.kebab(family), Fmt.kebab(token)])
+        Escape.cssCustomProperty([prefix, Fmt.kebab(family), Fmt.kebab(token)].filter { !$0.isEmpty })
     }
 
     /// Checks that every stop and token has its own custom property.
@@ -51,7 +51,7 @@ public enum CSSExporter {
             for st in f.stops { try names.claim(stopProperty(prefix, f.name, st.name), for: GeneratedNames.stop(f.name, st.name)) }
         }
         for set in doc.tokenSets {
-            for t in set.tokens { try names.claim(tokenProperty(prefix, set.family, t.name), for: GeneratedNames.token(set.family, t.name)) }
+            for t in set.tokens { try names.claim(tokenProperty(prefix, set.namePart, t.name), for: GeneratedNames.token(set.family, t.name)) }
         }
     }
 
@@ -98,7 +98,7 @@ public enum CSSExporter {
         var wideTokens: [(String, ExportDocument, ExportToken)] = []
         for set in doc.tokenSets {
             for t in set.tokens {
-                let p = tokenProperty(prefix, set.family, t.name)
+                let p = tokenProperty(prefix, set.namePart, t.name)
                 s += "  \(p): \(tokenValue(doc, prefix, t.light, t.dark, wide: false));\n"
                 if hasWideLiteral(doc, [t.light, t.dark]) { wideTokens.append((p, doc, t)) }
             }
@@ -114,7 +114,7 @@ public enum CSSExporter {
         var highLines: [String] = [], highWide: [String] = []
         for set in doc.tokenSets {
             for t in set.tokens where t.hasHighContrastVariant {
-                let p = tokenProperty(prefix, set.family, t.name)
+                let p = tokenProperty(prefix, set.namePart, t.name)
                 highLines.append("    \(p): \(tokenValue(doc, prefix, t.lightHigh, t.darkHigh, wide: false));\n")
                 if hasWideLiteral(doc, [t.lightHigh, t.darkHigh]) {
                     highWide.append("    \(p): \(tokenValue(doc, prefix, t.lightHigh, t.darkHigh, wide: true));\n")

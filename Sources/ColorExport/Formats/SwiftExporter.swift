@@ -130,7 +130,7 @@ public enum SwiftExporter {
         var all: [String] = []
         for set in doc.tokenSets {
             for t in set.tokens {
-                let member = Escape.swiftMember(set.family, t.name)
+                let member = Escape.swiftMember(set.namePart, t.name)
                 all.append(member)
                 s += "    public static let \(member) = HuebenchToken(\n"
                 s += "        name: \(Escape.swiftString(member)),\n"
@@ -156,7 +156,7 @@ public enum SwiftExporter {
         }
         for set in doc.tokenSets {
             for t in set.tokens {
-                let m = Escape.swiftMember(set.family, t.name)
+                let m = Escape.swiftMember(set.namePart, t.name)
                 s += "        public static var \(m): \(token("HuebenchTokens.\(m)"))\n"
             }
         }
@@ -345,7 +345,7 @@ public enum SwiftExporter {
             for st in f.stops { try names.claim(Escape.swiftMember(f.name, st.name), for: GeneratedNames.stop(f.name, st.name)) }
         }
         for set in doc.tokenSets {
-            for t in set.tokens { try names.claim(Escape.swiftMember(set.family, t.name), for: GeneratedNames.token(set.family, t.name)) }
+            for t in set.tokens { try names.claim(Escape.swiftMember(set.namePart, t.name), for: GeneratedNames.token(set.family, t.name)) }
         }
     }
 

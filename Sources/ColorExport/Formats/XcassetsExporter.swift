@@ -69,7 +69,7 @@ public enum XcassetsExporter {
             for set in doc.tokenSets {
                 _ = try Escape.fileName(set.family, in: root)
                 for t in set.tokens {
-                    try names.claim(try Escape.fileName(Fmt.camel(set.family, t.name), in: root).lowercased(), for: GeneratedNames.token(set.family, t.name))
+                    try names.claim(try Escape.fileName(Fmt.camel(set.namePart, t.name), in: root).lowercased(), for: GeneratedNames.token(set.family, t.name))
                 }
             }
         } catch let e as NameError { throw ColorExportError.invalidName(e) }
@@ -99,7 +99,7 @@ public enum XcassetsExporter {
                     let value = t.value(v)
                     return (v, doc.color(value.reference)!, value.opacity)
                 }
-                try out.write("\(root)/Tokens/\(set.family)/\(Fmt.camel(set.family, t.name)).colorset/Contents.json",
+                try out.write("\(root)/Tokens/\(set.family)/\(Fmt.camel(set.namePart, t.name)).colorset/Contents.json",
                               text: colorset(entries, space: space))
             }
         }

@@ -42,9 +42,9 @@ enum Fields {
     static let family = ["name", "generator", "hue", "anchor"]
     /// Common mistakes in a family spec and the field meant.
     static let familyHints = ["color": "anchor", "seed": "anchor", "base": "anchor", "brand": "anchor", "colour": "anchor"]
-    static let token = ["name", "light", "dark", "opacity", "role"]
+    static let token = ["name", "light", "dark", "light_high", "dark_high", "opacity", "role", "family", "states"]
     static let theme = ["family", "tokens"]
-    static let build = ["name", "families", "theme", "tokens", "policy"]
+    static let build = ["name", "families", "theme", "tokens", "policy", "prefix"]
     static let policy = ["name", "title", "rules", "check"]
     static let tokenRule = ["name", "kind", "foreground", "foregrounds", "text", "background", "backgrounds", "method", "min",
                             "modes", "mode", "contrast", "levels", "simulations"]

@@ -10,21 +10,45 @@ public struct ScriptBuild: Sendable {
     public var name: String?
     /// The families, in order, with their ramps (registered, built-in or made with `hb.family`).
     public var families: [(family: Family, ramp: [RampColor])]
-    /// The semantic tokens (nil: ColorTokensKit's 20).
+    /// The semantic tokens every family gets (nil: ColorTokensKit's 20).
     public var tokens: [SemanticToken]?
     /// The audit policy id (nil: the command's `--policy`).
     public var policy: String?
+    /// App-level tokens (those naming a `family`), with their states expanded.
+    public var appTokens: [SemanticToken] = []
+    /// The prefix of CSS variables and Android names (`prefix = "acme"`).
+    public var prefix: String?
+    /// A policy given as a table (`policy = hb.policy{…}`).
+    public var policyValue: Policy?
 }
 
 /// `hb.theme{family=…, tokens=…}` and `hb.build{…}`: semantic tokens resolved per mode and contrast level
 /// (Palettes' `Theme` and `SemanticToken`), and what a build script exports.
 enum ThemeBinding {
-    /// Reads `tokens`: nil (ColorTokensKit's 20), or a list of built-in token names and token tables
-    /// `{name=, light=stop, dark=stop, opacity=1, role="text"|"invertedText"|"border"|"background"|…}`.
+    static let roles = SemanticToken.Role.allCases.map(\.rawValue)
+
+    /// Reads `tokens`: nil (ColorTokensKit's 20), a list of built-in token names and token tables, or a table of
+    /// name = token table. A token table is `{name=, light=stop, dark=stop, light_high=, dark_high=, opacity=1,
+    /// role=, family=, states={hover=1, pressed=2, disabled={opacity=0.38}}}`; `family` makes it app-level;
+    /// `states` adds one derived token per state (`fillBrandHover`…), in sorted state order.
     static func tokens(_ lua: Lua, _ t: Int32, _ ctx: String) throws -> [SemanticToken]? {
         guard lua.type(t) != LUA_TNIL && lua.type(t) != LUA_TNONE else { return nil }
         guard lua.type(t) == LUA_TTABLE else { throw BindingError("\(ctx) must be a list of tokens, got \(lua.describe(t))") }
         var out: [SemanticToken] = []
+        // Map form (name = {…}), names sorted: never pairs() order.
+        var names: [String] = []
+        lua.pushNil()
+        while lua_next(lua.L, t) != 0 {
+            lua.pop()
+            if let k = lua.string(-1) { names.append(k) }
+        }
+        for name in names.sorted() {
+            lua.getField(t, name)
+            defer { lua.pop() }
+            let v = lua.absolute(-1), c = "\(ctx), token '\(name)'"
+            guard lua.type(v) == LUA_TTABLE else { throw BindingError("\(c) must be a token table {family=, light=, dark=, role=}, got \(lua.describe(v))") }
+            out += try token(lua, v, c, name: name)
+        }
         for i in 0..<lua.rawLength(t) {
             lua.getIndex(t, i + 1)
             defer { lua.pop() }
@@ -33,25 +57,68 @@ enum ThemeBinding {
             guard lua.type(v) == LUA_TTABLE else {
                 throw BindingError("\(c) must be a token name or {name=, light=, dark=, opacity=, role=}, got \(lua.describe(v))")
             }
-            try lua.checkFields(v, Fields.token, c)
-            guard let name = try lua.fieldString(v, "name", c), !name.isEmpty else { throw BindingError("\(c): field 'name' must be a non-empty string") }
-            func stop(_ key: String) throws -> Stop {
-                guard let n = try lua.fieldNumber(v, key, c), let i = try? Checked.int(n, key, in: 0...1000), let s = Stop(i) else {
-                    throw BindingError("\(c): field '\(key)' must be a stop 50, 100 … 1000")
-                }
-                return s
-            }
-            let roleText = try lua.fieldString(v, "role", c) ?? guessRole(name)
-            guard let role = SemanticToken.Role(rawValue: roleText) else {
-                throw BindingError("\(c): role '\(roleText)' is not one of text, invertedText, border, background, invertedBackground, surface, invertedSurface")
-            }
-            let opacity = try lua.fieldNumber(v, "opacity", c) ?? 1
-            guard (0...1).contains(opacity) else { throw BindingError("\(c): field 'opacity' must be in 0…1, got \(formatNumber(opacity))") }
-            out.append(SemanticToken(name, light: try stop("light"), dark: try stop("dark"), opacity: opacity, role: role))
+            out += try token(lua, v, c, name: nil)
         }
         var seen = Set<String>()
         for tok in out where !seen.insert(tok.id).inserted { throw BindingError("\(ctx): token '\(tok.id)' appears twice") }
         return out
+    }
+
+    /// One token table, followed by its state tokens.
+    static func token(_ lua: Lua, _ v: Int32, _ c: String, name key: String?) throws -> [SemanticToken] {
+        try lua.checkFields(v, Fields.token, c)
+        guard let name = try lua.fieldString(v, "name", c) ?? key, !name.isEmpty else { throw BindingError("\(c): field 'name' must be a non-empty string") }
+        func stop(_ field: String) throws -> Stop? {
+            guard let n = try lua.fieldNumber(v, field, c) else { return nil }
+            guard let i = try? Checked.int(n, field, in: 0...1000), let s = Stop(i) else {
+                throw BindingError("\(c): field '\(field)' must be a stop 50, 100 … 1000")
+            }
+            return s
+        }
+        guard let light = try stop("light") else { throw BindingError("\(c): field 'light' must be a stop 50, 100 … 1000") }
+        guard let dark = try stop("dark") else { throw BindingError("\(c): field 'dark' must be a stop 50, 100 … 1000") }
+        let roleText = try lua.fieldString(v, "role", c) ?? guessRole(name)
+        guard let role = SemanticToken.Role(rawValue: roleText) else {
+            throw BindingError("\(c): role '\(roleText)' is not one of \(roles.joined(separator: ", "))\(Suggest.phrase(roleText, among: roles))")
+        }
+        let opacity = try lua.fieldNumber(v, "opacity", c) ?? 1
+        guard opacity.isFinite, (0...1).contains(opacity) else { throw BindingError("\(c): field 'opacity' must be in 0…1, got \(formatNumber(opacity))") }
+        let family = try lua.fieldString(v, "family", c)
+        let base = SemanticToken(name, light: light, dark: dark, lightHigh: try stop("light_high"), darkHigh: try stop("dark_high"),
+                                 opacity: opacity, role: role, family: family)
+        var states: [TokenState] = []
+        lua.getField(v, "states")
+        defer { lua.pop() }
+        let st = lua.absolute(-1)
+        if lua.type(st) == LUA_TTABLE {
+            var keys: [String] = []
+            lua.pushNil()
+            while lua_next(lua.L, st) != 0 {
+                lua.pop()
+                guard let k = lua.string(-1) else { lua.pop(); throw BindingError("\(c): field 'states' must be a table of name = steps or {steps=, opacity=}") }
+                keys.append(k)
+            }
+            for k in keys.sorted() {
+                lua.getField(st, k)
+                defer { lua.pop() }
+                let sc = "\(c): state '\(k)'"
+                if let n = lua.number(-1) {
+                    states.append(TokenState(k, steps: try FamilyBinding.wrap(sc) { try Checked.int(n, "steps", in: -19...19) }))
+                } else if lua.type(-1) == LUA_TTABLE {
+                    let s = lua.absolute(-1)
+                    try lua.checkFields(s, ["steps", "opacity"], sc)
+                    let steps = try lua.fieldNumber(s, "steps", sc) ?? 0
+                    let op = try lua.fieldNumber(s, "opacity", sc)
+                    if let op { _ = try FamilyBinding.wrap(sc) { try Checked.finite(op, "opacity", in: 0...1) } }
+                    states.append(TokenState(k, steps: try FamilyBinding.wrap(sc) { try Checked.int(steps, "steps", in: -19...19) }, opacity: op))
+                } else {
+                    throw BindingError("\(sc) must be a number of stops or {steps=, opacity=}, got \(lua.describe(-1))")
+                }
+            }
+        } else if lua.type(st) != LUA_TNIL {
+            throw BindingError("\(c): field 'states' must be a table of name = steps or {steps=, opacity=}, got \(lua.describe(st))")
+        }
+        return base.withStates(states)
     }
 
     /// The role a token name suggests (how Increase Contrast moves it) when the script gives none.
@@ -135,8 +202,23 @@ enum ThemeBinding {
             let t = try a.table(1, "spec")
             let ctx = "hb.build: argument 1 (spec)"
             try lua.checkFields(t, Fields.build, "hb.build")
-            var b = ScriptBuild(name: try lua.fieldString(t, "name", ctx), families: [], tokens: nil,
-                                policy: try lua.fieldString(t, "policy", ctx))
+            var b = ScriptBuild(name: try lua.fieldString(t, "name", ctx), families: [], tokens: nil, policy: nil)
+            b.prefix = try lua.fieldString(t, "prefix", ctx)
+            if let p = b.prefix, p.isEmpty || !p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                throw BindingError("\(ctx): field 'prefix' must be letters, digits and '-', such as \"acme\", got \"\(p)\"")
+            }
+            switch lua.getField(t, "policy") {
+            case LUA_TNIL: break
+            case LUA_TSTRING: b.policy = lua.string(-1)
+            case LUA_TTABLE:
+                let policy = try RegistrationBinding.policy(host, lua, lua.absolute(-1), "hb.build", argument: "field 'policy'", defaultName: "build-policy").0
+                b.policyValue = policy
+                b.policy = policy.id
+            default:
+                let d = lua.describe(-1); lua.pop()
+                throw BindingError("\(ctx): field 'policy' must be a policy name or hb.policy{…}, got \(d)")
+            }
+            lua.pop()
             lua.getField(t, "families")
             let ft = lua.absolute(-1)
             if lua.type(ft) == LUA_TTABLE {
@@ -171,6 +253,16 @@ enum ThemeBinding {
             var seen = Set<String>()
             for (f, _) in b.families where !seen.insert(f.id).inserted {
                 throw BindingError("\(ctx): family '\(f.id)' appears twice")
+            }
+            // Tokens that name a family are app-level; the others go to every family (default: ColorTokensKit's 20).
+            if let all = b.tokens {
+                b.appTokens = all.filter { $0.family != nil }
+                let perFamily = all.filter { $0.family == nil }
+                b.tokens = perFamily.isEmpty ? nil : perFamily
+                let ids = Set(b.families.map(\.family.id))
+                for tok in b.appTokens where !ids.contains(tok.family!) {
+                    throw BindingError("\(ctx): token '\(tok.id)': family '\(tok.family!)' is not one of the build's families (\(b.families.map(\.family.id).joined(separator: ", ")))\(Suggest.phrase(tok.family!, among: b.families.map(\.family.id)))")
+                }
             }
             host.buildConfig = b
             return 0
