@@ -48,6 +48,7 @@ extension LuaInterpreter {
         lua.push(ThemeBinding.build); lua.setField(-2, "build")
         lua.push(AuditBinding.audit); lua.setField(-2, "audit")
         lua.push(Fields.checkFields); lua.setField(-2, "check_fields")
+        lua.push(RegistrationBinding.generators); lua.setField(-2, "generators")
         host.pushModule()
         lua.setField(-2, "hb")
         let p = lua.absolute(-1)

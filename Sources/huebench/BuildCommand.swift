@@ -220,8 +220,11 @@ enum BuildCommand: Command {
         }
         let docName = script == nil ? "huebench"
             : config?.name ?? PathText.lastComponent(script!).replacingOccurrences(of: ".lua", with: "")
+        // --family narrows the build: app tokens of families left out go too.
+        let built = Set(items.map(\.family.id))
+        let appTokens = (config?.appTokens ?? []).filter { built.contains($0.family ?? "") }
         var request = BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all,
-                                   appTokens: config?.appTokens ?? [], policy: policy)
+                                   appTokens: appTokens, policy: policy)
         if let prefix = config?.prefix { request.options.prefix = prefix }
         return request
     }

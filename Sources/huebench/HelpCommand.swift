@@ -1,11 +1,15 @@
+import ColorCore
+import Palettes
+
 /// `huebench help [COMMAND]`: the list of commands, or one command's help.
 enum HelpCommand: Command {
     static let name = "help"
     static let summary = "show the commands, or one command's help"
     static let help = """
-    usage: huebench help [COMMAND]
+    usage: huebench help [COMMAND | generators]
 
     With no COMMAND, lists every command. `huebench COMMAND --help` prints the same as `huebench help COMMAND`.
+    `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning.
 
     options:
       --help     this text
@@ -29,10 +33,31 @@ enum HelpCommand: Command {
         if parsed.positionals.count > 1 {
             throw UsageError("name one command, got '\(parsed.positionals[1])' too; e.g. huebench help parse")
         }
+        if topic == "generators" {
+            Output.line(generators(PaletteWorkbench.standard))
+            return ExitStatus.ok
+        }
         guard let cmd = Commands.find(topic) else {
-            throw UsageError("no command '\(topic)'; known: \(Commands.all.map { $0.name }.joined(separator: ", "))")
+            throw UsageError("no command '\(topic)'; known: \((Commands.all.map { $0.name } + ["generators"]).joined(separator: ", "))")
         }
         Output.line(cmd.help)
         return ExitStatus.ok
+    }
+
+    /// Every generator with its declared parameters, from the same declarations `RampGenerator.validate` checks.
+    static func generators(_ wb: PaletteWorkbench) -> String {
+        var lines: [String] = []
+        for g in wb.generators.all {
+            lines.append("\(g.id): \(g.name)")
+            let width = (g.parameters.map { $0.name.count }.max() ?? 4) + 2
+            for p in g.parameters {
+                let range = p.range.map { " \(NumberError.show($0.lowerBound))…\(NumberError.show($0.upperBound))" } ?? ""
+                lines.append("  " + p.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "\(p.kind.rawValue)\(range), default \(p.defaultValue.isEmpty ? "none" : p.defaultValue): \(p.summary)")
+            }
+            lines.append("")
+        }
+        lines.append("Every family also takes name, generator, hue and anchor (a CSS color, or {color=, stop=}).")
+        return lines.joined(separator: "\n")
     }
 }

@@ -71,4 +71,13 @@ import Testing
             assert(b:stop(500):hex() == "#00b386", b:stop(500):hex())
             """, name: "ok")
     }
+
+    /// Generators describe themselves: the declarations the checks use, listed to scripts.
+    @Test func generatorsListTheirParameters() throws {
+        let (s, _) = try makeState()
+        #expect(try s.eval("local g = hb.generators() return #g, g[1].name, g[1].parameters[4].name, g[1].parameters[4].min, g[1].parameters[4].max, g[1].parameters[4].default")
+                == ["4", "uniform-lstar", "gamutMargin", "0.0", "1.0", "0.98"])
+        #expect(try s.eval("local g = hb.generators() return g[3].name, g[3].parameters[1].name, g[3].parameters[1].kind")
+                == ["oklch-curves", "lightness", "per-stop"])
+    }
 }

@@ -41,6 +41,13 @@ import Testing
         #expect(none.status == 2 && none.err.contains("--anchor-stop needs a color to anchor"))
     }
 
+    @Test func helpGeneratorsListsDeclaredParameters() throws {
+        let r = try Self.run(["help", "generators"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("  gamutMargin    number 0…1, default 0.98: fraction of the Display P3 chroma limit a stop may reach\n"))
+        #expect(r.out.contains("oklch-curves: ") && r.out.contains("contrast-targets: "))
+    }
+
     @Test func paletteFromHexAndUnknownFamily() throws {
         #expect(try Self.run(["palette", "#00B386"]).out.hasPrefix("hue-166.99  _50"))
         let bad = try Self.run(["palette", "nope"])

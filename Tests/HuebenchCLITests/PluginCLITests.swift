@@ -117,19 +117,20 @@ import Testing
         let out = Self.temp() + "/out"
         let r = try Self.run(["build", "examples/brand-palette.lua", "--out", out, "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.lines.first == "huebench build: 3 families, 60 stops, 66 tokens × 4 appearances → \(out)/", "\(r.stdout)")
-        #expect(r.stdout.contains("audit wcag-aa: all 240 checks pass"), "\(r.stdout)")
+        #expect(r.lines.first == "huebench build: 4 families, 80 stops, 93 tokens × 4 appearances → \(out)/", "\(r.stdout)")
+        #expect(r.stdout.contains("audit acme-aa: all 56 checks pass"), "\(r.stdout)")
         let css = try String(contentsOfFile: out + "/huebench.css", encoding: .utf8)
-        #expect(css.contains("--hb-ocean-500: ") && css.contains("--hb-coral-brand-450: ") && css.contains("--hb-gray-50: "))
-        #expect(css.contains("--hb-ocean-accent: light-dark(var(--hb-ocean-500), var(--hb-ocean-400));"))
+        #expect(css.contains("--acme-brand-400: oklch(68.04% 0.1395 166.99);") && css.contains("--acme-danger-450: ") && css.contains("--acme-gray-50: "))
+        #expect(css.contains("--acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
+        #expect(css.contains("--acme-fill-brand-hover: light-dark(var(--acme-brand-750), var(--acme-brand-350));"))
         let notes = try String(contentsOfFile: out + "/brand-notes.txt", encoding: .utf8)
-        #expect(notes.hasPrefix("ocean: _500 #") && notes.split(separator: "\n").count == 2)
+        #expect(notes.hasPrefix("brand: _500 #") && notes.split(separator: "\n").count == 3)
         // Deterministic: a second build changes nothing.
         let again = try Self.run(["build", "examples/brand-palette.lua", "--out", out, "--quiet"])
         #expect(again.stdout.contains("(0 changed, "), "\(again.stdout)")
-        // --family picks among the script's families and built-ins.
-        let one = try Self.run(["build", "examples/brand-palette.lua", "--family", "ocean", "--formats", "css", "--out", Self.temp(), "--quiet"])
-        #expect(one.status == 0 && one.lines.first?.hasPrefix("huebench build: 1 families, 20 stops, 22 tokens") == true, "\(one.stdout)\(one.stderr)")
+        // --family picks among the script's families and built-ins; app tokens of the others are left out.
+        let one = try Self.run(["build", "examples/brand-palette.lua", "--family", "brand", "--policy", "none", "--formats", "css", "--out", Self.temp(), "--quiet"])
+        #expect(one.status == 0 && one.lines.first?.hasPrefix("huebench build: 1 families, 20 stops, 25 tokens") == true, "\(one.stdout)\(one.stderr)")
     }
 
     @Test func aFailingOrRunawayBuildScriptLeavesThePreviousOutputs() throws {

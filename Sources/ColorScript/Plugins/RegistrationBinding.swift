@@ -248,6 +248,33 @@ enum RegistrationBinding {
         }
     }
 
+    /// `P.generators()`: every ramp generator (built-ins first, then Lua ones) as `{name, summary, parameters =
+    /// {{name, kind, min, max, default, summary}…}}`, from the declarations `RampGenerator.validate` checks.
+    static let generators: hb_swift_fn = { L in
+        HostContext.guarded(L) { host, lua in
+            let all = host.palettes.generators.all
+            lua.newTable(array: Int32(all.count))
+            for (i, g) in all.enumerated() {
+                lua.newTable(record: 3)
+                lua.push(g.id); lua.setField(-2, "name")
+                lua.push(g.name); lua.setField(-2, "summary")
+                lua.newTable(array: Int32(g.parameters.count))
+                for (j, p) in g.parameters.enumerated() {
+                    lua.newTable(record: 6)
+                    lua.push(p.name); lua.setField(-2, "name")
+                    lua.push(p.kind.rawValue); lua.setField(-2, "kind")
+                    if let r = p.range { lua.push(r.lowerBound); lua.setField(-2, "min"); lua.push(r.upperBound); lua.setField(-2, "max") }
+                    lua.push(p.defaultValue); lua.setField(-2, "default")
+                    lua.push(p.summary); lua.setField(-2, "summary")
+                    lua.setIndex(-2, j + 1)
+                }
+                lua.setField(-2, "parameters")
+                lua.setIndex(-2, i + 1)
+            }
+            return 1
+        }
+    }
+
     /// `P.exporter_ids()`: every export format id, built-ins first.
     static let exporterIDs: hb_swift_fn = { L in
         HostContext.guarded(L) { host, lua in

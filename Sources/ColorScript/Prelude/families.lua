@@ -103,6 +103,8 @@ hbraw.export = function(name, fams, path)
   return P.export(name, fams, path)
 end
 hbraw.exporters = function() return P.exporter_ids() end
+-- hb.generators(): each ramp generator with its parameters (name, kind, min, max, default, summary).
+hbraw.generators = function() return P.generators() end
 
 
 S.family_object = family_object
