@@ -336,7 +336,6 @@ if selected("W4 ramps 19-stop") {
 // MARK: Lua call overhead (ColorScript)
 
 /// L1: one `c:contrast(bg)` call from Lua (loop overhead included; an empty loop is reported beside it).
-/// L2: one `hb.matrix` call over 1000×1000 = 10⁶ pairs (buffers built outside the timed region).
 func luaOverhead() {
     let calls = 1_000_000 / scale
     var printed = ""
@@ -363,16 +362,12 @@ func luaOverhead() {
     if printed != expected + "\n" { fail("L1: Lua contrast \(printed) != core \(expected)") }
     report("L1 lua c:contrast(bg)", "huebench lua 1T", items: calls, seconds: tCall, unit: "call",
            note: perItem(tCall, calls) + "; empty Lua loop " + perItem(tEmpty, calls) + "; value checked against ColorCore")
-    let tMatrix = timed("m = hb.matrix(tb, bb, {method = 'wcag21'})") - tSetup
-    printed = ""
-    try! state.run(source: setup + "m = hb.matrix(tb, bb, {method = 'wcag21'}) print(m:rows() * m:cols())", name: "bench")
-    if printed != "1000000\n" { fail("L2: matrix result \(printed)") }
-    report("L2 lua hb.matrix 1e6 pairs", "huebench lua \(cores)T", items: 1_000_000, seconds: tMatrix, unit: "pair",
-           note: perItem(tMatrix, 1_000_000) + "; one Lua call, ColorKernels SIMD matrix")
-    say(String(format: "# Lua: c:contrast(bg) %.0f ns/call (empty loop %.1f ns/iter); hb.matrix 10^6 pairs %.2f ms",
-               (tCall - tEmpty) / Double(calls) * 1e9, tEmpty / Double(calls) * 1e9, tMatrix * 1e3))
+    say(String(format: "# Lua: c:contrast(bg) %.0f ns/call (empty loop %.1f ns/iter)",
+               (tCall - tEmpty) / Double(calls) * 1e9, tEmpty / Double(calls) * 1e9))
 }
-if selected("L1") || selected("L2") { luaOverhead() }
+if selected("L1") { luaOverhead() }
+// L2–L5: Lua batch calls next to their kernel lines (benchmarks/LuaBench.swift).
+LuaBench.run(quick: quick, w1: w1, w2: w2, w3: w3)
 if selected("T") { TuningBench.run(quick: quick) }
 StreamBench.run(quick: quick)  // E1…E4: each checks `selected` itself
 

@@ -55,6 +55,13 @@ struct ContrastMatrixTests {
             ths += [v, Double(Float(v)), v.nextUp, v.nextDown, Double(Float(v).nextUp)]
         }
         let s = try m.run(thresholds: ths, worst: 3, threads: 2, blockBytes: 45 * 4 * 5)
+        #expect(s.rechecked >= 12, "\(id): the pairs on the thresholds are re-evaluated in Double")
+        // Without the recheck, Float32 alone would miscount some of these thresholds.
+        var floats = [Float](repeating: 0, count: 61 * 45)
+        floats.withUnsafeMutableBufferPointer { m.compute(into: $0, threads: 1) }
+        let naive = ths.map { th in floats.filter { abs($0) >= Float(th) }.count }
+        let exactCounts = ths.map { th in refs.filter { $0 >= th }.count }
+        if method.batch != nil { #expect(naive != exactCounts, "\(id): this case should need the recheck") }
         for (t, th) in ths.enumerated() {
             let exact = refs.filter { $0 >= th }.count
             #expect(s.counts[t] == exact, "\(id) threshold \(th): \(s.counts[t]) vs Double \(exact)")

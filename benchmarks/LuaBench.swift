@@ -1,0 +1,138 @@
+import ColorCore
+import ColorKernels
+import ColorScript
+import Dispatch
+import Foundation
+
+/// Lua batch calls against the kernel lines they run on (issue 10): each L line is printed next to the kernel
+/// line at the same size, inputs and thread count (all cores), with ns/item, items/s and the ratio (target ≤ 1.3×).
+///
+/// The inputs are the W workloads' values, written as a colors file (`color(srgb r g b)` / `oklch(l c h)`, full
+/// Double text) that the script reads with `hb.load_colors` outside its timed region; the script times its call
+/// with `hb.clock()` (median of 7 after a warm-up) and prints spot values, which are checked against the kernel's
+/// (same bits). Called from benchmarks/main.swift: `LuaBench.run(quick:)`.
+enum LuaBench {
+    static func colorsFile(_ dir: String, _ name: String, _ data: [Double], space: String) -> String {
+        var text = ""
+        text.reserveCapacity(data.count * 14)
+        for i in 0..<(data.count / 3) {
+            let a = data[3 * i], b = data[3 * i + 1], c = data[3 * i + 2]
+            text += space == "srgb" ? "color(srgb \(a) \(b) \(c))\n" : "oklch(\(a) \(b) \(c))\n"
+        }
+        let path = dir + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// Runs `body` (Lua) after `setup` in a fresh state; the script prints "seconds spot…" lines; returns them.
+    static func lua(_ dir: String, setup: String, call: String, spot: String, args: [String]) -> (Double, [String]) {
+        let script = """
+        local hb = require 'huebench'
+        \(setup)
+        local function run() return \(call) end
+        local keep = run()
+        local times = {}
+        for k = 1, 7 do local t0 = hb.clock(); keep = run(); times[k] = hb.clock() - t0 end
+        table.sort(times)
+        print(times[4])
+        \(spot)
+        """
+        let path = dir + "/bench.lua"
+        FileManager.default.createFile(atPath: path, contents: Data(script.utf8))
+        var out = ""
+        do {
+            var o = ScriptOptions(timeLimit: 600, memoryLimit: 4 << 30)
+            o.outputFolder = dir
+            let s = try LuaInterpreter(options: o, print: { out += $0 })
+            try s.run(file: path, arguments: args)
+        } catch { fail("Lua bench: \(error)") }
+        let lines = out.split(separator: "\n").map(String.init)
+        return (Double(lines.first ?? "") ?? .nan, Array(lines.dropFirst()))
+    }
+
+    static func line(_ l: String, _ k: String, items: Int, lua: Double, kernel: Double, unit: String, note: String) {
+        report(l, "huebench lua \(cores)T", items: items, seconds: lua, unit: unit,
+               note: perItem(lua, items) + String(format: "; %.2fx its kernel line (%@: ", lua / kernel, k) + perItem(kernel, items) + "); " + note)
+        report(k + " (kernel for " + l.prefix(2) + ")", "huebench f32 simd \(cores)T", items: items, seconds: kernel, unit: unit,
+               note: perItem(kernel, items))
+        say(String(format: "# %@: %.3g ns/%@ (%.3g %@s/s) vs kernel %.3g ns/%@ → %.2fx (target ≤ 1.3x)", l,
+                   lua / Double(items) * 1e9, unit, Double(items) / lua, unit, kernel / Double(items) * 1e9, unit, lua / kernel))
+    }
+
+    static func run(quick: Bool, w1: [Double], w2: [Double], w3: [Double]) {
+        let dir = NSTemporaryDirectory() + "hb-luabench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        if selected("L3") {
+            let n = w1.count / 3
+            let file = colorsFile(dir, "w1.txt", w1, space: "srgb")
+            let src = try! ColorBuffer(interleaved: w1, space: .srgb)
+            let plan = try! BatchConversionPlan(from: .srgb, to: .oklch)
+            let dst = ColorBuffer(space: .oklch, count: n)
+            let tk = median { plan.convert(src, into: dst, threads: 0) }
+            let (tl, spots) = lua(dir, setup: "local b = hb.load_colors(arg[1])", call: "hb.convert(b, 'oklch')",
+                                  spot: "for _, i in ipairs{1, 2, 1000} do local c = keep:get(i) print(string.format('%.9g %.9g %.9g', c:coords())) end",
+                                  args: [file])
+            for (k, i) in [0, 1, 999].enumerated() where k < spots.count {
+                let want = String(format: "%.9g %.9g %.9g", Double(dst[i].x), Double(dst[i].y), Double(dst[i].z))
+                if spots[k] != want { fail("L3: Lua color \(i + 1) \(spots[k]) vs kernel \(want)") }
+            }
+            line("L3 lua hb.convert \(n)", "W1a sRGB->OKLCH", items: n, lua: tl, kernel: tk, unit: "color",
+                 note: "spot colors equal the kernel's bits")
+        }
+        if selected("L4") {
+            let n = w2.count / 3
+            let file = colorsFile(dir, "w2.txt", w2, space: "oklch")
+            let src = try! ColorBuffer(interleaved: w2, space: .oklch)
+            let mapper = try! BatchGamutMapper(method: "css4", target: .srgb)
+            let dst = ColorBuffer(space: .srgb, count: n)
+            let tk = median { try! mapper.map(src, into: dst, threads: 0) }
+            let (tl, spots) = lua(dir, setup: "local b = hb.load_colors(arg[1])", call: "hb.map_gamut(b, 'srgb', 'css4')",
+                                  spot: "for _, i in ipairs{1, 2, 1000} do local c = keep:get(i) print(string.format('%.9g %.9g %.9g', c:coords())) end",
+                                  args: [file])
+            for (k, i) in [0, 1, 999].enumerated() where k < spots.count {
+                let want = String(format: "%.9g %.9g %.9g", Double(dst[i].x), Double(dst[i].y), Double(dst[i].z))
+                if spots[k] != want { fail("L4: Lua color \(i + 1) \(spots[k]) vs kernel \(want)") }
+            }
+            line("L4 lua hb.map_gamut \(n)", "W2a gamut-map CSS4", items: n, lua: tl, kernel: tk, unit: "color",
+                 note: "spot colors equal the kernel's bits")
+        }
+        if selected("L2") || selected("L5") {
+            let n = w3.count / 3
+            let file = colorsFile(dir, "w3.txt", w3, space: "srgb")
+            let src = try! ColorBuffer(interleaved: w3, space: .srgb)
+            let m = try! ContrastMatrix(method: try! Workbench.standard.pairMethod("apca"), text: src, background: src)
+            if selected("L2") {
+                let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * n)
+                out.initialize(repeating: 0)
+                defer { out.deallocate() }
+                let tk = median { m.compute(into: out, threads: 0) }
+                let (tl, spots) = lua(dir, setup: "local b = hb.load_colors(arg[1])", call: "hb.matrix(b, b, {method = 'apca'})",
+                                      spot: "print(string.format('%.9g %.9g', keep:get(1, 2), keep:get(11, 21)))", args: [file])
+                let want = String(format: "%.9g %.9g", Double(out[1]), Double(out[10 * n + 20]))
+                if spots.first != want { fail("L2: Lua \(spots.first ?? "-") vs kernel \(want)") }
+                line("L2 lua hb.matrix \(n)x\(n) apca", "W3b APCA matrix", items: n * n, lua: tl, kernel: tk, unit: "pair",
+                     note: "Float32 values in memory, charged first; spot values equal the kernel's")
+            }
+            if selected("L5") {
+                // n × 10 copies of the W3 colors on each side: 20,000 × 20,000 (5,000 × 5,000 with --quick).
+                let reps = quick ? 10 / 4 + 1 : 10
+                let big = Array((0..<reps).map { _ in w3 }.joined())
+                let bigFile = colorsFile(dir, "w3big.txt", big, space: "srgb")
+                let bn = big.count / 3
+                let bsrc = try! ColorBuffer(interleaved: big, space: .srgb)
+                let bm = try! ContrastMatrix(method: try! Workbench.standard.pairMethod("apca"), text: bsrc, background: bsrc)
+                var keep: MatrixSummary? = nil
+                let tk = median { keep = try! bm.run(worst: 10, threads: 0) }
+                let (tl, spots) = lua(dir, setup: "local b = hb.load_colors(arg[1])",
+                                      call: "hb.matrix(b, b, {method = 'apca', summary = true})",
+                                      spot: "print(keep.pairs, keep.counts[2].pairs)", args: [bigFile])
+                let want = "\(keep!.pairs)\t\(keep!.counts[1])"
+                if spots.first != want { fail("L5: Lua summary \(spots.first ?? "-") vs kernel \(want)") }
+                line("L5 lua hb.matrix summary \(bn) x \(bn)", "W3b APCA summary (ContrastMatrix.run)", items: bn * bn, lua: tl,
+                     kernel: tk, unit: "pair", note: "row blocks, counts/row min-max/10 worst; counts equal the kernel run's")
+            }
+        }
+    }
+}
