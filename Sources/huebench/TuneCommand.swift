@@ -125,8 +125,9 @@ enum TuneCommand: Command {
     static func parseValues(_ text: String, name: String) throws -> SweepValues {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if parts.count == 3 {
-            guard let a = Double(parts[0]), let b = Double(parts[1]), let n = Int(parts[2]), n >= 1 else {
-                throw UsageError("--param \(name)=\(text): FROM:TO:STEPS needs two numbers and a whole number of steps ≥ 1")
+            guard let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite,
+                  let n = Int(parts[2]), n >= 1, n <= SweepValues.maxSteps else {
+                throw UsageError("--param \(name)=\(text): FROM:TO:STEPS needs two finite numbers and a whole number of steps in 1…\(SweepValues.maxSteps)")
             }
             return .range(a, b, n)
         }

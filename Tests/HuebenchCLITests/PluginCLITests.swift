@@ -201,6 +201,7 @@ import Testing
         #expect(e.stdout == "false\tno a\n", "\(e.stdout)\(e.stderr)")
         // A runaway gsub callback is Lua code: the hook stops it as usual (with the script line).
         let h = try PluginCLITests.run(["eval", "return ('abc'):gsub('%w', function(c) while true do end end)", "--time-limit", "0.3"])
-        #expect(h.status == 3 && h.stderr == "huebench eval: eval:1: time limit of 0.3 s exceeded; raise it with --time-limit\n", "\(h.stderr)")
+        // (On a loaded machine the watchdog may end the gsub call first: then its message names string.gsub.)
+        #expect(h.status == 3 && h.stderr.hasPrefix("huebench eval: eval:1: time limit of 0.3 s exceeded"), "\(h.stderr)")
     }
 }

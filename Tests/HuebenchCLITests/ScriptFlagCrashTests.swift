@@ -17,6 +17,18 @@ struct ScriptFlagCrashTests {
         #expect(r.stderr == c.2)
     }
 
+    /// `tune --param margin=0.9:1:1000000000000` allocated 80 TB; `tune --objective` of 30,000 parentheses
+    /// overflowed the stack. Both are one-line errors before any work.
+    @Test(arguments: [
+        ["tune", "--param", "margin=0.9:1:1000000000000"],
+        ["tune", "--objective", String(repeating: "(", count: 30000) + "contrast" + String(repeating: ")", count: 30000)],
+    ])
+    func tuneRefusesHostileInputInOneLine(_ args: [String]) throws {
+        let r = try PluginCLITests.run(args)
+        #expect(r.status == 1 || r.status == 2, "\(r.status) \(r.stderr)")
+        #expect(r.stderr.hasPrefix("huebench tune: ") && r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr)")
+    }
+
     @Test(arguments: ["9223372036854775807", "-9223372036854775808", "0"])
     func everySeedWorks(_ seed: String) throws {
         let r = try PluginCLITests.run(["eval", "math.random(1, 100) >= 1", "--seed", seed])

@@ -1,10 +1,12 @@
+import ColorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Writes an N×M Float32 matrix row-block by row-block to a file, atomically: the data goes to a temp file
-/// in the same folder, renamed over `path` by `finish()`; `abandon()` (or an error) removes it.
+/// Writes an N×M Float32 matrix row-block by row-block to a file, atomically (ColorIO's `AtomicFileWriter`):
+/// the data goes to a temp file in the same folder, renamed over `path` by `finish()`; `abandon()` (or an error)
+/// removes it. The target is never a folder, link, device, pipe or socket.
 ///
 /// Formats by extension: `.npy` (NumPy format 1.0, `'<f4'`, C order, shape (N, M)), `.csv` (one row per line,
 /// shortest round-trip Float text, comma separated), `.f32` (raw little-endian Float32, row-major, no header).
@@ -14,15 +16,14 @@ public final class MatrixWriter {
     public let path: String
     public let format: Format
     public let rows: Int, columns: Int
-    private let tempPath: String
-    private var fd: Int32
+    private let file: AtomicFileWriter
     private var rowsWritten = 0
     private var text: [UInt8] = []
     private var rowLabels: [String]? = nil
 
     /// The format for a path's extension, or nil.
     public static func format(for path: String) -> Format? {
-        Format(rawValue: (path as NSString).pathExtension.lowercased())
+        Format(rawValue: PathText.fileExtension(path))
     }
 
     public init(path: String, rows: Int, columns: Int, format: Format? = nil) throws {
@@ -30,23 +31,20 @@ public final class MatrixWriter {
             throw ColorKernelsError.unsupported("output '\(path)': unknown extension; use .npy, .csv or .f32")
         }
         self.path = path; self.format = f; self.rows = rows; self.columns = columns
-        // The rename in finish() would replace whatever is at `path`: never a folder, device, pipe or socket.
-        var st = stat()
-        if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
-            fd = -1; tempPath = ""
-            throw ColorKernelsError.io(path: path, message: "exists and is not a regular file (a folder, device, pipe or socket); write to a file path")
-        }
-        let dir = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        tempPath = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())"
-        fd = open(tempPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            throw ColorKernelsError.io(path: path, message: "cannot create a file in its folder (\(String(cString: strerror(errno)))); check the folder exists and is writable")
+        do { file = try AtomicFileWriter(path: path) } catch {
+            throw ColorKernelsError.io(path: path, message: Self.reason(error))
         }
         if f == .npy { try writeAll(Self.npyHeader(rows: rows, columns: columns)) }
     }
 
-    deinit { if fd >= 0 { abandon() } }
+    /// The reason part of an output-layer error (the path is in the caller's message already).
+    static func reason(_ error: Error) -> String {
+        guard let e = error as? IOError else { return "\(error)" }
+        switch e {
+        case let .invalidPath(_, r), let .unsafePath(_, r), let .failed(_, r): return r
+        case .locked: return "\(e)"
+        }
+    }
 
     /// The element type of a `.npy` file: `'<f4'` (Float32, the default) or `'<f8'` (Float64).
     public enum NPYType: String, Sendable, CaseIterable {
@@ -128,35 +126,21 @@ public final class MatrixWriter {
     /// Flushes, closes and renames the temp file over `path`.
     public func finish() throws {
         precondition(rowsWritten == rows, "MatrixWriter: \(rowsWritten) of \(rows) rows written")
-        let rc = close(fd); fd = -1
-        guard rc == 0, rename(tempPath, path) == 0 else {
-            let msg = String(cString: strerror(errno))
-            unlink(tempPath)
-            throw ColorKernelsError.io(path: path, message: "cannot finish writing (\(msg))")
+        do { try file.commit() } catch {
+            throw ColorKernelsError.io(path: path, message: "cannot finish writing (\(Self.reason(error)))")
         }
     }
 
     /// Removes the temp file; `path` is left untouched.
-    public func abandon() {
-        if fd >= 0 { close(fd); fd = -1 }
-        if !tempPath.isEmpty { unlink(tempPath) }
-    }
+    public func abandon() { file.abandon() }
 
     private func writeAll(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try writeAll($0) }
     }
 
     private func writeAll(_ buf: UnsafeRawBufferPointer) throws {
-        var off = 0
-        while off < buf.count {
-            let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let msg = String(cString: strerror(errno))
-                abandon()
-                throw ColorKernelsError.io(path: path, message: "write failed (\(msg)); check free disk space")
-            }
-            off += n
+        do { try file.write(buf) } catch {
+            throw ColorKernelsError.io(path: path, message: "write failed (\(Self.reason(error)))")
         }
     }
 }

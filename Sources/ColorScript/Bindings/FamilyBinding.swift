@@ -18,10 +18,12 @@ enum FamilyBinding {
             throw BindingError("\(context): hb.curve.\(kind) needs a number field '\(k)'")
         }
         switch kind {
-        case "linear": return .linear(from: try n("from"), to: try n("to"))
-        case "ease": return .eased(from: try n("from"), to: try n("to"), exponent: try n("exponent", 2))
-        case "bell": return .bell(base: try n("base"), peak: try n("peak"), center: try n("center", 0.5), width: try n("width", 0.25))
-        case "constant": return .constant(try n("value"))
+        // Every field has a default (docs/lua-api.md, hb.curve): linear and ease run 0 → 1 (exponent 2), a bell
+        // rises from base 0.03 to peak 0.17 at center 0.5 with width 0.25, a constant is 0.
+        case "linear": return .linear(from: try n("from", 0), to: try n("to", 1))
+        case "ease": return .eased(from: try n("from", 0), to: try n("to", 1), exponent: try n("exponent", 2))
+        case "bell": return .bell(base: try n("base", 0.03), peak: try n("peak", 0.17), center: try n("center", 0.5), width: try n("width", 0.25))
+        case "constant": return .constant(try n("value", 0))
         case "points":
             lua.getField(t, "values"); defer { lua.pop() }
             return .points(try numbers(lua, lua.absolute(-1), context + " (points)"))

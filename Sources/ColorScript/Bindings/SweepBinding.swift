@@ -68,6 +68,11 @@ enum SweepBinding {
                 guard total >= 5000 else { return }
                 FileHandle.standardError.write(Data(("\rhb.sweep: \(done)/\(total) ramps" + (done == total ? "\n" : "")).utf8))
             } : nil
+            // The grid's memory is charged before anything is generated (refused past --memory-limit).
+            let bytes: Int
+            do { bytes = try sweep.estimatedBytes() } catch { throw BindingError("hb.sweep: \(error)") }
+            try host.charge(bytes: bytes, for: "hb.sweep: \(bytes / Sweep.bytesPerRow) rows (variants × hues)")
+            defer { host.refund(bytes: bytes) }
             do { result = try sweep.run(in: workbench, progress: progress) } catch { throw BindingError("hb.sweep: \(error)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 

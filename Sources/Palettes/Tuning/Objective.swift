@@ -89,6 +89,10 @@ struct ExprParser {
     let chars: [Character]
     let source: String
     var i = 0
+    /// Nesting of parentheses, unary signs, powers and function calls; capped so a hostile expression (30,000
+    /// parentheses) is an error, not a stack overflow.
+    var depth = 0
+    static let maxDepth = 100
     init(_ chars: [Character], source: String) { self.chars = chars; self.source = source }
 
     func fail(_ why: String) -> PalettesError {
@@ -108,6 +112,9 @@ struct ExprParser {
         return lhs
     }
     mutating func parseUnary() throws -> ExprNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= ExprParser.maxDepth else { throw fail("expression nested deeper than \(ExprParser.maxDepth) levels") }
         if peek() == "-" { i += 1; return .unary("-", try parseUnary()) }
         if peek() == "+" { i += 1; return try parseUnary() }
         return try parsePower()

@@ -65,6 +65,31 @@ public struct Sweep: Sendable {
         }
     }
 
+    /// The most rows (variants × hues) one sweep may have.
+    public static let maxRows = 50_000_000
+    /// Bytes a sweep holds per row (its spec, 20 colors, the metrics): what a host charges before running it.
+    public static let bytesPerRow = 2048
+
+    /// Rows of a grid with these value counts and hue count, or an error when the product is past `maxRows`.
+    static func rows(_ counts: [Int], hues: Int) throws -> Int {
+        var n = hues
+        for c in counts {
+            let (r, o) = n.multipliedReportingOverflow(by: c)
+            guard !o, r <= maxRows else {
+                throw PalettesError.invalidParameter(generator: "sweep", name: "params",
+                    reason: "the grid has more than \(maxRows) rows (variants × hues); sweep fewer values")
+            }
+            n = r
+        }
+        return n
+    }
+
+    /// The bytes this sweep will hold (rows × `bytesPerRow`), computed from the value counts alone, so a host
+    /// can charge it before anything is generated; throws when the grid is past `maxRows`.
+    public func estimatedBytes() throws -> Int {
+        try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1)) * Sweep.bytesPerRow
+    }
+
     /// Generates every variant × hue, computes the metrics, and returns the table.
     /// - Complexity: O(variants × hues × stops) generation and metrics, plus O(variants × hues² × stops) for
     ///   the cross-hue separation; all cores unless `threads` says otherwise. `progress(done, total)` counts
@@ -79,7 +104,16 @@ public struct Sweep: Sendable {
 
         // Variants: the grid of swept values, last parameter fastest.
         let counts = swept.map(\.values.count)
-        let variantCount = counts.reduce(1, *)
+        let variantCount = try Sweep.rows(counts, hues: 1)
+        _ = try Sweep.rows(counts, hues: hues.count)
+        // Every swept value passes the generator's own checks (range, finiteness) before anything is generated.
+        for p in swept {
+            for v in p.values {
+                var params = base
+                params[p.generatorName] = v
+                try g.validate(RampSpec(hue: hues[0], parameters: params))
+            }
+        }
         var choice = [[Int]](); choice.reserveCapacity(variantCount)
         for v in 0..<variantCount {
             var rest = v, picks = [Int](repeating: 0, count: swept.count)

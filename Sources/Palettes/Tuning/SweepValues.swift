@@ -12,6 +12,17 @@ public enum SweepValues: Sendable, Equatable {
         .range(from: from, to: to, steps: steps)
     }
 
+    /// The most steps one range may have (a sweep's rows are the product of its parameters' counts).
+    public static let maxSteps = 1_000_000
+
+    /// How many values this gives, without making them.
+    public var count: Int {
+        switch self {
+        case let .range(_, _, n): return n
+        case let .list(v): return v.count
+        }
+    }
+
     /// A list of numbers.
     public static func numbers(_ values: [Double]) -> SweepValues { .list(values.map { .number($0) }) }
 
@@ -19,9 +30,9 @@ public enum SweepValues: Sendable, Equatable {
     public func values(parameter name: String, generator: String) throws -> [RampParameter] {
         switch self {
         case let .range(a, b, n):
-            guard n >= 1, a.isFinite, b.isFinite else {
+            guard n >= 1, n <= SweepValues.maxSteps, a.isFinite, b.isFinite else {
                 throw PalettesError.invalidParameter(generator: generator, name: name,
-                                                     reason: "sweep range needs finite bounds and at least 1 step, got \(a):\(b):\(n)")
+                                                     reason: "sweep range needs finite bounds and 1…\(SweepValues.maxSteps) steps, got \(a):\(b):\(n)")
             }
             if n == 1 { return [.number(a)] }
             return (0..<n).map { k in .number(k == n - 1 ? b : a + (b - a) * Double(k) / Double(n - 1)) }
