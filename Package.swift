@@ -18,36 +18,55 @@ func fixtures(_ testTarget: String) -> [String] {
     FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(testTarget)/Fixtures") ? ["Fixtures"] : []
 }
 
-let optimized: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-
 var targets: [Target] = [
     .systemLibrary(
         name: "CLua", pkgConfig: "lua5.4",
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // The CLI's module is HuebenchCLI (its product, the binary, is `huebench`): a module `huebench` beside the
+    // umbrella module `Huebench` would collide on case-insensitive file systems.
     .executableTarget(
-        name: "huebench",
-        dependencies: libraries.map { .target(name: $0.name) }),
+        name: "HuebenchCLI",
+        dependencies: libraries.map { .target(name: $0.name) },
+        path: "Sources/huebench"),
+    // The umbrella module: `import Huebench` re-exports every public module.
+    .target(name: "Huebench", dependencies: libraries.map { .target(name: $0.name) }, path: "Sources/HuebenchUmbrella"),
+    // Build-tool plugin: a target holding palette.lua (or huebench.lua) gets the generated Swift colors.
+    .plugin(name: "HuebenchPlugin", capability: .buildTool(), dependencies: ["HuebenchCLI"]),
+    // `swift package huebench-build --out DIR`: every output of `huebench build` into DIR.
+    .plugin(
+        name: "HuebenchBuildCommand",
+        capability: .command(
+            intent: .custom(verb: "huebench-build", description: "Build a palette script into a folder: asset catalog, Swift, CSS, tokens, Android, pictures, report"),
+            permissions: [.writeToPackageDirectory(reason: "huebench-build writes the palette's outputs into the folder given with --out")]),
+        dependencies: ["HuebenchCLI"]),
     .executableTarget(
         name: "benchmarks",
         dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorScript"],
         path: "benchmarks"),
-    .testTarget(name: "HuebenchCLITests", dependencies: ["huebench", "ColorIO", "ColorCore", "ColorExport"], exclude: fixtures("HuebenchCLITests")),
+    // What every test target shares: the seeded SplitMix64 generator, tolerance comparison.
+    .target(name: "HuebenchTestSupport", path: "Tests/HuebenchTestSupport"),
+    .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorIO", "ColorCore", "ColorExport", "HuebenchTestSupport"],
+                exclude: fixtures("HuebenchCLITests")),
 ]
 /// The Lua prelude (Sources/ColorScript/Prelude/*.lua) is compiled into the binary as byte arrays.
 let embedded: [String: [Resource]] = ["ColorScript": [.embedInCode("Prelude")]]
 for lib in libraries {
-    targets.append(.target(name: lib.name, dependencies: lib.deps, resources: embedded[lib.name],
-                           swiftSettings: lib.name == "ColorKernels" ? optimized : []))
-    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name)] + lib.deps,
+    // No unsafe flags anywhere (a package with them cannot be a versioned dependency): the kernels get their
+    // speed from the code itself (raw pointers, wrapping index arithmetic, @_transparent vector functions).
+    targets.append(.target(name: lib.name, dependencies: lib.deps, resources: embedded[lib.name]))
+    targets.append(.testTarget(name: "\(lib.name)Tests", dependencies: [.target(name: lib.name), "HuebenchTestSupport"] + lib.deps,
                                exclude: fixtures("\(lib.name)Tests")))
 }
 
 let package = Package(
     name: "Huebench",
-    products: libraries.map { .library(name: $0.name, targets: [$0.name]) }
-        + [.executable(name: "huebench", targets: ["huebench"])],
+    products: [.library(name: "Huebench", targets: ["Huebench"])]
+        + libraries.map { .library(name: $0.name, targets: [$0.name]) }
+        + [.executable(name: "huebench", targets: ["HuebenchCLI"]),
+           .plugin(name: "HuebenchPlugin", targets: ["HuebenchPlugin"]),
+           .plugin(name: "HuebenchBuildCommand", targets: ["HuebenchBuildCommand"])],
     targets: targets,
     swiftLanguageModes: [.v6]
 )

@@ -164,21 +164,27 @@ public final class ColorBuffer: @unchecked Sendable {
 
     private func fill<T: BinaryFloatingPoint>(_ data: UnsafeBufferPointer<T>, _ channels: Int) {
         let a = c0, b = c1, c = c2, al = alphaPlane
+        guard let d = data.baseAddress else { return }
         for i in 0..<count {
-            a[i] = Float(data[i * channels]); b[i] = Float(data[i * channels + 1]); c[i] = Float(data[i * channels + 2])
-            if channels == 4 { al[i] = Float(data[i * channels + 3]) }
+            let k = i &* channels
+            a[i] = Float(d[k]); b[i] = Float(d[k &+ 1]); c[i] = Float(d[k &+ 2])
+            if channels == 4 { al[i] = Float(d[k &+ 3]) }
         }
     }
 
     /// The colors as interleaved Float32 (3 per color, 4 with alpha).
     public func interleaved(includeAlpha: Bool = false) -> [Float] {
         let ch = includeAlpha ? 4 : 3
-        var out = [Float](repeating: 0, count: count * ch)
-        for i in 0..<count {
-            out[i * ch] = c0[i]; out[i * ch + 1] = c1[i]; out[i * ch + 2] = c2[i]
-            if includeAlpha { out[i * ch + 3] = alpha(i) }
+        let n = count, a = c0, b = c1, c = c2, al = alphaPlane, alpha = hasAlpha
+        return [Float](unsafeUninitializedCapacity: n * ch) { out, initialized in
+            guard let o = out.baseAddress else { initialized = 0; return }
+            for i in 0..<n {
+                let k = i &* ch
+                o[k] = a[i]; o[k &+ 1] = b[i]; o[k &+ 2] = c[i]
+                if includeAlpha { o[k &+ 3] = alpha ? al[i] : 1 }
+            }
+            initialized = n * ch
         }
-        return out
     }
 
     /// Copies count, space, channels and alpha of `other` into this buffer (reusing the allocation when it fits).

@@ -11,6 +11,7 @@ enum MatrixCommand: Command {
     static let help = """
     usage: huebench matrix --method M --text FILE [--background FILE] [--out PATH] [--threshold X] [--context NAME]
                            [--alpha composite|ignore] [--canvas COLOR] [--threads N] [--worst K] [--skip-invalid] [--json]
+                           [--below X --list FILE.csv|FILE.json]
 
     Reads colors from FILE ('-': standard input): one CSS color per line, LABEL<TAB>COLOR, CSS custom
     properties (--brand-500: #00b386;), a DTCG 2025.10 token file (.tokens.json: color tokens by dotted name,
@@ -38,6 +39,9 @@ enum MatrixCommand: Command {
       --canvas COLOR   what translucent backgrounds sit on (default white)
       --threads N      cores to use (default: all)
       --worst K        how many lowest-contrast pairs to list (default 5)
+      --below X        with --list FILE (.csv or .json): write every pair under X (APCA: |Lc| < X), no cap,
+                       with labels, CSS, the exact value and the level it misses; counted on stderr
+      --list FILE      see --below
       --context NAME   the resolver context of a token resolver (default: the resolver's default)
       --skip-invalid   compute with the valid entries and say how many were skipped (default: stop and list them)
       --json           print the summary as one JSON object
@@ -48,7 +52,8 @@ enum MatrixCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: ["json", "skip-invalid"],
-                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context"])
+                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context",
+                                         "below", "list"])
         let workbench = Workbench.standard
         guard let methodName = a.value("method") else {
             throw UsageError("--method is required: one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
@@ -86,6 +91,19 @@ enum MatrixCommand: Command {
                                      inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
         }
 
+        let below = try a.double("below", command: name)
+        let listPath = a.value("list")
+        if (below == nil) != (listPath == nil) {
+            throw UsageError("--below X and --list FILE go together: --list writes every pair under X (huebench matrix)")
+        }
+        if let l = listPath {
+            guard l.lowercased().hasSuffix(".csv") || l.lowercased().hasSuffix(".json") else {
+                throw UsageError("--list '\(ColorCoreError.excerpt(l))': use a .csv or .json file (huebench matrix)")
+            }
+            try OutputPath.checkFile(l, option: "list", command: name,
+                                     inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
+            if l == outPath { throw UsageError("--list and --out name the same file; give two paths (huebench matrix)") }
+        }
         if textPath == "-" && a.value("background") == "-" {
             throw UsageError("--text and --background cannot both read standard input ('-'); give one of them a file (huebench matrix)")
         }
@@ -103,21 +121,31 @@ enum MatrixCommand: Command {
         let showProgress = isatty(2) == 1 && Double(rows) * Double(cols) > 5e7
         let start = Date()
         let summary: MatrixSummary
+        let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }
         do {
-            let sink: ((UnsafePointer<Float>, Int) throws -> Void)?
+            var sink: ((UnsafePointer<Float>, Int) throws -> Void)?
             if let w = writer { sink = { p, n in try w.write(rows: p, count: n) } }
             else if heatmap != nil { sink = { p, n in heatmap!.add(rows: p, rowCount: n) } }
             else { sink = nil }
+            if let list {
+                let inner = sink
+                sink = { p, n in try list.add(rows: p, count: n); try inner?(p, n) }
+            }
             summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: showProgress ? { done in
                 let pct = Int(100 * Double(done) / Double(rows))
                 FileHandle.standardError.write(Data("\rhuebench matrix: \(done)/\(rows) rows (\(pct)%)".utf8))
             } : nil)
             try writer?.finish()
+            try list?.finish()
+            if let l = list, let path = listPath {
+                Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(Float(below!))) written to \(path)")
+            }
             if let h = heatmap, let kind = picture, let path = outPath {
                 try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)
             }
         } catch {
             writer?.abandon()
+            list?.abandon()
             throw error
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
@@ -230,4 +258,75 @@ enum MatrixCommand: Command {
             + "\"counts\": [\(counts.joined(separator: ", "))], \"worst\": [\(worst.joined(separator: ", "))], "
             + "\"out\": \(out.map(jsonString) ?? "null"), \"seconds\": \(jsonNumber((seconds * 1000).rounded() / 1000))}"
     }
+}
+
+/// `--below X --list FILE`: every pair whose value is under X (by magnitude for APCA: |Lc| < X), exact against
+/// the Double computation (values near X are re-evaluated), streamed to a .csv or .json file written atomically.
+/// Each row: text label and CSS, background label and CSS, the Double value, and the level it misses (X).
+final class FailingPairList {
+    let below: Double
+    let matrix: ContrastMatrix
+    let text: MatrixCommand.Colors, background: MatrixCommand.Colors
+    let json: Bool
+    let file: AtomicFileWriter
+    private var row = 0
+    private(set) var count = 0
+    private var buffer = ByteText(capacity: 1 << 16)
+
+    init(path: String, below: Double, matrix: ContrastMatrix, text: MatrixCommand.Colors, background: MatrixCommand.Colors) throws {
+        self.below = below; self.matrix = matrix; self.text = text; self.background = background
+        json = path.lowercased().hasSuffix(".json")
+        file = try AtomicFileWriter(path: path)
+        buffer.append(json ? "[" : "text,text_css,background,background_css,value,misses\n")
+    }
+
+    func add(rows p: UnsafePointer<Float>, count n: Int) throws {
+        let cols = matrix.columns
+        for r in 0..<n {
+            let i = row + r
+            for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
+                let m = Swift.abs(p[r * cols + j])
+                let under = matrix.isNear(m, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(m) < below
+                if under { emit(i, j) }
+            }
+            if buffer.count > 1 << 20 { try flush() }
+        }
+        row += n
+    }
+
+    private func emit(_ i: Int, _ j: Int) {
+        let t = text.entries[i], b = background.entries[j]
+        let v = matrix.reference(i, j)
+        if json {
+            buffer.append(count == 0 ? "\n" : ",\n")
+            buffer.append("{\"text\":"); buffer.appendJSONString(t.name)
+            buffer.append(",\"text_css\":"); buffer.appendJSONString(t.text)
+            buffer.append(",\"background\":"); buffer.appendJSONString(b.name)
+            buffer.append(",\"background_css\":"); buffer.appendJSONString(b.text)
+            buffer.append(",\"value\":"); buffer.appendJSONNumber(v)
+            buffer.append(",\"misses\":"); buffer.appendJSONNumber(below)
+            buffer.append("}")
+        } else {
+            buffer.append(MatrixWriter.csvField(t.name)); buffer.append(",")
+            buffer.append(MatrixWriter.csvField(t.text)); buffer.append(",")
+            buffer.append(MatrixWriter.csvField(b.name)); buffer.append(",")
+            buffer.append(MatrixWriter.csvField(b.text)); buffer.append(",")
+            buffer.appendShortest(v); buffer.append(",")
+            buffer.appendShortest(below); buffer.append("\n")
+        }
+        count += 1
+    }
+
+    private func flush() throws {
+        try file.write(UnsafeRawBufferPointer(buffer.buffer))
+        buffer.removeAll()
+    }
+
+    func finish() throws {
+        if json { buffer.append(count == 0 ? "]\n" : "\n]\n") }
+        try flush()
+        try file.commit()
+    }
+
+    func abandon() { file.abandon() }
 }

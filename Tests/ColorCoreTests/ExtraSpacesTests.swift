@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ColorCore
 
@@ -99,6 +100,26 @@ import Testing
         #expect(abs(black.x) < 1e-9)
         let js = try [0.2, 0.4, 0.6, 0.8].map { try wb.convert(Color(.srgb, $0, $0, $0), to: .cam16JMh).coords.x }
         #expect(js == js.sorted())
+    }
+
+    /// CAM16 J, M and h of the CSS named colors against ColorAide's published table (Fixtures/cam16-jmh.json:
+    /// source, commit and tolerance there): J and M within 6e-3, h within 0.006°.
+    @Test func cam16JMhOfNamedColors() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/cam16-jmh.json")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        let cases = root["cases"] as! [[String: Any]]
+        #expect(cases.count == 8)
+        for c in cases {
+            let name = c["color"] as! String, e = c["jmh"] as! [Any]
+            let v = try wb.convert(try wb.parse(name), to: .cam16JMh).coords
+            let j = (e[0] as! NSNumber).doubleValue, m = (e[1] as! NSNumber).doubleValue
+            #expect(abs(v.x - j) <= 6e-3, "\(name) J \(v.x), published \(j)")
+            #expect(abs(v.y - m) <= (m < 10 ? 6e-4 : 6e-3), "\(name) M \(v.y), published \(m)")
+            if let h = (e[2] as? NSNumber)?.doubleValue {
+                let d = abs(v.z - h).truncatingRemainder(dividingBy: 360)
+                #expect(min(d, 360 - d) <= 0.006, "\(name) h \(v.z), published \(h)")
+            }
+        }
     }
 
     /// material-color-utilities hct tests: sRGB red is HCT (27.408, 113.357, 53.233), blue

@@ -1,5 +1,6 @@
 import ColorCore
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorKernels
 
@@ -33,16 +34,8 @@ struct BatchConversionTests {
 
     /// 2 000 sRGB colors (some slightly outside 0…1) plus the named edge cases, as Colors.
     static func inputs() -> [Color] {
-        var g = SystemRandomNumberGenerator()
-        _ = g
-        var state: UInt64 = 42
-        func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
-        }
+        var g = SplitMix64(seed: 42)
+        func unit() -> Double { g.unit() }
         var out = [Color(.srgb, 0, 0, 0), Color(.srgb, 1, 1, 1), Color(.srgb, 0.5, 0.5, 0.5), Color(.srgb, 1, 0, 0)]
         for _ in 0..<2000 { out.append(Color(.srgb, unit() * 1.1 - 0.05, unit() * 1.1 - 0.05, unit() * 1.1 - 0.05)) }
         return out

@@ -1,5 +1,6 @@
 import ColorCore
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorKernels
 
@@ -7,14 +8,8 @@ import Testing
 /// (the benchmark's self-check covers 10⁶).
 struct BatchGamutMapperTests {
     static func randomOKLCH(_ n: Int, seed: UInt64) -> ColorBuffer {
-        var state = seed
-        func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
-        }
+        var g = SplitMix64(seed: seed)
+        func unit() -> Double { g.unit() }
         var v: [Double] = [1.0, 0.1, 30, 0, 0.1, 30, 0.5, 0, 0, 0.7, 0.05, 120, 1.2, 0.3, 200, -0.1, 0.2, 10]
         for _ in 0..<n { v += [unit() * 1.02 - 0.01, 0.4 * unit(), 360 * unit()] }
         return try! ColorBuffer(interleaved: v, space: .oklch)

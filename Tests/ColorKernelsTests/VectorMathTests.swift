@@ -1,4 +1,5 @@
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorKernels
 
@@ -149,14 +150,8 @@ struct VectorMathTests {
     /// batch search takes the reference's decisions.
     @Test func doubleKernelsAgainstReference() {
         var worstCbrt = 0.0, worstSin = 0.0, worstCos = 0.0
-        var state: UInt64 = 7
-        func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
-        }
+        var g = SplitMix64(seed: 7)
+        func unit() -> Double { g.unit() }
         for _ in 0..<50_000 {
             var x = Double4(), d = Double4()
             for l in 0..<4 {

@@ -73,9 +73,8 @@ import Testing
             try PluginLoader.load([PluginLoader.Source(folder: dir, origin: "--plugins")], into: s)
         }
         let (s2, _) = try makeState()
-        do { try PluginLoader.load([PluginLoader.Source(folder: dir, origin: "--plugins")], into: s2) } catch {
-            #expect("\(error)".contains("duplicate exporter 'x': registered by \(dir)/a.lua and again by \(dir)/b.lua"))
-        }
+        let e = #expect(throws: (any Error).self) { try PluginLoader.load([PluginLoader.Source(folder: dir, origin: "--plugins")], into: s2) }
+        #expect(e.map { "\($0)" }?.contains("duplicate exporter 'x': registered by \(dir)/a.lua and again by \(dir)/b.lua") == true)
     }
 
     @Test func pluginsCanRequireModulesFromTheirFolder() throws {

@@ -92,3 +92,48 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("no context 'sepia'") && bad.stderr.contains("dark-high-contrast"))
     }
 }
+
+/// `--below X --list FILE`: every pair under X, labels and CSS, exact values (Double), CSV or JSON.
+@Suite struct FailingPairListTests {
+    @Test func listsEveryPairUnderTheLevel() throws {
+        let dir = MatrixLabelTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("text.txt"), bg = dir.appendingPathComponent("bg.txt")
+        try Data("strong\t#111\nmuted\t#777\nfaint\t#ccc\n".utf8).write(to: text)
+        try Data("page\twhite\ncard\t#f5f5f5\n".utf8).write(to: bg)
+        let csv = dir.appendingPathComponent("fail.csv")
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path,
+                             "--below", "4.5", "--list", csv.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(rows[0] == "text,text_css,background,background_css,value,misses")
+        // Expected from `huebench contrast` (the Double path), one pair at a time.
+        var expected: [(String, Double)] = []
+        for (tl, tc) in [("strong", "#111"), ("muted", "#777"), ("faint", "#ccc")] {
+            for (bl, bc) in [("page", "white"), ("card", "#f5f5f5")] {
+                let c = try CLI.run(["contrast", "--json", tc, bc])
+                let v = (try JSONSerialization.jsonObject(with: Data(c.stdout.utf8)) as! [String: Any])["value"] as! Double
+                if v < 4.5 { expected.append((tl + "," + tc + "," + bl + "," + bc, v)) }
+            }
+        }
+        // Same pairs in the same order; values equal the Double path to 1e-12 (evaluation order may differ
+        // in the last bit).
+        let got = rows.dropFirst().map { row -> (String, Double, String) in
+            let f = row.split(separator: ",").map(String.init)
+            return (f[0...3].joined(separator: ","), Double(f[4])!, f[5])
+        }
+        #expect(got.map(\.0) == expected.map(\.0))
+        #expect(zip(got, expected).allSatisfy { abs($0.1 - $1.1) <= 1e-12 * $1.1 && $0.2 == "4.5" })
+        #expect(expected.count == 4, "#777 (4.48 on white) and #ccc fail on both backgrounds; #111 passes")
+        #expect(r.stderr.contains("4 pairs below 4.5 written to"))
+        let json = dir.appendingPathComponent("fail.json")
+        let j = try CLI.run(["matrix", "--method", "apca", "--text", text.path, "--background", bg.path,
+                             "--below", "60", "--list", json.path])
+        #expect(j.status == 0, "\(j.stderr)")
+        let list = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [[String: Any]]
+        #expect(!list.isEmpty && list.allSatisfy { abs($0["value"] as! Double) < 60 && $0["misses"] as? Int == 60 })
+        #expect(list.contains { $0["text"] as? String == "faint" && $0["background_css"] as? String == "white" })
+        #expect(try CLI.run(["matrix", "--method", "apca", "--text", text.path, "--below", "60"]).status == 2)
+        #expect(try CLI.run(["matrix", "--method", "apca", "--text", text.path, "--below", "60", "--list", dir.appendingPathComponent("x.txt").path]).status == 2)
+    }
+}

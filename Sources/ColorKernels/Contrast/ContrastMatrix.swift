@@ -183,7 +183,7 @@ public struct ContrastMatrix: Sendable {
             let ta = Float8(repeating: t0), tinv = Float8(repeating: t1), one = Float8(repeating: 1)
             var j = 0
             while j < full {
-                store8(out, j, V.max(V.max(ta * load8(p1, j), load8(p0, j) * tinv), one)); j += 8
+                store8(out, j, V.max(V.max(ta * load8(p1, j), load8(p0, j) * tinv), one)); j &+= 8
             }
             if j < columns { last = V.max(V.max(ta * load8(p1, j), load8(p0, j) * tinv), one) }
         case .apca:
@@ -198,14 +198,14 @@ public struct ContrastMatrix: Sendable {
                 return V.zeroWhere(V.abs(d) .< 0.0005, V.select(d .> 0, lcN, lcR))
             }
             var j = 0
-            while j < full { store8(out, j, lc(j)); j += 8 }
+            while j < full { store8(out, j, lc(j)); j &+= 8 }
             if j < columns { last = lc(j) }
         case .euclidean:
             let tl = Float8(repeating: t0), ta = Float8(repeating: t1), tb = Float8(repeating: t2)
             var j = 0
             while j < full {
                 let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
-                store8(out, j, V.sqrt(dl * dl + (da * da + db * db))); j += 8
+                store8(out, j, V.sqrt(dl * dl + (da * da + db * db))); j &+= 8
             }
             if j < columns {
                 let dl = load8(p0, j) - tl, da = load8(p1, j) - ta, db = load8(p2, j) - tb
@@ -399,7 +399,7 @@ public struct MatrixSummary: Sendable {
         let skip = excludeDiagonal ? i : -1
         var j = 0
         while j < full {
-            if skip >= j && skip < j + 8 { j += 8; continue }  // the diagonal's vector goes to the scalar pass
+            if skip >= j && skip < j + 8 { j &+= 8; continue }  // the diagonal's vector goes to the scalar pass
             let v = load8(p, j)
             vlo = VectorMath.min(vlo, v); vhi = VectorMath.max(vhi, v)
             let av = VectorMath.abs(v)
@@ -408,7 +408,7 @@ public struct MatrixSummary: Sendable {
                 vcnt[t] &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: av .>= fth[t])
                 near = near .| ((av .>= window[t].0) .& (av .<= window[t].1))
             }
-            j += 8
+            j &+= 8
         }
         lo = vlo.min(); hi = vhi.max()
         for t in 0..<cnt.count { cnt[t] = Int(vcnt[t].wrappedSum()) }

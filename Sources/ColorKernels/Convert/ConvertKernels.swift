@@ -91,18 +91,18 @@ public enum ConvertKernel: Sendable {
             while i < n {
                 let (x, y, z) = f.apply(load8(p0, i), load8(p1, i), load8(p2, i))
                 store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
-                i += 8
+                i &+= 8
             }
         case let .decode(t):
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
                 switch t {
-                case .srgb: while i < all { store8(p, i, Self.srgbDecode(load8(p, i))); i += 8 }
+                case .srgb: while i < all { store8(p, i, Self.srgbDecode(load8(p, i))); i &+= 8 }
                 case let .gamma(g):
                     let gf = Float(g)
-                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i += 8 }
-                case .prophoto: while i < all { store8(p, i, Self.prophotoDecode(load8(p, i))); i += 8 }
+                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i &+= 8 }
+                case .prophoto: while i < all { store8(p, i, Self.prophotoDecode(load8(p, i))); i &+= 8 }
                 }
             }
         case let .encode(t):
@@ -110,49 +110,49 @@ public enum ConvertKernel: Sendable {
                 let p = s + k * stride
                 var i = 0
                 switch t {
-                case .srgb: while i < all { store8(p, i, Self.srgbEncode(load8(p, i))); i += 8 }
+                case .srgb: while i < all { store8(p, i, Self.srgbEncode(load8(p, i))); i &+= 8 }
                 case let .gamma(g):
                     let gf = Float(1 / g)
-                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i += 8 }
-                case .prophoto: while i < all { store8(p, i, Self.prophotoEncode(load8(p, i))); i += 8 }
+                    while i < all { let v = load8(p, i); store8(p, i, V.copysign(V.pow(V.abs(v), gf), v)); i &+= 8 }
+                case .prophoto: while i < all { store8(p, i, Self.prophotoEncode(load8(p, i))); i &+= 8 }
                 }
             }
         case .cube:
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
-                while i < all { let v = load8(p, i); store8(p, i, v * v * v); i += 8 }
+                while i < all { let v = load8(p, i); store8(p, i, v * v * v); i &+= 8 }
             }
         case .cbrt:
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
-                while i < all { store8(p, i, V.cbrt(load8(p, i))); i += 8 }
+                while i < all { store8(p, i, V.cbrt(load8(p, i))); i &+= 8 }
             }
         case .labF:
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
-                while i < all { store8(p, i, Self.labF(load8(p, i))); i += 8 }
+                while i < all { store8(p, i, Self.labF(load8(p, i))); i &+= 8 }
             }
         case .labFInverse:
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
-                while i < all { store8(p, i, Self.labFInverse(load8(p, i))); i += 8 }
+                while i < all { store8(p, i, Self.labFInverse(load8(p, i))); i &+= 8 }
             }
         case .zeroMissing:
             for k in 0..<planes {
                 let p = s + k * stride
                 var i = 0
-                while i < all { let v = load8(p, i); store8(p, i, V.select(v .!= v, Float8(repeating: 0), v)); i += 8 }
+                while i < all { let v = load8(p, i); store8(p, i, V.select(v .!= v, Float8(repeating: 0), v)); i &+= 8 }
             }
         case .rectToPolar:
             var i = 0
-            while i < n { let (c, h) = Self.rectToPolar(load8(p1, i), load8(p2, i)); store8(p1, i, c); store8(p2, i, h); i += 8 }
+            while i < n { let (c, h) = Self.rectToPolar(load8(p1, i), load8(p2, i)); store8(p1, i, c); store8(p2, i, h); i &+= 8 }
         case .polarToRect:
             var i = 0
-            while i < n { let (a, b) = Self.polarToRect(load8(p1, i), load8(p2, i)); store8(p1, i, a); store8(p2, i, b); i += 8 }
+            while i < n { let (a, b) = Self.polarToRect(load8(p1, i), load8(p2, i)); store8(p1, i, a); store8(p2, i, b); i &+= 8 }
         case .hslToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hslToSRGB)
         case .srgbToHSL: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHSL)
         case .hsvToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hsvToSRGB)
@@ -166,11 +166,11 @@ public enum ConvertKernel: Sendable {
             case let .chromaAtMost(ci, t):
                 let cp = s + ci * stride, tf = Float(t)
                 var i = 0
-                while i < n { store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i += 8 }
+                while i < n { store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i &+= 8 }
             case let .whitePlusBlackAtLeast(t):
                 let tf = Float(t)
                 var i = 0
-                while i < n { store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i += 8 }
+                while i < n { store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i &+= 8 }
             }
         case let .scalar(_, f):
             for i in 0..<count {
@@ -190,7 +190,7 @@ public enum ConvertKernel: Sendable {
             var x = load8(p0, i), y = load8(p1, i), z = load8(p2, i)
             f(&x, &y, &z)
             store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
-            i += 8
+            i &+= 8
         }
     }
 

@@ -70,7 +70,7 @@ struct FusedPolarKernel: Sendable {
         case .none:
             while i < end {
                 tail(Self.zero(load8(s0, i)), Self.zero(load8(s1, i)), Self.zero(load8(s2, i)), d0, d1, d2, i, streaming)
-                i += 8
+                i &+= 8
             }
         case .srgb:
             #if arch(x86_64) && !HUEBENCH_AVX2
@@ -78,11 +78,11 @@ struct FusedPolarKernel: Sendable {
             // interleaved so that the two dependency chains overlap.
             while i < end {
                 typealias V = VectorMath4
-                let r0 = V.srgbDecode(load4(s0, i)), r1 = V.srgbDecode(load4(s0, i + 4))
-                let g0 = V.srgbDecode(load4(s1, i)), g1 = V.srgbDecode(load4(s1, i + 4))
-                let b0 = V.srgbDecode(load4(s2, i)), b1 = V.srgbDecode(load4(s2, i + 4))
+                let r0 = V.srgbDecode(load4(s0, i)), r1 = V.srgbDecode(load4(s0, i &+ 4))
+                let g0 = V.srgbDecode(load4(s1, i)), g1 = V.srgbDecode(load4(s1, i &+ 4))
+                let b0 = V.srgbDecode(load4(s2, i)), b1 = V.srgbDecode(load4(s2, i &+ 4))
                 tail4x2(r0, g0, b0, r1, g1, b1, d0, d1, d2, i, streaming)
-                i += 8
+                i &+= 8
             }
             #else
             while i < end {
@@ -91,7 +91,7 @@ struct FusedPolarKernel: Sendable {
                 let g = ConvertKernel.srgbDecode(load8(s1, i))
                 let b = ConvertKernel.srgbDecode(load8(s2, i))
                 tail(r, g, b, d0, d1, d2, i, streaming)
-                i += 8
+                i &+= 8
             }
             #endif
         case let .gamma(y):
@@ -99,7 +99,7 @@ struct FusedPolarKernel: Sendable {
                 let r = Self.gamma(Self.zero(load8(s0, i)), y), g = Self.gamma(Self.zero(load8(s1, i)), y)
                 let b = Self.gamma(Self.zero(load8(s2, i)), y)
                 tail(r, g, b, d0, d1, d2, i, streaming)
-                i += 8
+                i &+= 8
             }
         case .prophoto:
             while i < end {
@@ -107,7 +107,7 @@ struct FusedPolarKernel: Sendable {
                 let g = ConvertKernel.prophotoDecode(Self.zero(load8(s1, i)))
                 let b = ConvertKernel.prophotoDecode(Self.zero(load8(s2, i)))
                 tail(r, g, b, d0, d1, d2, i, streaming)
-                i += 8
+                i &+= 8
             }
         }
     }
@@ -145,11 +145,11 @@ struct FusedPolarKernel: Sendable {
             h1 = V.select(V.abs(c1) .<= t, Float4(repeating: .nan), h1)
         }
         if streaming {
-            _mm_stream_ps(d0 + i, l0); _mm_stream_ps(d0 + i + 4, l1); _mm_stream_ps(d1 + i, c0)
-            _mm_stream_ps(d1 + i + 4, c1); _mm_stream_ps(d2 + i, h0); _mm_stream_ps(d2 + i + 4, h1)
+            _mm_stream_ps(d0 + i, l0); _mm_stream_ps(d0 + (i &+ 4), l1); _mm_stream_ps(d1 + i, c0)
+            _mm_stream_ps(d1 + (i &+ 4), c1); _mm_stream_ps(d2 + i, h0); _mm_stream_ps(d2 + (i &+ 4), h1)
         } else {
-            store4(d0, i, l0); store4(d0, i + 4, l1); store4(d1, i, c0)
-            store4(d1, i + 4, c1); store4(d2, i, h0); store4(d2, i + 4, h1)
+            store4(d0, i, l0); store4(d0, i &+ 4, l1); store4(d1, i, c0)
+            store4(d1, i &+ 4, c1); store4(d2, i, h0); store4(d2, i &+ 4, h1)
         }
     }
     #endif

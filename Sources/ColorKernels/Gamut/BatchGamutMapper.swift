@@ -83,7 +83,7 @@ public struct BatchGamutMapper: Sendable {
                     var i = r.lowerBound
                     while i < hi {
                         let v = load8(p, i)
-                        store8(p, i, VectorMath.clamp(VectorMath.select(v .!= v, Float8(repeating: 0), v), 0, 1)); i += 8
+                        store8(p, i, VectorMath.clamp(VectorMath.select(v .!= v, Float8(repeating: 0), v), 0, 1)); i &+= 8
                     }
                 }
             }
@@ -221,7 +221,7 @@ public struct BatchGamutMapper: Sendable {
         while i < range.upperBound {
             let out = mapCSS4(load(s0, i), load(s1, i), load(s2, i))
             store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
-            i += 4
+            i &+= 4
         }
     }
 
@@ -242,7 +242,7 @@ public struct BatchGamutMapper: Sendable {
         while i < range.upperBound {
             let out = mapRaytrace(load(s0, i), load(s1, i), load(s2, i))
             store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
-            i += 4
+            i &+= 4
         }
     }
 

@@ -40,7 +40,7 @@ public enum RampKernels {
             }
             let l = (lo + hi) / 2
             for k in 0..<n { out[i + k] = l[k] }
-            i += 4
+            i &+= 4
         }
     }
 }
