@@ -1,21 +1,10 @@
 import Testing
+import HuebenchTestSupport
 @testable import ColorCore
 
 /// The byte-level reader of the streaming commands must agree with `Workbench.parse` bit for bit on every
 /// input it accepts, and leave every other input (including every invalid one) to the full parser.
 @Suite struct CSSQuickReaderTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-    }
-
     static func same(_ a: Color, _ b: Color) -> Bool {
         func bits(_ x: Double) -> UInt64 { x.isNaN ? 1 : x.bitPattern }
         return a.space == b.space && a.cssSyntax == b.cssSyntax && bits(a.alpha) == bits(b.alpha)
@@ -30,7 +19,7 @@ import Testing
     /// Generated inputs: hex of every length (some with a bad digit), function forms with numbers,
     /// percentages, `none`, signs, exponents, alpha, and glued or odd separators.
     static func inputs() -> [String] {
-        var g = SplitMix64(state: 42)
+        var g = SplitMix64(seed: 42)
         var out = ["#fff", "#FFFFFF", "#00b386", "#00b38680", "#abcd", "  #123456  ", "\t#123\t", "#12", "#12345",
                    "#gggggg", "oklch(0.7 0.1 200)", "oklch(70% 0.1 200)", "oklch(0.7 0.1 200 / 50%)",
                    "oklch(0.7 0.1 200/0.5)", "oklch(0.7 0.1 200deg)", "oklch(0.7,0.1,200)", "OKLCH(0.7 0.1 200)",

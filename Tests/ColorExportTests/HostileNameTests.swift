@@ -6,19 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-
-/// A seeded generator (SplitMix64) so a failing name can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import HuebenchTestSupport
 
 /// Hostile names through every exporter: the output must parse in its language with exactly the structure a
 /// document with plain names has, or the exporter must reject the name with a one-line message.

@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+import HuebenchTestSupport
 @testable import ColorIO
 
 /// `ByteText` must print exactly what `String(format: "%.Nf")` and `Double.description` print: the streaming
 /// commands' JSON is byte-identical to the String-based formatting they replace.
 @Suite struct ByteTextTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    }
-
     static func text(_ f: (ByteText) -> Void) -> String {
         let b = ByteText(capacity: 8)
         f(b)
@@ -30,7 +19,7 @@ import Testing
                            1.00000005, 0.99999995, 147.65846247725352, 360, 359.99999999, 4294967295.5, 1e15, 1e21,
                            1.5e300, -1.5e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0x1p70, 0x1p69 + 0.5,
                            123456789.123456789, 20.999999999999996, 0.1, 0.2, 0.3]
-        var g = SplitMix64(state: 7)
+        var g = SplitMix64(seed: 7)
         for _ in 0..<4000 {
             let m = g.unit() * 2 - 1
             let e = Int(g.next() % 40) - 20

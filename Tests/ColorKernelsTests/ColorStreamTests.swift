@@ -2,6 +2,7 @@ import ColorCore
 import ColorIO
 import Foundation
 import Testing
+import HuebenchTestSupport
 @testable import ColorKernels
 
 /// The streaming engine against the per-item String formatting it replaces (the reference below is that code:
@@ -45,20 +46,8 @@ import Testing
 
     // MARK: Inputs
 
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    }
-
     static func colors(_ n: Int, seed: UInt64) -> [String] {
-        var g = SplitMix64(state: seed)
+        var g = SplitMix64(seed: seed)
         let fixed = ["red", "white", "#000", "#ffffff80", "rgb(10 20 30 / 50%)", "hsl(120 50% 50%)", "hwb(90 10% 20%)",
                      "color(display-p3 0 1 0)", "lab(50 20 -30)", "lch(60 40 none)", "oklch(0.7 0.4 300)",
                      "oklch(1 0 0)", "oklab(0 0 0)", "color(xyz 0.2 0.3 0.4)", "oklch(0.5 0.1 30deg)", "transparent",

@@ -16,4 +16,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A Double in [0, 1) from the top 53 bits.
     public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// One element of a non-empty array, uniformly (modulo bias below 2⁻⁶⁰ for test-sized arrays).
+    public mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
 }
