@@ -120,7 +120,7 @@ public enum ColorListReader {
             do { json = try JSONSerialization.jsonObject(with: Data(bytes)) }
             catch { throw ColorListReadError(path: source, reason: "not valid JSON (\(Self.jsonReason(error)))") }
             if let obj = json as? [String: Any], obj["resolutionOrder"] != nil {
-                let folder = source == "standard input" ? "." : (source as NSString).deletingLastPathComponent
+                let folder = source == "standard input" ? "." : PathText.parent(source)
                 return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench)
             }
             var tree = DTCGTree()
