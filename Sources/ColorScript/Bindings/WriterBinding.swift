@@ -33,7 +33,10 @@ final class ScriptWriter {
     let target: Target
     init(path: String, target: Target = .stage) { self.path = path; self.target = target }
 
+    /// Staged bytes live in Swift memory until the commit, so they are charged to the script's one memory
+    /// budget before they are kept (a script cannot stage gigabytes under a 64 MiB cap).
     func append(_ data: Data, host: HostContext) throws {
+        try host.charge(bytes: data.count, for: "staged output '\(path)'")
         switch target {
         case .stage: try host.outputs.append(path, data)
         case .export(let sink): sink.append(path, data)
