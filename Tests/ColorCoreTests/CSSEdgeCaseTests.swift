@@ -229,3 +229,21 @@ import Testing
         #expect(CSSParser.maxDepth == 32)
     }
 }
+
+/// A color text of hundreds of megabytes (`hb.color` on a 400 MB string took 3.4 GB) is refused before the
+/// tokenizer allocates anything; the cap is 1 MiB of UTF-8.
+@Suite struct HugeColorTextTests {
+    @Test func refusedBeforeTokenizing() {
+        let huge = "#" + String(repeating: "0", count: (1 << 20) + 7)
+        let e = #expect(throws: ColorCoreError.self) { try Color(css: huge) }
+        #expect(e == .invalidCSS(input: huge, reason: "the text is 1048584 bytes; a CSS color is at most 1048576 bytes (1 MiB)",
+                                 position: 1 << 20))
+        #expect(e.map { "\($0)" }?.count ?? 0 < 200)
+    }
+
+    @Test func justUnderTheCapIsParsedNormally() {
+        // 1 MiB of spaces around a color is still a color (whitespace is allowed around it).
+        let padded = String(repeating: " ", count: (1 << 20) - 10) + "#00b386"
+        #expect(throws: Never.self) { try Color(css: padded) }
+    }
+}

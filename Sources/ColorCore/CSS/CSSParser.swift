@@ -25,8 +25,15 @@ extension Workbench {
     /// Function names and keywords are ASCII case-insensitive. The result's `cssSyntax` records the legacy
     /// form and `calc(NaN)` components for `serialize`.
     /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
-    /// - Complexity: O(n) in the length of the input; `calc()` nesting is capped at 32 levels.
+    /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, `calc()` nesting is capped at 32 levels.
     public func parse(_ css: String) throws -> Color {
+        // Refused before tokenizing: the tokenizer's arrays take ~8 bytes per input byte, so a 400 MB string
+        // would need gigabytes. No real color comes near the cap (the stream commands cut lines at the same size).
+        guard css.utf8.count <= CSSParser.maxInputBytes else {
+            throw ColorCoreError.invalidCSS(
+                input: css, reason: "the text is \(css.utf8.count) bytes; a CSS color is at most \(CSSParser.maxInputBytes) bytes (1 MiB)",
+                position: CSSParser.maxInputBytes)
+        }
         var p = CSSParser(css, spaces: spaces)
         return try p.parseColor()
     }
@@ -43,6 +50,8 @@ extension Color {
 /// position inside (or just at the end of) the input.
 struct CSSParser {
     static let maxDepth = 32
+    /// The longest CSS color text `parse` reads, in UTF-8 bytes.
+    public static let maxInputBytes = 1 << 20
 
     let input: String
     let tokens: [CSSToken]
