@@ -84,6 +84,10 @@ extension Args {
         if let p = hb_testudata_ptr(lua.L, slot(n), host.colorMetatable) {
             return host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
         }
+        // Color text over 1 MiB (ColorCore's parse limit) is refused before it is copied out of Lua.
+        if lua_type(lua.L, slot(n)) == LUA_TSTRING, lua_rawlen(lua.L, slot(n)) > 1 << 20 {
+            throw BindingError("\(function): argument \(n) (\(name)) is \(lua_rawlen(lua.L, slot(n))) bytes of text; a CSS color is at most 1048576 bytes (1 MiB)")
+        }
         if let s = lua.string(slot(n)) {
             do { return try host.parseColor(s) } catch {
                 throw BindingError("\(function): argument \(n) (\(name)) must be a color or CSS color text, got \(lua.describe(slot(n))): \(error)")

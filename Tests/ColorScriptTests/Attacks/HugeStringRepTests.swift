@@ -26,3 +26,16 @@ struct HugeStringRepTests {
         #expect(try s.eval("string.rep('x', 0) == ''") == ["true"])
     }
 }
+
+/// `hb.color` on a 400 MB string took 3.4 GB: color text over 1 MiB is refused before it leaves Lua.
+struct HugeColorTextTests {
+    @Test func refusedBeforeCopyingIt() throws {
+        let r = try runAttack("local c = hb.color(string.rep('#', (1 << 20) + 1))", time: 10)
+        guard case .script(let message, _, _)? = r.error else {
+            Issue.record("expected a script error, got \(String(describing: r.error))"); return
+        }
+        #expect(message.hasPrefix(
+            "attack:1: hb.color: argument 1 (css) is 1048577 bytes of text; a CSS color is at most 1048576 bytes (1 MiB)"),
+            "\(message)")
+    }
+}
