@@ -45,6 +45,20 @@ enum StreamBench {
         do { try Data((input.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
         catch { fail("\(workload): cannot write \(path): \(error)"); return }
         defer { try? FileManager.default.removeItem(atPath: path) }
+        // HUEBENCH_STREAM_PROFILE=THREADS: no checks, 5 timed runs on THREADS cores, wall and CPU time per line
+        // (CPU time says more than wall time on a loaded machine). For `perf record`.
+        if let p = ProcessInfo.processInfo.environment["HUEBENCH_STREAM_PROFILE"], let threads = Int(p) {
+            for _ in 0..<5 {
+                var u0 = timespec(), u1 = timespec()
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &u0)
+                let t = once(stream, path: path, threads: threads, keep: false).0
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &u1)
+                let cpu = Double(u1.tv_sec - u0.tv_sec) + Double(u1.tv_nsec - u0.tv_nsec) * 1e-9
+                say(String(format: "# %@ %dT: wall %.0f ns/line, cpu %.0f ns/line", workload, threads,
+                           t / Double(n) * 1e9, cpu / Double(n) * 1e9))
+            }
+            return
+        }
         // Checks (untimed): all-core output = 1-core output; sampled rows = one-at-a-time reference rows.
         let one = once(stream, path: path, threads: 1, keep: true).1
         let all = once(stream, path: path, threads: 0, keep: true).1

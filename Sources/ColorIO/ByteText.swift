@@ -124,13 +124,10 @@ public final class ByteText: @unchecked Sendable {
     }
 
     public func appendUInt(_ n: UInt) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, enough for 20 digits
-        var v = n, k = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[k] = UInt8(truncatingIfNeeded: 48 + v % 10); v /= 10; k += 1 } while v != 0
-            reserve(k)
-            while k > 0 { k -= 1; base[count] = d[k]; count += 1 }
-        }
+        let v = UInt64(n), k = Self.digitCount(v)
+        reserve(k)
+        Self.writeDigits(v, count: k, before: base + count + k)
+        count += k
     }
 
     // MARK: Shortest round trip
@@ -157,9 +154,42 @@ public final class ByteText: @unchecked Sendable {
 
     /// 10^d for d in 0…19 (fits in 64 bits; exact as a Double too, since 5^19 < 2^53).
     @inline(__always) static func pow10(_ d: Int) -> UInt64 {
-        var p: UInt64 = 1
-        for _ in 0..<d { p &*= 10 }
-        return p
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        default:
+            var p: UInt64 = 100_000_000
+            for _ in 8..<d { p &*= 10 }
+            return p
+        }
+    }
+
+    /// "00" "01" … "99": two digits per division (half the dependent divisions of one digit at a time).
+    @usableFromInline static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The number of decimal digits of `v` (1 for 0).
+    @inline(__always) static func digitCount(_ v: UInt64) -> Int {
+        var n = 1, p: UInt64 = 10
+        while n < 20 && v >= p { n += 1; p = n == 20 ? UInt64.max : p &* 10 }
+        return n
+    }
+
+    /// Writes the `n` lowest decimal digits of `v` ending just before `end` (leading zeros included).
+    @inline(__always) static func writeDigits(_ v: UInt64, count n: Int, before end: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var v = v, k = n, p = end
+        while k >= 2 {
+            let r = Int(truncatingIfNeeded: v % 100); v /= 100
+            p -= 2; p[0] = pairs[2 &* r]; p[1] = pairs[2 &* r &+ 1]; k -= 2
+        }
+        if k == 1 { p -= 1; p[0] = UInt8(truncatingIfNeeded: 48 &+ v % 10) }
     }
 
     /// C's `%.{decimals}f` of `v` (exact, ties to even; `nan`, `inf`, `-inf` as C writes them), for
@@ -171,37 +201,37 @@ public final class ByteText: @unchecked Sendable {
     @discardableResult
     public func appendFixed(_ v: Double, decimals: Int) -> Bool {
         precondition((0...19).contains(decimals), "appendFixed: decimals must be 0…19")
-        if v.isNaN { append(v.sign == .minus ? "-nan" : "nan"); return true }
-        if v.isInfinite { append(v < 0 ? "-inf" : "inf"); return true }
-        let negative = v.sign == .minus
+        if !v.isFinite {
+            if v.isNaN { append(v.sign == .minus ? "-nan" : "nan") } else { append(v < 0 ? "-inf" : "inf") }
+            return true
+        }
         let y = Swift.abs(v) * Double(Self.pow10(decimals))
         if y < 0x1p32 {
-            let r = y.rounded(.toNearestOrEven)
-            let f = y - (y.rounded(.down))
+            let down = y.rounded(.down)
+            let f = y - down
             if Swift.abs(f - 0.5) > 1e-6 {
-                writeFixed(negative: negative, q: UInt64(r), decimals: decimals)
+                writeFixed(negative: v.sign == .minus, q: UInt64(f > 0.5 ? down + 1 : down), decimals: decimals)
                 return true
             }
         }
         return appendFixedExact(v, decimals: decimals)
     }
 
-    /// Writes q / 10^decimals with `decimals` fraction digits: all digits by constant divisions by 10.
+    /// Writes q / 10^decimals with `decimals` fraction digits, two digits per division, straight into the buffer.
     @inline(__always) func writeFixed(negative: Bool, q: UInt64, decimals: Int) {
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 digits: q < 2^64 has at most 20
-        withUnsafeMutableBytes(of: &scratch) { d in
-            var v = q, k = 0
-            repeat { d[k] = UInt8(truncatingIfNeeded: 48 &+ v % 10); v /= 10; k += 1 } while v != 0 || k <= decimals
-            reserve(k + 2)
-            var o = count
-            if negative { base[o] = 0x2D; o += 1 }
-            while k > decimals { k -= 1; base[o] = d[k]; o += 1 }
-            if decimals > 0 {
-                base[o] = 0x2E; o += 1
-                while k > 0 { k -= 1; base[o] = d[k]; o += 1 }
-            }
-            count = o
+        let scale = Self.pow10(decimals)
+        let whole = q / scale, fraction = q &- whole &* scale
+        let wholeDigits = Self.digitCount(whole)
+        let total = (negative ? 1 : 0) &+ wholeDigits &+ (decimals > 0 ? decimals &+ 1 : 0)
+        reserve(total)
+        var o = base + count
+        if negative { o[0] = 0x2D; o += 1 }
+        Self.writeDigits(whole, count: wholeDigits, before: o + wholeDigits)
+        if decimals > 0 {
+            o[wholeDigits] = 0x2E
+            Self.writeDigits(fraction, count: decimals, before: o + wholeDigits + 1 + decimals)
         }
+        count &+= total
     }
 
     func appendFixedExact(_ v: Double, decimals: Int) -> Bool {
@@ -258,6 +288,72 @@ public final class ByteText: @unchecked Sendable {
         guard hasPoint else { return }
         while count > start && base[count - 1] == 0x30 { count -= 1 }
         if count > start && base[count - 1] == 0x2E { count -= 1 }
+    }
+
+    /// C's `%.{decimals}f` for any Double, with the sign of a value that rounds to zero dropped (`-0.00` →
+    /// `0.00`); `nan`, `inf`, `-inf` for non-finite values. |v| ≥ 2⁷⁰ (only out-of-range input reaches it) goes
+    /// through C's `snprintf`.
+    public func appendFixedText(_ v: Double, decimals: Int) {
+        let s = count
+        if v.isNaN { append("nan"); return }
+        if !appendFixed(v, decimals: decimals) {
+            var buf = [CChar](repeating: 0, count: 400)
+            _ = withVaList([v]) { vsnprintf(&buf, 400, "%.\(decimals)f", $0) }
+            append(String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        if base[s] == 0x2D && UnsafeBufferPointer(rebasing: buffer[(s + 1)...]).allSatisfy({ $0 == 0x30 || $0 == 0x2E }) {
+            remove(at: s)
+        }
+    }
+
+    // MARK: Numbers as Strings (files)
+
+    /// Numbers as files show them, by the same formatter: the same bytes on every run and machine (no locale),
+    /// no negative zero, never a trap — a non-finite value prints as `nan`, `inf` or `-inf` (callers that must
+    /// not write those check first, where the value enters).
+    static func string(_ write: (ByteText) -> Void) -> String {
+        let b = ByteText(capacity: 64)
+        write(b)
+        return String(decoding: b.buffer, as: UTF8.self)
+    }
+
+    /// `v` with exactly `decimals` (0…17) decimals (`0.500`), C `printf` rounding of the binary value; −0 prints as 0.
+    public static func fixed(_ v: Double, _ decimals: Int) -> String {
+        if !v.isFinite { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+        return string { $0.appendFixedText(v, decimals: Swift.max(0, Swift.min(decimals, 17))) }
+    }
+
+    /// `v` with at most `decimals` decimals, trailing zeros and a trailing point removed (`0.79`, `1`).
+    public static func trimmed(_ v: Double, _ decimals: Int) -> String {
+        if !v.isFinite { return fixed(v, decimals) }
+        return string { b in
+            b.appendFixedText(v, decimals: Swift.max(0, Swift.min(decimals, 17)))
+            b.trimFractionZeros(from: 0)
+            if b.count == 2 && b[0] == 0x2D && b[1] == 0x30 { b.remove(at: 0) }
+        }
+    }
+
+    /// `v` rounded half away from zero at `decimals` (0…15), trailing zeros stripped (`0.1235`, `2`). Beyond 2⁵³
+    /// units of the last place there is no fraction left: the value prints as `trimmed` does.
+    public static func halfAwayTrimmed(_ v: Double, _ decimals: Int) -> String {
+        if !v.isFinite { return fixed(v, decimals) }
+        let d = Swift.max(0, Swift.min(decimals, 15))
+        let scaled = (v * Double(pow10(d))).rounded(.toNearestOrAwayFromZero)
+        guard Swift.abs(scaled) < 9_007_199_254_740_992 else { return trimmed(v, d) }
+        if scaled == 0 { return "0" }
+        return string { b in
+            b.writeFixed(negative: scaled < 0, q: UInt64(Swift.abs(scaled)), decimals: d)
+            b.trimFractionZeros(from: 0)
+        }
+    }
+
+    /// Integers without a fraction (below 10¹⁵), others in Swift's shortest round-trip form; NaN as `nan`.
+    public static func shortest(_ v: Double, nan: String = "nan") -> String {
+        if v.isNaN { return nan }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        return string { b in
+            if v == v.rounded(), Swift.abs(v) < 1e15 { b.appendInt(v == 0 ? 0 : Int(Int64(v))) } else { b.appendShortest(v) }
+        }
     }
 
     // MARK: JSON strings

@@ -71,3 +71,15 @@ public struct RelativePath: Sendable, Hashable, CustomStringConvertible {
     /// The file name (the last component).
     public var name: String { components.last! }
 }
+
+extension PathText {
+    /// `folder/name` with one slash between them (`a/` + `b` → `a/b`; `.` + `b` → `./b`).
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// Whether `path` is relative and names no `..` component (stays inside the folder it is read from).
+    public static func isInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+}

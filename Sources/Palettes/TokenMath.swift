@@ -184,5 +184,5 @@ public enum TokenMath {
     }
 
     /// A number with 4 decimals, half away from zero, trailing zeros (and a bare point) stripped.
-    public static func fixed4(_ v: Double) -> String { NumberText.halfAwayTrimmed(v, 4) }
+    public static func fixed4(_ v: Double) -> String { ByteText.halfAwayTrimmed(v, 4) }
 }

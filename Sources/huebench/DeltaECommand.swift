@@ -6,7 +6,7 @@ enum DeltaECommand: Command {
     static let name = "deltae"
     static let summary = "color difference ΔE of two colors (2000, 76, OK, …)"
     static let help = """
-    usage: huebench deltae [--method NAME] [--json] [A B]
+    usage: huebench deltae [--method NAME] [--gamut none|srgb|display-p3] [--json] [A B]
 
     Prints the color difference between A and B. 2000 (default): CIEDE2000 in CSS Lab (D50 white);
     76: CIE76 in CSS Lab; ok: Euclidean in OKLab (L 0…1, JND ≈ 0.02); also 94, cmc (l:c 2:1, A is the
@@ -18,6 +18,8 @@ enum DeltaECommand: Command {
     options:
       --method NAME   2000 (default), 76, ok, 94, cmc, hyab, 2000-d65, 76-d65, 94-d65, cmc-d65, hyab-d65,
                       itp, jz
+      --gamut G       none (default: colors as they are), srgb, display-p3: map both colors into that gamut
+                      first (CSS Color 4 mapping); a warning counts the inputs outside sRGB
       --json          one JSON object per pair: {"input", "text", "background", "value"} or {"input", "error"}
 
     exit status: 0 all computed, 1 some pair failed, 2 bad usage
@@ -30,12 +32,15 @@ enum DeltaECommand: Command {
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json"], options: ["method"])
+        let a = try Arguments(args, command: name, flags: ["json"], options: ["method", "gamut"])
         let wb = Workbench.standard
         let method = try Lookup.method(a.value("method") ?? "2000", in: wb.deltaEMethods, command: name)
         let items = try PairArguments.items(a.positionals, names: "A and B", command: name)
         let decimals = method == "ok" ? 6 : 4
-        let stream = try ColorStream(.deltaE(method: method), json: a.has("json"), decimals: decimals, workbench: wb)
-        return StreamLoop.run(command: name, stream: stream, arguments: items)
+        let gamut = try PairArguments.gamut(a, command: name)
+        let stream = try ColorStream(.deltaE(method: method), json: a.has("json"), decimals: decimals, workbench: wb, gamut: gamut)
+        let status = StreamLoop.run(command: name, stream: stream, arguments: items)
+        PairArguments.warnOutside(stream, gamut: gamut, command: name)
+        return status
     }
 }

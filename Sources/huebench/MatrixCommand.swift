@@ -10,50 +10,73 @@ enum MatrixCommand: Command {
     static let summary = "contrast or ΔE matrix (any registered method) of text × background colors, to .npy/.csv/.f32"
     static let help = """
     usage: huebench matrix --method M --text FILE [--background FILE] [--out PATH] [--threshold X] [--context NAME]
-                           [--alpha composite|ignore] [--canvas COLOR] [--threads N] [--worst K] [--skip-invalid] [--json]
-                           [--below X --list FILE.csv|FILE.json]
+                           [--alpha composite|ignore] [--canvas COLOR] [--gamut none|srgb|display-p3] [--threads N]
+                           [--worst K] [--skip-invalid] [--json] [--below X --list FILE.csv|FILE.json] [--report FILE.html]
+           huebench matrix --method M --pairs FILE [--text FILE] [--background FILE] [--below X] [--list FILE] [--json]
 
     Reads colors from FILE ('-': standard input): one CSS color per line, LABEL<TAB>COLOR, CSS custom
     properties (--brand-500: #00b386;), a DTCG 2025.10 token file (.tokens.json: color tokens by dotted name,
     aliases resolved) or a token resolver (huebench's tokens/ folder or its huebench.resolver.json; --context
-    picks light, dark, light-high-contrast or dark-high-contrast). Blank and comment lines are skipped; labels
-    name the pairs in every output. All invalid entries are listed at once. Then it computes
+    picks light, dark, light-high-contrast or dark-high-contrast). Blank and comment lines (#, //, /* */) are
+    skipped; labels name the pairs in every output. All invalid entries are listed at once. Then it computes
     M[i, j] for text color i (row) on background color j (column) by any registered contrast method (WCAG 2
     ratio, APCA Lc, L*, Weber, Michelson…) or ΔE method (deltae-ok, deltae-2000, deltae-76…). Without
     --background the text colors are compared with themselves (the diagonal is left out of the summary).
-    Colors are not clamped: WCAG ratios of colors outside sRGB can exceed 21, and APCA floors a negative
-    screen luminance at 0 (APCA-W3 0.1.9), as `huebench contrast` does.
     Work runs on every core (--threads N to limit) and streams to disk in row blocks, so matrices larger than
     memory (20,000 × 20,000) are fine. Counts at thresholds are exact (equal to the Double computation).
+
+    Colors outside sRGB: by default (--gamut none) colors are taken as they are, unclamped (extended sRGB):
+    WCAG ratios of colors outside sRGB can exceed 21, and APCA floors a screen luminance below 0 at 0 before
+    its soft black clamp (APCA-W3 0.1.9; Color.js does not floor it and can differ by up to 8.5 Lc there), as
+    `huebench contrast` does. A warning gives the count of inputs outside sRGB. --gamut srgb or display-p3
+    maps every input into that gamut first (CSS Color 4 mapping), so values are those of displayable colors.
+
+    --pairs FILE checks only the intended pairs: one pair per line, TEXT<TAB>BACKGROUND[<TAB>LEVEL], each side a
+    label from --text/--background or a CSS color; LEVEL a number (|Lc| for APCA) or, for wcag21, AA (4.5),
+    AAA (7), AA-large (3), AAA-large (4.5); default --below X, else 4.5 (wcag21), 60 (apca) or the method's
+    first threshold. Prints one row per pair (value, pass/FAIL, level) and a count; exit status 1 when some pair
+    is below its level.
+
+    outputs:
+      (stdout)         a summary: range, pairs at each threshold, the K lowest pairs with labels; --json: one
+                       JSON object (method, rows, columns, pairs, min, max, counts, worst, out, seconds)
+      --out PATH       the matrix: .npy (NumPy float32, shape (N, M)), .csv (header row and first column of
+                       labels), .f32 (raw little-endian float32), or a heatmap picture .png / .svg (titled
+                       "contrast matrix" or, for ΔE methods, "difference matrix")
+      --list FILE      with --below X: every pair under X, no cap — .csv (text, text_css, background,
+                       background_css, value, misses) or .json (an array of objects with those members)
+      --report FILE.html  a self-contained page: summary, pass rates, failing pairs grouped by label prefix
+                       (token group), a heatmap of pass rates per block with both axes sorted by luminance
+      --pairs FILE     rows for the intended pairs only (text or --json lines), see above
 
     options:
       --method M       a contrast method (wcag21, apca, lstar, weber, michelson) or a ΔE method as
                        deltae-<id> (deltae-ok, deltae-2000, deltae-76, deltae-itp…); `huebench help methods`
-      --text FILE      text colors, one CSS color per line
+      --text FILE      text colors (a color list or token file, as above)
       --background FILE  background colors (default: the text colors)
-      --out PATH       write the matrix: .npy (NumPy, float32, shape (N, M)), .csv, or .f32 (raw little-endian)
       --threshold X    also count pairs at or above X (by magnitude: APCA |Lc| ≥ X) besides the method's
                        defaults (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02; ΔE76 2.3)
       --alpha MODE     composite (default): translucent text over its background, a translucent background
                        over the canvas, as `huebench contrast` does; ignore: every color taken as opaque
       --canvas COLOR   what translucent backgrounds sit on (default white)
+      --gamut G        none (default: unclamped), srgb or display-p3: map the inputs into that gamut first
       --threads N      cores to use (default: all)
       --worst K        how many lowest-contrast pairs to list (default 5)
-      --below X        with --list FILE (.csv or .json): write every pair under X (APCA: |Lc| < X), no cap,
-                       with labels, CSS, the exact value and the level it misses; counted on stderr
-      --list FILE      see --below
+      --below X        the level for --list, --report and --pairs (APCA: |Lc| < X fails)
       --context NAME   the resolver context of a token resolver (default: the resolver's default)
       --skip-invalid   compute with the valid entries and say how many were skipped (default: stop and list them)
-      --json           print the summary as one JSON object
+      --json           print the summary (or the --pairs rows) as JSON
 
-    example:
+    examples:
       huebench matrix --method apca --text text.txt --background bg.txt --out lc.npy
+      huebench matrix --method wcag21 --text tokens/ --context dark --below 4.5 --report audit.html
+      huebench matrix --method wcag21 --text tokens/ --pairs intended.tsv
     """
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: ["json", "skip-invalid"],
                               options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context",
-                                         "below", "list"])
+                                         "below", "list", "gamut", "pairs", "report"])
         let workbench = Workbench.standard
         guard let methodName = a.value("method") else {
             throw UsageError("--method is required: one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
@@ -74,6 +97,17 @@ enum MatrixCommand: Command {
             alpha = .ignore
         case let other:
             throw UsageError("--alpha '\(ColorCoreError.excerpt(other))' is not one of composite, ignore (huebench matrix)")
+        }
+        let gamut: ColorSpaceID?
+        switch a.value("gamut") ?? "none" {
+        case "none": gamut = nil
+        case "srgb": gamut = .srgb
+        case "display-p3": gamut = .displayP3
+        case let other:
+            throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3 (huebench matrix)")
+        }
+        if let pairsPath = a.value("pairs") {
+            return try PairCheck.run(a, method: method, alpha: alpha, gamut: gamut, pairsPath: pairsPath)
         }
         guard let textPath = a.value("text") else { throw UsageError("--text FILE is required (one CSS color per line)") }
         if !a.positionals.isEmpty { throw UsageError("unexpected argument '\(a.positionals[0])'; pass files with --text/--background") }
@@ -107,9 +141,18 @@ enum MatrixCommand: Command {
         if textPath == "-" && a.value("background") == "-" {
             throw UsageError("--text and --background cannot both read standard input ('-'); give one of them a file (huebench matrix)")
         }
+        let reportPath = a.value("report")
+        if let r = reportPath {
+            guard r.lowercased().hasSuffix(".html") else {
+                throw UsageError("--report '\(ColorCoreError.excerpt(r))': use a .html file (huebench matrix)")
+            }
+            try OutputPath.checkFile(r, option: "report", command: name,
+                                     inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
+            if r == outPath || r == listPath { throw UsageError("--report names the same file as another output; give separate paths (huebench matrix)") }
+        }
         let context = a.value("context"), skip = a.has("skip-invalid")
-        let text = try readColors(textPath, context: context, skipInvalid: skip)
-        let background = try a.value("background").map { try readColors($0, context: context, skipInvalid: skip) }
+        let text = try readColors(textPath, context: context, skipInvalid: skip, gamut: gamut)
+        let background = try a.value("background").map { try readColors($0, context: context, skipInvalid: skip, gamut: gamut) }
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer,
                                         textColors: text.colors, backgroundColors: background?.colors, alpha: alpha)
         let rows = matrix.rows, cols = matrix.columns
@@ -122,6 +165,9 @@ enum MatrixCommand: Command {
         let start = Date()
         let summary: MatrixSummary
         let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }
+        let report = reportPath.map { _ in
+            MatrixReport(level: below ?? PairCheck.defaultLevel(method), matrix: matrix, text: text, background: background ?? text)
+        }
         do {
             var sink: ((UnsafePointer<Float>, Int) throws -> Void)?
             if let w = writer { sink = { p, n in try w.write(rows: p, count: n) } }
@@ -131,6 +177,10 @@ enum MatrixCommand: Command {
                 let inner = sink
                 sink = { p, n in try list.add(rows: p, count: n); try inner?(p, n) }
             }
+            if let report {
+                let inner = sink
+                sink = { p, n in report.add(rows: p, count: n); try inner?(p, n) }
+            }
             summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: showProgress ? { done in
                 let pct = Int(100 * Double(done) / Double(rows))
                 FileHandle.standardError.write(Data("\rhuebench matrix: \(done)/\(rows) rows (\(pct)%)".utf8))
@@ -139,6 +189,10 @@ enum MatrixCommand: Command {
             try list?.finish()
             if let l = list, let path = listPath {
                 Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(Float(below!))) written to \(path)")
+            }
+            if let report, let path = reportPath {
+                try AtomicFile.write(Array(report.html(summary: summary).utf8), to: path)
+                Output.error("huebench matrix: report written to \(path) (\(report.failCount) pair\(report.failCount == 1 ? "" : "s") below \(fmt(Float(report.level))))")
             }
             if let h = heatmap, let kind = picture, let path = outPath {
                 try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)
@@ -201,7 +255,7 @@ enum MatrixCommand: Command {
 
     /// Reads a color list (`ColorListReader`: lines with optional labels, CSS custom properties, DTCG token or
     /// resolver files). Every invalid entry is reported at once; `--skip-invalid` computes with the rest.
-    static func readColors(_ path: String, context: String?, skipInvalid: Bool) throws -> Colors {
+    static func readColors(_ path: String, context: String?, skipInvalid: Bool, gamut: ColorSpaceID? = nil) throws -> Colors {
         let read: (colors: [LabelledColor], problems: [ColorListProblem])
         do { read = try ColorListReader.read(path: path, context: context) }
         catch let e as ColorListReadError { throw UsageError("\(e) (huebench matrix)") }
@@ -214,8 +268,28 @@ enum MatrixCommand: Command {
         if read.colors.isEmpty {
             throw UsageError("'\(shown)' holds no colors; write one CSS color per line (or LABEL<TAB>COLOR, --name: COLOR;, a DTCG token file) (huebench matrix)")
         }
-        let colors = read.colors.map(\.color)
-        return (try ColorBuffer(colors, space: .srgb), colors, read.colors)
+        var entries = read.colors
+        Self.applyGamut(&entries, gamut: gamut, source: shown)
+        let colors = entries.map(\.color)
+        return (try ColorBuffer(colors, space: .srgb), colors, entries)
+    }
+
+    /// Counts the colors outside sRGB (a warning on stderr) and, with --gamut, maps every color into that gamut
+    /// (CSS Color 4 mapping) before anything is computed.
+    static func applyGamut(_ entries: inout [LabelledColor], gamut: ColorSpaceID?, source: String) {
+        let wb = Workbench.standard
+        let outside = entries.filter { !((try? wb.inGamut($0.color, of: .srgb)) ?? true) }.count
+        if let g = gamut {
+            var mapped = 0
+            for k in entries.indices where !((try? wb.inGamut(entries[k].color, of: g)) ?? true) {
+                if let m = try? wb.mapGamut(entries[k].color, to: g, method: "css4") { entries[k].color = m; mapped += 1 }
+            }
+            if outside > 0 || mapped > 0 {
+                Output.error("huebench matrix: \(source): \(outside) of \(entries.count) color\(entries.count == 1 ? "" : "s") outside sRGB; \(mapped) mapped into \(g.rawValue) (--gamut \(g.rawValue))")
+            }
+        } else if outside > 0 {
+            Output.error("huebench matrix: warning: \(source): \(outside) of \(entries.count) color\(entries.count == 1 ? "" : "s") outside sRGB, taken unclamped (WCAG ratios can exceed 21); --gamut srgb maps them first")
+        }
     }
 
     /// The name of entry i: its label, or the color as written.

@@ -58,18 +58,18 @@ import Testing
     }
 }
 
-@Suite struct NumberTextTests {
+@Suite struct NumbersAsTextTests {
     @Test func formsAndEdges() {
-        #expect(NumberText.fixed(0.5, 3) == "0.500" && NumberText.fixed(-0.0001, 2) == "0.00" && NumberText.fixed(-1.5, 1) == "-1.5")
-        #expect(NumberText.trimmed(0.790, 4) == "0.79" && NumberText.trimmed(1.0, 3) == "1" && NumberText.trimmed(-0.00001, 2) == "0")
+        #expect(ByteText.fixed(0.5, 3) == "0.500" && ByteText.fixed(-0.0001, 2) == "0.00" && ByteText.fixed(-1.5, 1) == "-1.5")
+        #expect(ByteText.trimmed(0.790, 4) == "0.79" && ByteText.trimmed(1.0, 3) == "1" && ByteText.trimmed(-0.00001, 2) == "0")
         // Half away from zero at 4 places (ColorTokensKit): 0.00005 → 0.0001, −0.00005 → −0.0001.
-        #expect(NumberText.halfAwayTrimmed(0.123456, 4) == "0.1235" && NumberText.halfAwayTrimmed(2, 4) == "2")
-        #expect(NumberText.halfAwayTrimmed(-0.00004, 4) == "0" && NumberText.halfAwayTrimmed(-1.25, 1) == "-1.3")
+        #expect(ByteText.halfAwayTrimmed(0.123456, 4) == "0.1235" && ByteText.halfAwayTrimmed(2, 4) == "2")
+        #expect(ByteText.halfAwayTrimmed(-0.00004, 4) == "0" && ByteText.halfAwayTrimmed(-1.25, 1) == "-1.3")
         // Values that used to trap (Int of a huge or non-finite Double) print instead.
-        let huge = NumberText.halfAwayTrimmed(1e300, 4)
+        let huge = ByteText.halfAwayTrimmed(1e300, 4)
         #expect(huge.count == 301 && huge.hasPrefix("10000000000000000525") && !huge.contains("."))
-        #expect(NumberText.halfAwayTrimmed(.infinity, 4) == "inf" && NumberText.fixed(.nan, 2) == "nan")
-        #expect(NumberText.shortest(3) == "3" && NumberText.shortest(-0.0) == "0" && NumberText.shortest(0.1) == "0.1"
-                && NumberText.shortest(.nan, nan: "null") == "null" && NumberText.shortest(1e20) == "1e+20")
+        #expect(ByteText.halfAwayTrimmed(.infinity, 4) == "inf" && ByteText.fixed(.nan, 2) == "nan")
+        #expect(ByteText.shortest(3) == "3" && ByteText.shortest(-0.0) == "0" && ByteText.shortest(0.1) == "0.1"
+                && ByteText.shortest(.nan, nan: "null") == "null" && ByteText.shortest(1e20) == "1e+20")
     }
 }

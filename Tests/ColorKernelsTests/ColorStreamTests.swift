@@ -110,6 +110,27 @@ import HuebenchTestSupport
         }
     }
 
+    /// The batch gamut path (four-lane search, reference plans for the result) on 20,000 OKLCH lines, into
+    /// sRGB and Display P3: JSON byte-identical to mapping each color alone, on 1 and 2 cores.
+    @Test(arguments: ["srgb", "display-p3"])
+    func gamutOfManyOKLCHLinesIsByteIdentical(target: String) throws {
+        let wb = Workbench.standard
+        var g = SplitMix64(seed: 0xE2)
+        let lines = (0..<20_000).map { k -> String in
+            k % 501 == 0 ? "oklch(1 0.1 20)" : k % 503 == 0 ? "oklch(0.5 none 20)" : k % 509 == 0 ? "oklch(none 0.2 none / 0.5)"
+                : String(format: "oklch(%.4f %.4f %.2f)", g.unit(), 0.45 * g.unit(), 400 * g.unit() - 20)
+        }
+        let t = try wb.spaces.canonicalID(target)
+        let expected = try lines.map { Self.colorRow($0, try wb.mapGamut(try wb.parse($0), to: t, method: "css4"), json: true) }
+        let s = try ColorStream(.gamut(to: t, method: "css4"), json: true, workbench: wb)
+        #expect(s.gamutLanes != nil, "the batch path is taken for \(target)")
+        for threads in [1, 2] {
+            let (got, messages) = try Self.stream(s, lines, threads: threads)
+            #expect(got == expected.joined(separator: "\n") + "\n", "gamut --to \(target) threads=\(threads)")
+            #expect(messages.isEmpty)
+        }
+    }
+
     @Test(arguments: [false, true])
     func pairsMatchTheReference(json: Bool) throws {
         let wb = Workbench.standard

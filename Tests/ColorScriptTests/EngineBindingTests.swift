@@ -202,4 +202,33 @@ struct EngineBindingTests {
         let e = errorOf(s2, "local hb = require 'huebench'; return hb.load_colors('\(outside)/secret.txt')")
         #expect("\(e!)".contains("is not readable by this script; pass it as a script argument or with --input FILE"))
     }
+
+    /// `hb.load_colors` reads what `huebench matrix` reads: DTCG token files (dotted names, aliases resolved),
+    /// CSS custom properties, and resolvers whose sources stay inside their folder.
+    @Test func loadColorsReadsTokenFilesCustomPropertiesAndResolvers() throws {
+        let dir = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"color": {"$type": "color", "brand": {"$value": "#00b386"}, "text": {"$value": "{color.brand}"}, "ink": {"$value": {"colorSpace": "srgb", "components": [0.2, 0.4, 0.6]}}}}"#
+            .write(toFile: dir + "/t.tokens.json", atomically: true, encoding: .utf8)
+        try ":root {\n  --brand-500: #00b386;\n  --ink: oklch(0.3 0.02 250); /* body text */\n}\n"
+            .write(toFile: dir + "/vars.css", atomically: true, encoding: .utf8)
+        try #"{"resolutionOrder": [{"$ref": "#/sets/base"}], "sets": {"base": {"sources": [{"$ref": "../t.tokens.json"}]}}}"#
+            .write(toFile: dir + "/escape.resolver.json", atomically: true, encoding: .utf8)
+        try """
+        local hb = require 'huebench'
+        local a = hb.load_colors(arg[1])
+        print(#a, a:label(1), a:label(2), a:label(3), a:get(2):hex(), a:get(3):hex())
+        local b = hb.load_colors(arg[2])
+        print(#b, b:label(1), b:label(2), b:get(1):hex())
+        print(select(2, pcall(hb.load_colors, arg[3])))
+        print(select(2, pcall(hb.load_colors, arg[1], nil, {contxt = 'dark'})))
+        """.write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
+        let (s, printed) = try makeState()
+        try s.run(file: dir + "/s.lua", arguments: [dir + "/t.tokens.json", dir + "/vars.css", dir + "/escape.resolver.json"])
+        let lines = printed.text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "3\tcolor.brand\tcolor.ink\tcolor.text\t#336699\t#00b386", "\(printed.text)")
+        #expect(lines[1] == "2\t--brand-500\t--ink\t#00b386", "\(printed.text)")
+        #expect(lines[2].contains("must be a relative path inside the resolver's folder"), "\(printed.text)")
+        #expect(lines[3].contains("contxt") && lines[3].contains("context"), "unknown option with did-you-mean: \(printed.text)")
+    }
 }

@@ -29,6 +29,21 @@ public struct ConversionPlan: Sendable {
         if let p = targetPowerless, p.isPowerless(v) { v[p.hueIndex] = .nan }
         return v
     }
+
+    /// `apply` on every element, in place, step by step over the whole buffer (each step's closure is fetched
+    /// once per call, not once per color): the same Double operations per color, so the same results.
+    public func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
+        for i in v.indices {
+            let c = v[i]
+            v[i] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+        }
+        for t in transforms {
+            for i in v.indices { v[i] = t(v[i]) }
+        }
+        if let p = targetPowerless {
+            for i in v.indices where p.isPowerless(v[i]) { v[i][p.hueIndex] = .nan }
+        }
+    }
 }
 
 /// The registry of color spaces with a cache of conversion plans.

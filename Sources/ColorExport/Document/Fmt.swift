@@ -5,11 +5,11 @@ import ColorCore
 /// Fixed number formatting for generated files: the same bytes on every run and machine (no locale,
 /// no shortest-round-trip surprises, no negative zero).
 public enum Fmt {
-    /// `v` with exactly `decimals` decimals (`0.500`); −0 prints as 0 (ColorIO's `NumberText.fixed`).
-    public static func fixed(_ v: Double, _ decimals: Int) -> String { NumberText.fixed(v, decimals) }
+    /// `v` with exactly `decimals` decimals (`0.500`); −0 prints as 0 (ColorIO's `ByteText.fixed`).
+    public static func fixed(_ v: Double, _ decimals: Int) -> String { ByteText.fixed(v, decimals) }
 
     /// `v` with at most `decimals` decimals, trailing zeros and a trailing point removed (`0.79`, `1`).
-    public static func trimmed(_ v: Double, _ decimals: Int) -> String { NumberText.trimmed(v, decimals) }
+    public static func trimmed(_ v: Double, _ decimals: Int) -> String { ByteText.trimmed(v, decimals) }
 
     /// Two lowercase hex digits.
     public static func hex2(_ b: UInt8) -> String {

@@ -69,16 +69,17 @@ public enum ColorListReader {
     /// Reads `path` (`-`: standard input). `context` selects a resolver modifier's context.
     /// - Throws: `ColorListReadError` for a missing, unreadable or malformed file (one line naming it),
     ///   `LineTooLongError`.
-    public static func read(path: String, context: String? = nil, workbench: Workbench = .standard) throws
-        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+    /// - Parameter source: how messages name the file (default: `path`).
+    public static func read(path: String, context: String? = nil, workbench: Workbench = .standard,
+                            source: String? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench) }
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw ColorListReadError(path: path, reason: errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno)))
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            let resolver = (path as NSString).appendingPathComponent(DTCGResolver.defaultName)
-            guard FileManager.default.fileExists(atPath: resolver) else {
+            let resolver = PathText.join(path, DTCGResolver.defaultName)
+            guard access(resolver, F_OK) == 0 else {
                 throw ColorListReadError(path: path, reason: "it is a folder without \(DTCGResolver.defaultName); give a file of colors or a token file")
             }
             return try readResolver(resolver, context: context, workbench: workbench)
@@ -86,7 +87,7 @@ public enum ColorListReader {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
         defer { close(fd) }
-        return try readDescriptor(fd, source: path, context: context, workbench: workbench)
+        return try readDescriptor(fd, source: source ?? path, context: context, workbench: workbench)
     }
 
     /// Reads an open descriptor: JSON when its first non-blank byte is `{`, lines otherwise.
@@ -145,8 +146,20 @@ public enum ColorListReader {
 
     /// Splits one text line into label and color text; nil for a line to skip.
     public static func split(_ raw: String) -> (label: String?, color: String)? {
-        let line = raw.trimmingCharacters(in: .whitespaces)
+        var line = raw.trimmingCharacters(in: .whitespaces)
         if line.isEmpty || line.hasPrefix("/*") || line.hasPrefix("//") || line == "}" || line.hasSuffix("{") { return nil }
+        // A trailing `/* … */` comment after a declaration or color.
+        if line.hasSuffix("*/"), let r = line.range(of: "/*") {
+            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
+            return line.isEmpty ? nil : split(line)
+        }
+        // `#` comments: a line `# …` (or just `#`), or ` # …` after the color.
+        if line == "#" || line.hasPrefix("# ") || line.hasPrefix("#\t") { return nil }
+        if let r = line.range(of: " #") {
+            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { return nil }
+            return split(line)
+        }
         if line.hasPrefix("--"), let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -347,7 +360,12 @@ enum DTCGResolver {
             }
             for s in sources {
                 guard let file = (s as? [String: Any])?["$ref"] as? String else { continue }
-                let path = file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
+                // Sources are files beside the resolver (or below it): never an absolute path or `..`, so a
+                // resolver a script may read names only files in the same folder tree.
+                guard PathText.isInside(file) else {
+                    throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' must be a relative path inside the resolver's folder (no '/' at the start, no '..')")
+                }
+                let path = PathText.join(folder, file)
                 guard let data = FileManager.default.contents(atPath: path), data.count <= ColorListReader.maxJSONBytes else {
                     throw ColorListReadError(path: path, reason: "cannot read this token file named by \(source)")
                 }

@@ -76,12 +76,38 @@ public struct ColorStream: Sendable {
     /// Plans from every registered space to the target (convert), searched linearly: cheaper than hashing.
     let planSources: [ColorSpaceID]
     let plans: [ConversionPlan]
+    /// The four-lane css4 search and the reference plans it finishes with (nil: every color by the reference).
+    struct GamutLanes: Sendable {
+        let mapper: BatchGamutMapper
+        /// OKLCH → target (an in-gamut origin) and OKLCH → the gamut space (= target) for the last clip.
+        let toTarget: ConversionPlan, toGamut: ConversionPlan
+    }
+    let gamutLanes: GamutLanes?
+    /// contrast / deltae: the method's entry and input space, resolved once, with a plan from every space to the
+    /// input space (`Workbench.contrast`/`deltaE` per pair, without a registry lookup or plan-cache lock per line).
+    struct PairEntry: Sendable {
+        let input: ColorSpaceID
+        let evaluate: @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double
+        let composite: Bool
+        let sources: [ColorSpaceID]
+        let plans: [ConversionPlan]
+    }
+    let pair: PairEntry?
+    /// contrast / deltae: map both colors into this gamut (CSS Color 4) before computing (nil: unclamped).
+    public let gamut: ColorSpaceID?
+    /// Counts gathered while streaming (read after `run`).
+    public final class Tally: @unchecked Sendable {
+        /// Pair inputs outside sRGB (contrast / deltae), before any `gamut` mapping.
+        public internal(set) var outsideSRGB = 0
+    }
+    public let tally = Tally()
 
     /// Lines per batch read before the cores start on it, and lines per chunk a core takes.
     public static let batchLines = 32_768, chunkLines = 1024
 
     public init(_ operation: Operation, json: Bool, spaceWidth: Int = 11, decimals: Int = 2,
-                workbench: Workbench = .standard) throws {
+                workbench: Workbench = .standard, gamut: ColorSpaceID? = nil) throws {
+        self.gamut = gamut
         self.operation = operation
         self.json = json
         self.spaceWidth = spaceWidth
@@ -89,6 +115,7 @@ public struct ColorStream: Sendable {
         self.wb = workbench
         self.quick = CSSQuickReader(spaces: workbench.spaces)
         var plans: [(ColorSpaceID, ConversionPlan)] = []
+        var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
         infos = all.map(SpaceInfo.init)
         switch operation {
@@ -98,12 +125,35 @@ public struct ColorStream: Sendable {
             for s in all {
                 if let p = try? workbench.spaces.plan(from: s.id, to: t) { plans.append((s.id, p)) }
             }
-        case .gamut(let t, _):
+        case .gamut(let t, let method):
             let target = try workbench.spaces.space(t)
             targetInfo = all.firstIndex { $0.id == target.id } ?? -1
+            if target.id == t, let mapper = try? BatchGamutMapper(method: method, target: t, workbench: workbench),
+               mapper.kernel == .css4, mapper.target == t, (try? workbench.spaces.boundedGamut(of: t)) == t,
+               let toTarget = try? workbench.spaces.plan(from: .oklch, to: t) {
+                lanes = GamutLanes(mapper: mapper, toTarget: toTarget, toGamut: toTarget)
+            }
         default:
             targetInfo = -1
         }
+        gamutLanes = lanes
+        var entry: PairEntry? = nil
+        func pairEntry(_ input: ColorSpaceID, _ evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double,
+                       composite: Bool) -> PairEntry {
+            var sources: [ColorSpaceID] = [], plans: [ConversionPlan] = []
+            for s in all where s.id != input {
+                if let p = try? workbench.spaces.plan(from: s.id, to: input) { sources.append(s.id); plans.append(p) }
+            }
+            return PairEntry(input: input, evaluate: evaluate, composite: composite, sources: sources, plans: plans)
+        }
+        switch operation {
+        case .contrast(let m):
+            if let e = try? workbench.contrastMethods.lookup(m) { entry = pairEntry(e.inputSpace, e.evaluate, composite: true) }
+        case .deltaE(let m):
+            if let e = try? workbench.deltaEMethods.lookup(m) { entry = pairEntry(e.inputSpace, e.evaluate, composite: false) }
+        default: break
+        }
+        pair = entry
         self.planSources = plans.map(\.0)
         self.plans = plans.map(\.1)
     }
@@ -119,9 +169,19 @@ public struct ColorStream: Sendable {
     }
 
     final class Chunk: @unchecked Sendable {
-        var out = ByteText(capacity: 1 << 17)
-        var notes: [Note] = []
-        var failed = false
+        @exclusivity(unchecked) var out = ByteText(capacity: 1 << 17)
+        @exclusivity(unchecked) var notes: [Note] = []
+        @exclusivity(unchecked) var failed = false
+        @exclusivity(unchecked) var outsideSRGB = 0
+        // Scratch of the batch path (kept between batches: no allocation per line).
+        /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
+        @exclusivity(unchecked) var slot: [Int32] = []
+        @exclusivity(unchecked) var colors: [Color] = []
+        /// Per color: 0 = per-line path, 1 = result with missing components as `none`, 2 = computed result.
+        @exclusivity(unchecked) var kind: [UInt8] = []
+        @exclusivity(unchecked) var results: [Color] = []
+        @exclusivity(unchecked) var coords: [SIMD3<Double>] = []
+        @exclusivity(unchecked) var index: [Int32] = []
     }
 
     /// Streams every line of `reader` through the operation on up to `threads` cores (0 = all).
@@ -147,11 +207,8 @@ public struct ColorStream: Sendable {
                     Parallel.forChunks(count: count, chunk: Self.chunkLines, threads: t) { r in
                         let chunk = chunks[r.lowerBound / Self.chunkLines]
                         chunk.out.removeAll(); chunk.notes.removeAll(keepingCapacity: true); chunk.failed = false
-                        for i in r {
-                            let range = ranges[i]
-                            let line = UnsafeBufferPointer(rebasing: data[range])
-                            self.process(line, number: first + i, into: chunk)
-                        }
+                        chunk.outsideSRGB = 0
+                        self.processChunk(data, UnsafeBufferPointer(rebasing: ranges[r]), first: first + r.lowerBound, into: chunk)
                     }
                 }
             }
@@ -177,6 +234,8 @@ public struct ColorStream: Sendable {
     }
 
     func flush(_ c: Chunk, emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void, label: (Int) -> String) {
+        tally.outsideSRGB += c.outsideSRGB
+        c.outsideSRGB = 0
         do {
             let all = UnsafeRawBufferPointer(c.out.buffer)
             var from = 0
@@ -185,6 +244,143 @@ public struct ColorStream: Sendable {
                 message(label(n.line) + ": " + (n.isError ? "" : "warning: ") + n.message)
             }
             if all.count > from { emit(UnsafeRawBufferPointer(rebasing: all[from...])) }
+        }
+    }
+
+    // MARK: A chunk of lines
+
+    /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
+    /// a form `CSSQuickReader` reads) is parsed first, then the chunk's colors are computed together — each
+    /// conversion step over all of them (`ConversionPlan.apply` on a buffer), the gamut search four colors at a
+    /// time with certified decisions (`BatchGamutMapper.css4Decisions`) and the result by the reference plans —
+    /// then rows are written in line order. Every other line, and every color the batch path does not cover,
+    /// takes the per-line path. Both give the same bytes.
+    func processChunk(_ data: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>, first: Int, into chunk: Chunk) {
+        let target: ColorSpaceID
+        switch operation {
+        case .convert(let t): target = t
+        case .gamut(let t, _): target = t
+        default:
+            for (i, range) in ranges.enumerated() {
+                process(UnsafeBufferPointer(rebasing: data[range]), number: first + i, into: chunk)
+            }
+            return
+        }
+        chunk.slot.removeAll(keepingCapacity: true); chunk.colors.removeAll(keepingCapacity: true)
+        for range in ranges {
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            if Self.isPlain(line), let c = quick.read(line) {
+                chunk.slot.append(Int32(truncatingIfNeeded: chunk.colors.count)); chunk.colors.append(c)
+            } else {
+                chunk.slot.append(-1)
+            }
+        }
+        let n = chunk.colors.count
+        chunk.kind.removeAll(keepingCapacity: true); chunk.kind.append(contentsOf: repeatElement(0, count: n))
+        chunk.results.removeAll(keepingCapacity: true); chunk.results.append(contentsOf: chunk.colors)
+        if case .gamut = operation { computeGamut(chunk, target: target) } else { computeConvert(chunk, target: target) }
+        for (i, range) in ranges.enumerated() {
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            let k = Int(chunk.slot[i])
+            guard k >= 0, chunk.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
+            var warning: String? = nil
+            writeColor(chunk.results[k], space: targetInfo, line: line, missingIsNone: chunk.kind[k] == 1, into: chunk.out, warning: &warning)
+            chunk.out.append(10)
+            if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: first + i, isError: false, message: w)) }
+        }
+    }
+
+    /// A line the batch path may take: not blank, ASCII, no TAB (a label), not a custom property (`--name:`).
+    @inline(__always)
+    static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var first: UInt8 = 0
+        for b in line {
+            if b >= 0x80 || b == 0x09 { return false }
+            if first == 0 && b != 0x20 { first = b }
+        }
+        return first != 0 && first != 0x2D
+    }
+
+    /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
+    /// over all colors of the same source space at a time.
+    func computeConvert(_ chunk: Chunk, target t: ColorSpaceID) {
+        let n = chunk.colors.count
+        var pending = 0
+        for k in 0..<n where chunk.colors[k].space == t { chunk.kind[k] = 1 }
+        for k in 0..<n where chunk.kind[k] == 0 { pending += 1 }
+        while pending > 0 {
+            // The next source space still to do, and every color in it.
+            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 }) else { break }
+            let source = chunk.colors[k0].space
+            guard let p = planSources.firstIndex(of: source) else {
+                for k in 0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source { chunk.kind[k] = 3; pending -= 1 }
+                continue
+            }
+            chunk.coords.removeAll(keepingCapacity: true); chunk.index.removeAll(keepingCapacity: true)
+            for k in k0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source {
+                chunk.coords.append(chunk.colors[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
+            }
+            chunk.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            for (j, k) in chunk.index.enumerated() {
+                let c = chunk.colors[Int(k)]
+                chunk.results[Int(k)] = Color(t, coords: chunk.coords[j], alpha: c.alpha)
+                chunk.kind[Int(k)] = 2
+            }
+            pending -= chunk.index.count
+        }
+        for k in 0..<n where chunk.kind[k] == 3 { chunk.kind[k] = 0 }
+    }
+
+    /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
+    /// certified decisions and the reference's plans for the result; every other color the reference itself.
+    func computeGamut(_ chunk: Chunk, target t: ColorSpaceID) {
+        guard case .gamut(_, let method) = operation else { return }
+        let n = chunk.colors.count
+        if let g = gamutLanes {
+            chunk.index.removeAll(keepingCapacity: true)
+            for k in 0..<n where chunk.colors[k].space == .oklch { chunk.index.append(Int32(truncatingIfNeeded: k)) }
+            let m = chunk.index.count
+            chunk.coords.removeAll(keepingCapacity: true)
+            var j = 0
+            @inline(__always) func lane(_ q: Int) -> SIMD3<Double> {
+                q < m ? chunk.colors[Int(chunk.index[q])].coordsForConversion : SIMD3(0.5, 0, 0)
+            }
+            // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
+            while j < m {
+                let a = lane(j), b = lane(j + 1), c = lane(j + 2), d = lane(j + 3)
+                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
+                for q in 0..<Swift.min(4, m - j) {
+                    let k = Int(chunk.index[j + q])
+                    let base = q == 0 ? a : (q == 1 ? b : (q == 2 ? c : d))
+                    chunk.kind[k] = UInt8(truncatingIfNeeded: r.status[q])
+                    chunk.coords.append(SIMD3(base.x, r.chroma[q], base.z))
+                }
+                j += 4
+            }
+            // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
+            var inGamut: [SIMD3<Double>] = [], clipped: [SIMD3<Double>] = []
+            inGamut.reserveCapacity(m); clipped.reserveCapacity(m)
+            for q in 0..<m {
+                let k = Int(chunk.index[q])
+                if chunk.kind[k] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.kind[k] == 2 { clipped.append(chunk.coords[q]) }
+            }
+            inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
+            clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
+            var a = 0, b = 0
+            for q in 0..<m {
+                let k = Int(chunk.index[q])
+                let alpha = chunk.colors[k].alpha
+                if chunk.kind[k] == 1 {
+                    chunk.results[k] = Color(t, coords: inGamut[a], alpha: alpha); a += 1
+                    chunk.kind[k] = 2  // a gamut result: NaN is never `none` (as the per-line path writes it)
+                } else if chunk.kind[k] == 2 {
+                    let v = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1)); b += 1
+                    chunk.results[k] = Color(t, coords: v, alpha: alpha)
+                }
+            }
+        }
+        for k in 0..<n where chunk.kind[k] == 0 {
+            if let c = try? wb.mapGamut(chunk.colors[k], to: t, method: method) { chunk.results[k] = c; chunk.kind[k] = 2 }
         }
     }
 
@@ -212,9 +408,9 @@ public struct ColorStream: Sendable {
         var warning: String? = nil
         do {
             if let (label, color) = labelled(line) {
-                try row(color, label: label, echo: line, into: chunk.out, warning: &warning)
+                try row(color, label: label, echo: line, into: chunk.out, warning: &warning, outside: &chunk.outsideSRGB)
             } else {
-                try row(line, label: nil, echo: line, into: chunk.out, warning: &warning)
+                try row(line, label: nil, echo: line, into: chunk.out, warning: &warning, outside: &chunk.outsideSRGB)
             }
             chunk.out.append(10)
             if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: number, isError: false, message: w)) }
@@ -273,12 +469,12 @@ public struct ColorStream: Sendable {
     }
 
     func row(_ line: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?, echo: UnsafeBufferPointer<UInt8>,
-             into out: ByteText, warning: inout String?) throws {
+             into out: ByteText, warning: inout String?, outside: inout Int) throws {
         if let label {
             if json {
                 // {"input": the whole line, "label": …, then the color's members}
                 let s = out.count
-                try row(line, label: nil, echo: echo, into: out, warning: &warning)
+                try row(line, label: nil, echo: echo, into: out, warning: &warning, outside: &outside)
                 let rest = Array(out.buffer[s...])
                 out.truncate(to: s)
                 // rest starts with {"input":"…" — re-emit it with the label after the input member.
@@ -290,11 +486,11 @@ public struct ColorStream: Sendable {
                 }
             } else {
                 out.append(label); out.append("  ")
-                try row(line, label: nil, echo: echo, into: out, warning: &warning)
+                try row(line, label: nil, echo: echo, into: out, warning: &warning, outside: &outside)
             }
             return
         }
-        try rowBody(line, echo: echo, into: out, warning: &warning)
+        try rowBody(line, echo: echo, into: out, warning: &warning, outside: &outside)
     }
 
     /// The index just after the first member's JSON string value in `{"input":"…",…}`.
@@ -310,7 +506,8 @@ public struct ColorStream: Sendable {
         return b.count
     }
 
-    func rowBody(_ line: UnsafeBufferPointer<UInt8>, echo: UnsafeBufferPointer<UInt8>, into out: ByteText, warning: inout String?) throws {
+    func rowBody(_ line: UnsafeBufferPointer<UInt8>, echo: UnsafeBufferPointer<UInt8>, into out: ByteText, warning: inout String?,
+                 outside: inout Int) throws {
         switch operation {
         case .parse:
             let c = try color(line)
@@ -341,13 +538,28 @@ public struct ColorStream: Sendable {
             }
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
-            let ca = try color(a), cb = try color(b)
+            var ca = try color(a), cb = try color(b)
+            if !Self.isInSRGB(ca, wb) { outside += 1 }
+            if !Self.isInSRGB(cb, wb) { outside += 1 }
+            if let g = gamut {
+                ca = try wb.mapGamut(ca, to: g, method: "css4")
+                cb = try wb.mapGamut(cb, to: g, method: "css4")
+            }
             let v: Double
-            let separator: StaticString
-            if case .contrast = operation {
-                v = try wb.contrast(text: ca, background: cb, method: method); separator = " on "
+            let isContrast: Bool
+            if case .contrast = operation { isContrast = true } else { isContrast = false }
+            let separator: StaticString = isContrast ? " on " : " vs "
+            if let p = pair, let fa = p.coords(ca), let fb = p.coords(cb) {
+                var fg = fa
+                if p.composite && !ca.alpha.isNaN && ca.alpha < 1 {
+                    let alpha = Swift.max(ca.alpha, 0)
+                    fg = fg * alpha + fb * (1 - alpha)
+                }
+                v = p.evaluate(fg, fb)
+            } else if isContrast {
+                v = try wb.contrast(text: ca, background: cb, method: method)
             } else {
-                v = try wb.deltaE(ca, cb, method: method); separator = " vs "
+                v = try wb.deltaE(ca, cb, method: method)
             }
             if json {
                 out.append("{\"input\":"); out.appendJSONString(line)
@@ -372,24 +584,9 @@ public struct ColorStream: Sendable {
     }
 
     /// `%.Nf` with the sign of a value that rounds to zero dropped (`-0.00` → `0.00`).
+    @inline(__always)
     static func appendFixedText(_ v: Double, decimals: Int, into out: ByteText) {
-        let s = out.count
-        if !out.appendFixed(v, decimals: decimals) {
-            var text = ""
-            // |v| ≥ 2⁷⁰: C's %f via the shortest digits is not the same text; print the exact integer part.
-            text = Self.largeFixed(v, decimals: decimals)
-            out.append(text)
-        }
-        if out[s] == 0x2D && UnsafeBufferPointer(rebasing: out.buffer[(s + 1)...]).allSatisfy({ $0 == 0x30 || $0 == 0x2E }) {
-            out.remove(at: s)
-        }
-    }
-
-    /// `%.Nf` of a finite |v| ≥ 2⁷⁰ (rare: only out-of-range input reaches it), through C's snprintf.
-    static func largeFixed(_ v: Double, decimals: Int) -> String {
-        var buf = [CChar](repeating: 0, count: 400)
-        _ = withVaList([v]) { vsnprintf(&buf, 400, "%.\(decimals)f", $0) }
-        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        out.appendFixedText(v, decimals: decimals)
     }
 
     // MARK: Color rows
@@ -558,5 +755,28 @@ public struct ColorStream: Sendable {
         }
         out.append(0x29)
         return true
+    }
+}
+
+extension ColorStream {
+    /// Whether a color lies inside sRGB (within 1e-6, as `Workbench.inGamut`); sRGB colors are checked directly.
+    @inline(__always)
+    static func isInSRGB(_ c: Color, _ wb: Workbench) -> Bool {
+        if c.space == .srgb {
+            let v = c.coordsForConversion
+            return v.min() >= -1e-6 && v.max() <= 1 + 1e-6
+        }
+        return (try? wb.inGamut(c, of: .srgb)) ?? true
+    }
+}
+
+extension ColorStream.PairEntry {
+    /// `Workbench.convert(c, to: input).coordsForConversion` by the plans resolved once (nil: no plan here).
+    @inline(__always)
+    func coords(_ c: Color) -> SIMD3<Double>? {
+        if c.space == input { return c.coordsForConversion }
+        guard let k = sources.firstIndex(of: c.space) else { return nil }
+        let v = plans[k].apply(c.coords)
+        return SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
     }
 }

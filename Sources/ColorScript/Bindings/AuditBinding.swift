@@ -98,5 +98,5 @@ enum AuditBinding {
         lua.setField(t, "message")
     }
 
-    static func fixed2(_ v: Double) -> String { NumberText.fixed(v, 2) }
+    static func fixed2(_ v: Double) -> String { ByteText.fixed(v, 2) }
 }

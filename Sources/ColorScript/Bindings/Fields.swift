@@ -55,6 +55,7 @@ enum Fields {
     static let sweepRange = ["from", "to", "steps", "values"]
     static let matrixOptions = ["method", "alpha", "canvas", "summary", "out", "thresholds", "worst"]
     static let bufferOptions = ["precision"]
+    static let loadColorsOptions = ["precision", "context"]
     static let saveOptions = ["table", "dtype"]
     static let curves: [String: [String]] = [
         "linear": ["kind", "from", "to"], "ease": ["kind", "from", "to", "exponent"],

@@ -15,7 +15,7 @@ import Glibc
 /// - JSON: the sweep's description, the column names and, on request, the rows (NaN as null).
 public enum SweepOutput {
     /// A number as CSV/JSON text: integers without a fraction, others shortest round-trip.
-    public static func number(_ v: Double, nan: String = "nan") -> String { NumberText.shortest(v, nan: nan) }
+    public static func number(_ v: Double, nan: String = "nan") -> String { ByteText.shortest(v, nan: nan) }
 
     /// The table as CSV text.
     public static func csv(columns: [String], values: [Double]) -> String {
