@@ -106,8 +106,15 @@ public final class ByteText: @unchecked Sendable {
         guard n < width else { return }
         let pad = width - n
         reserve(pad)
-        (base + start + pad).update(from: base + start, count: n)  // memmove
-        (base + start).update(repeating: 0x20, count: pad)
+        if n <= 32 {
+            // Short fields (numbers): a byte loop is cheaper than a call to memmove.
+            var k = n
+            while k > 0 { k -= 1; base[start + pad + k] = base[start + k] }
+            for k in 0..<pad { base[start + k] = 0x20 }
+        } else {
+            (base + start + pad).update(from: base + start, count: n)  // memmove
+            (base + start).update(repeating: 0x20, count: pad)
+        }
         count += pad
     }
 
@@ -210,7 +217,16 @@ public final class ByteText: @unchecked Sendable {
             let down = y.rounded(.down)
             let f = y - down
             if Swift.abs(f - 0.5) > 1e-6 {
-                writeFixed(negative: v.sign == .minus, q: UInt64(f > 0.5 ? down + 1 : down), decimals: decimals)
+                let q = UInt64(f > 0.5 ? down + 1 : down), negative = v.sign == .minus
+                // The common widths with a constant divisor (a multiply instead of a division).
+                switch decimals {
+                case 7: writeFixed(negative: negative, q: q, decimals: 7)
+                case 2: writeFixed(negative: negative, q: q, decimals: 2)
+                case 4: writeFixed(negative: negative, q: q, decimals: 4)
+                case 5: writeFixed(negative: negative, q: q, decimals: 5)
+                case 6: writeFixed(negative: negative, q: q, decimals: 6)
+                default: writeFixed(negative: negative, q: q, decimals: decimals)
+                }
                 return true
             }
         }
@@ -361,6 +377,15 @@ public final class ByteText: @unchecked Sendable {
     /// A JSON string literal of UTF-8 `text` (escapes as `JSONText.string`: `"`, `\`, `\n`, `\r`, `\t`, other
     /// controls below U+0020 as `\u00XX`; everything else as is).
     public func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+        // Most strings need no escape: copied whole.
+        if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            reserve(text.count + 2)
+            base[count] = 0x22
+            if let src = text.baseAddress, text.count > 0 { (base + count + 1).update(from: src, count: text.count) }
+            base[count + 1 + text.count] = 0x22
+            count += text.count + 2
+            return
+        }
         append(0x22)
         for b in text {
             switch b {

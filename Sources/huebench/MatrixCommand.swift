@@ -165,7 +165,7 @@ enum MatrixCommand: Command {
         let start = Date()
         let summary: MatrixSummary
         let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }
-        let report = reportPath.map { _ in
+        let htmlReport = reportPath.map { _ in
             MatrixReport(level: below ?? PairCheck.defaultLevel(method), matrix: matrix, text: text, background: background ?? text)
         }
         do {
@@ -177,9 +177,9 @@ enum MatrixCommand: Command {
                 let inner = sink
                 sink = { p, n in try list.add(rows: p, count: n); try inner?(p, n) }
             }
-            if let report {
+            if let htmlReport {
                 let inner = sink
-                sink = { p, n in report.add(rows: p, count: n); try inner?(p, n) }
+                sink = { p, n in htmlReport.add(rows: p, count: n); try inner?(p, n) }
             }
             summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: showProgress ? { done in
                 let pct = Int(100 * Double(done) / Double(rows))
@@ -190,9 +190,9 @@ enum MatrixCommand: Command {
             if let l = list, let path = listPath {
                 Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(Float(below!))) written to \(path)")
             }
-            if let report, let path = reportPath {
-                try AtomicFile.write(Array(report.html(summary: summary).utf8), to: path)
-                Output.error("huebench matrix: report written to \(path) (\(report.failCount) pair\(report.failCount == 1 ? "" : "s") below \(fmt(Float(report.level))))")
+            if let htmlReport, let path = reportPath {
+                try AtomicFile.write(Array(htmlReport.html(summary: summary).utf8), to: path)
+                Output.error("huebench matrix: report written to \(path) (\(htmlReport.failCount) pair\(htmlReport.failCount == 1 ? "" : "s") below \(fmt(Float(htmlReport.level))))")
             }
             if let h = heatmap, let kind = picture, let path = outPath {
                 try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)

@@ -7,9 +7,38 @@
 /// then runs the full parser, which also produces the error message. `CSSQuickReaderTests` checks the two
 /// readers agree bit for bit.
 public struct CSSQuickReader: Sendable {
+    /// A space's function form as plain data (no reference counting when a line is matched): its name packed
+    /// into 16 bytes, and per coordinate whether it is a hue, the reference of a percentage (NaN: none) and the
+    /// bounds `CSSParser.clampAtParse` applies (±∞: none).
     struct FunctionSpace: Sendable {
-        let name: [UInt8]
-        let space: ColorSpace
+        var name: (UInt64, UInt64) = (0, 0)
+        var length = 0
+        let id: ColorSpaceID
+        var hue: (Bool, Bool, Bool) = (false, false, false)
+        var percent: SIMD3<Double> = SIMD3(repeating: .nan)
+        var low: SIMD3<Double> = SIMD3(repeating: -.infinity), high: SIMD3<Double> = SIMD3(repeating: .infinity)
+
+        init?(name text: String, space: ColorSpace) {
+            let bytes = Array(text.utf8)
+            guard bytes.count <= 16, space.coordinates.count >= 3 else { return nil }
+            id = space.id
+            length = bytes.count
+            withUnsafeMutableBytes(of: &name) { for (i, b) in bytes.enumerated() { $0[i] = b } }
+            for k in 0..<3 {
+                let meta = space.coordinates[k]
+                switch k { case 0: hue.0 = meta.isHue; case 1: hue.1 = meta.isHue; default: hue.2 = meta.isHue }
+                if !meta.isHue, let r = meta.percentReference { percent[k] = r }
+            }
+            // The parse-time clamp, read off by probing it with huge values.
+            var lo = SIMD3<Double>(repeating: -1e308), hi = SIMD3<Double>(repeating: 1e308)
+            CSSParser.clampAtParse(&lo, space: space.id); CSSParser.clampAtParse(&hi, space: space.id)
+            for k in 0..<3 {
+                if lo[k] != -1e308 { low[k] = lo[k] }
+                if hi[k] != 1e308 { high[k] = hi[k] }
+            }
+        }
+
+        func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
     }
     let functions: [FunctionSpace]
 
@@ -18,11 +47,13 @@ public struct CSSQuickReader: Sendable {
         // except hwb (legacy serialization).
         let special: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "color", "color-mix"]
         var f: [FunctionSpace] = []
+        var seen: Set<String> = []
         for s in spaces.spaces.all {
             if case .function(let name) = s.cssForm, !special.contains(name),
                name.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D }),
-               !f.contains(where: { $0.name == Array(name.utf8) }) {
-                f.append(FunctionSpace(name: Array(name.utf8), space: s))
+               !seen.contains(name), let entry = FunctionSpace(name: name, space: s) {
+                seen.insert(name)
+                f.append(entry)
             }
         }
         functions = f
@@ -142,13 +173,15 @@ public struct CSSQuickReader: Sendable {
         while i < b && t[i] != 0x28 { i += 1 }
         guard i < b, t[b - 1] == 0x29 else { return nil }
         let nameLength = i - a
-        var found: ColorSpace? = nil
-        for f in functions where f.name.count == nameLength {
-            var same = true
-            for k in 0..<nameLength where f.name[k] != t[a + k] { same = false; break }
-            if same { found = f.space; break }
+        guard nameLength <= 16 else { return nil }
+        var key: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &key) { k in for j in 0..<nameLength { k[j] = t[a + j] } }
+        var found = -1
+        functions.withUnsafeBufferPointer { fs in
+            for (n, f) in fs.enumerated() where f.length == nameLength && f.name == key { found = n; break }
         }
-        guard let space = found, space.coordinates.count >= 3 else { return nil }
+        guard found >= 0 else { return nil }
+        let space = functions[found]
         let end = b - 1  // the ')'
         i += 1
         var comps: (Component, Component, Component, Component) = (.none, .none, .none, .number(1))
@@ -178,16 +211,17 @@ public struct CSSQuickReader: Sendable {
         guard count == 3 else { return nil }
         var c = SIMD3<Double>(0, 0, 0)
         for k in 0..<3 {
-            let meta = space.coordinates[k]
             switch k == 0 ? comps.0 : (k == 1 ? comps.1 : comps.2) {
             case .none: c[k] = .nan
             case .number(let x): c[k] = x
             case .percent(let x):
-                guard !meta.isHue, let ref = meta.percentReference else { return nil }
+                let ref = space.percent[k]
+                guard !space.isHue(k), !ref.isNaN else { return nil }
                 c[k] = x / 100 * ref
             }
+            // CSSParser.clampAtParse: min(hi, max(lo, x)) for a present component (identity with ±∞ bounds).
+            if !c[k].isNaN { c[k] = Swift.min(space.high[k], Swift.max(space.low[k], c[k])) }
         }
-        CSSParser.clampAtParse(&c, space: space.id)
         let alpha: Double
         switch comps.3 {
         case .none: alpha = .nan

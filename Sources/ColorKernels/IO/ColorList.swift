@@ -22,6 +22,10 @@ public struct LabelledColor: Sendable {
 
     /// The label, or the color text when there is none.
     public var name: String { label ?? text }
+
+    public init(label: String?, text: String, color: Color, location: String, line: Int) {
+        self.label = label; self.text = text; self.color = color; self.location = location; self.line = line
+    }
 }
 
 /// One entry of a color list that could not be read.
@@ -29,6 +33,7 @@ public struct ColorListProblem: Sendable, CustomStringConvertible {
     public var location: String
     public var message: String
     public var description: String { "\(location): \(message)" }
+    public init(location: String, message: String) { self.location = location; self.message = message }
 }
 
 /// Every bad entry of a color list at once (the first 20 shown, then a count of the rest).

@@ -173,15 +173,8 @@ public struct ColorStream: Sendable {
         @exclusivity(unchecked) var notes: [Note] = []
         @exclusivity(unchecked) var failed = false
         @exclusivity(unchecked) var outsideSRGB = 0
-        // Scratch of the batch path (kept between batches: no allocation per line).
-        /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
-        @exclusivity(unchecked) var slot: [Int32] = []
-        @exclusivity(unchecked) var colors: [Color] = []
-        /// Per color: 0 = per-line path, 1 = result with missing components as `none`, 2 = computed result.
-        @exclusivity(unchecked) var kind: [UInt8] = []
-        @exclusivity(unchecked) var results: [Color] = []
-        @exclusivity(unchecked) var coords: [SIMD3<Double>] = []
-        @exclusivity(unchecked) var index: [Int32] = []
+        /// Scratch of the batch path (kept between batches: no allocation per line).
+        @exclusivity(unchecked) var scratch = Scratch()
     }
 
     /// Streams every line of `reader` through the operation on up to `threads` cores (0 = all).
@@ -249,6 +242,20 @@ public struct ColorStream: Sendable {
 
     // MARK: A chunk of lines
 
+    /// The batch path's arrays, taken out of the chunk while it works (plain local arrays: no reference
+    /// counting per element) and put back after, so their capacity is reused.
+    struct Scratch {
+        /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
+        var slot: [Int32] = []
+        var colors: [Color] = []
+        /// Per color: 0 = per-line path, 1 = result with missing components as `none`, 2 = computed result.
+        var kind: [UInt8] = []
+        var results: [Color] = []
+        var coords: [SIMD3<Double>] = []
+        var index: [Int32] = []
+        var extra: [SIMD3<Double>] = []
+    }
+
     /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
     /// a form `CSSQuickReader` reads) is parsed first, then the chunk's colors are computed together — each
     /// conversion step over all of them (`ConversionPlan.apply` on a buffer), the gamut search four colors at a
@@ -266,27 +273,31 @@ public struct ColorStream: Sendable {
             }
             return
         }
-        chunk.slot.removeAll(keepingCapacity: true); chunk.colors.removeAll(keepingCapacity: true)
+        var w = chunk.scratch
+        chunk.scratch = Scratch()
+        defer { chunk.scratch = w }
+        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
         for range in ranges {
             let line = UnsafeBufferPointer(rebasing: data[range])
             if Self.isPlain(line), let c = quick.read(line) {
-                chunk.slot.append(Int32(truncatingIfNeeded: chunk.colors.count)); chunk.colors.append(c)
+                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(c)
             } else {
-                chunk.slot.append(-1)
+                w.slot.append(-1)
             }
         }
-        let n = chunk.colors.count
-        chunk.kind.removeAll(keepingCapacity: true); chunk.kind.append(contentsOf: repeatElement(0, count: n))
-        chunk.results.removeAll(keepingCapacity: true); chunk.results.append(contentsOf: chunk.colors)
-        if case .gamut = operation { computeGamut(chunk, target: target) } else { computeConvert(chunk, target: target) }
+        let n = w.colors.count
+        w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
+        w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: w.colors)
+        if case .gamut = operation { computeGamut(&w, target: target) } else { computeConvert(&w, target: target) }
+        let out = chunk.out
         for (i, range) in ranges.enumerated() {
             let line = UnsafeBufferPointer(rebasing: data[range])
-            let k = Int(chunk.slot[i])
-            guard k >= 0, chunk.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
+            let k = Int(w.slot[i])
+            guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
-            writeColor(chunk.results[k], space: targetInfo, line: line, missingIsNone: chunk.kind[k] == 1, into: chunk.out, warning: &warning)
-            chunk.out.append(10)
-            if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: first + i, isError: false, message: w)) }
+            writeColor(w.results[k], space: targetInfo, line: line, missingIsNone: w.kind[k] == 1, into: out, warning: &warning)
+            out.append(10)
+            if let m = warning { chunk.notes.append(Note(offset: out.count, line: first + i, isError: false, message: m)) }
         }
     }
 
@@ -303,7 +314,7 @@ public struct ColorStream: Sendable {
 
     /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
     /// over all colors of the same source space at a time.
-    func computeConvert(_ chunk: Chunk, target t: ColorSpaceID) {
+    func computeConvert(_ chunk: inout Scratch, target t: ColorSpaceID) {
         let n = chunk.colors.count
         var pending = 0
         for k in 0..<n where chunk.colors[k].space == t { chunk.kind[k] = 1 }
@@ -333,7 +344,7 @@ public struct ColorStream: Sendable {
 
     /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
     /// certified decisions and the reference's plans for the result; every other color the reference itself.
-    func computeGamut(_ chunk: Chunk, target t: ColorSpaceID) {
+    func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
         let n = chunk.colors.count
         if let g = gamutLanes {
@@ -358,8 +369,10 @@ public struct ColorStream: Sendable {
                 j += 4
             }
             // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
-            var inGamut: [SIMD3<Double>] = [], clipped: [SIMD3<Double>] = []
-            inGamut.reserveCapacity(m); clipped.reserveCapacity(m)
+            var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
+            chunk.extra = []
+            inGamut.removeAll(keepingCapacity: true); clipped.reserveCapacity(m)
+            defer { chunk.extra = inGamut }
             for q in 0..<m {
                 let k = Int(chunk.index[q])
                 if chunk.kind[k] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.kind[k] == 2 { clipped.append(chunk.coords[q]) }
