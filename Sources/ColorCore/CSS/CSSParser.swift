@@ -27,6 +27,12 @@ extension Workbench {
     /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
     /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, `calc()` nesting is capped at 32 levels.
     public func parse(_ css: String) throws -> Color {
+        try parse(css, colorScheme: nil)
+    }
+
+    /// Parses a CSS color as `parse(_:)` does, resolving `light-dark(<light>, <dark>)` (CSS Color 5 §5) to the
+    /// color of `colorScheme`; `nil` refuses `light-dark()` with an error saying which call reads it.
+    public func parse(_ css: String, colorScheme: CSSColorScheme?) throws -> Color {
         // Refused before tokenizing: the tokenizer's arrays take ~8 bytes per input byte, so a 400 MB string
         // would need gigabytes. No real color comes near the cap (the stream commands cut lines at the same size).
         guard css.utf8.count <= CSSParser.maxInputBytes else {
@@ -35,6 +41,7 @@ extension Workbench {
                 position: CSSParser.maxInputBytes)
         }
         var p = CSSParser(css, spaces: spaces)
+        p.colorScheme = colorScheme
         return try p.parseColor()
     }
 }
@@ -59,8 +66,13 @@ struct CSSParser {
     let length: Int
     let spaces: ColorSpaceRegistry
     var p = 0
-    /// How many `color-mix()` calls enclose the current token (capped at `maxDepth`).
+    /// How many `color-mix()` and relative colors enclose the current token (capped at `maxDepth`).
     var mixDepth = 0
+    /// The channel keywords of the relative color whose arguments are being read (`r`, `g`, `b`, `alpha`…),
+    /// lowercased, with their values; empty outside a relative color's arguments.
+    var channelKeywords: [String: Double] = [:]
+    /// The color scheme `light-dark()` resolves to; `nil` refuses `light-dark()` with an error.
+    var colorScheme: CSSColorScheme?
 
     init(_ input: String, spaces: ColorSpaceRegistry) {
         self.input = input
@@ -222,7 +234,15 @@ struct CSSParser {
                 }
                 items.append(.arg(Arg(value: .angle(d), pos: t.start))); advance()
             case .ident(let name):
+                if let v = channelKeywords[name.lowercased()] {
+                    items.append(.arg(Arg(value: .number(v), pos: t.start))); advance()
+                    continue
+                }
                 guard name.lowercased() == "none" else {
+                    if !channelKeywords.isEmpty {
+                        let names = channelKeywords.keys.sorted().joined(separator: ", ")
+                        throw fail("unknown channel keyword '\(name)' in '\(fn)(from …)': this space has \(names)", at: t.start)
+                    }
                     throw fail("unexpected '\(name)' in '\(fn)()'", at: t.start)
                 }
                 items.append(.arg(Arg(value: .none, pos: t.start))); advance()
@@ -341,6 +361,9 @@ struct CSSParser {
             guard let d = Self.degrees(v, unit: unit) else { throw fail("unknown unit '\(unit)' in calc()", at: t.start) }
             advance(); return CalcValue(value: d, type: .angle)
         case .ident(let name):
+            if let v = channelKeywords[name.lowercased()] {
+                advance(); return CalcValue(value: v, type: .number)
+            }
             let c: Double
             switch name.lowercased() {
             case "e": c = M_E
@@ -379,6 +402,8 @@ struct CSSParser {
 
     mutating func function(_ rawName: String, at start: Int) throws -> Color {
         let name = rawName.lowercased()
+        if name == "light-dark" { return try lightDark(start: start) }
+        if try startsRelative() { return try relativeColor(rawName, start: start) }
         switch name {
         case "rgb", "rgba":
             let (items, close) = try collectArgs(rawName, fnStart: start)
@@ -592,23 +617,26 @@ struct CSSParser {
             throw fail("expected a color space name after 'color(', got \(describe(t))", at: t.start)
         }
         advance()
-        let name = rawName.lowercased()
-        let space: ColorSpace
-        if name.hasPrefix("--") {
-            guard let s = spaces.spaces[String(name.dropFirst(2))] else {
-                throw fail("unknown color space '\(rawName)'", at: t.start)
-            }
-            space = s
-        } else {
-            guard let s = spaces.spaces[name], s.cssForm == .colorFunction || s.cssForm == .custom else {
-                if let s = spaces.spaces[name], case .function(let f) = s.cssForm {
-                    throw fail("'\(rawName)' is not a color() space; write \(f)(…)", at: t.start)
-                }
-                throw fail("unknown color space '\(rawName)'", at: t.start)
-            }
-            space = s
-        }
+        let space = try colorFunctionSpace(rawName, at: t.start)
         let (items, close) = try collectArgs("color", fnStart: start)
         return try modernColor(space, items, fn: "color", close: close)
+    }
+
+    /// The space a `color()` function names: predefined spaces by name, any registered space as `--<id>`.
+    func colorFunctionSpace(_ rawName: String, at pos: Int) throws -> ColorSpace {
+        let name = rawName.lowercased()
+        if name.hasPrefix("--") {
+            guard let s = spaces.spaces[String(name.dropFirst(2))] else {
+                throw fail("unknown color space '\(rawName)'", at: pos)
+            }
+            return s
+        }
+        guard let s = spaces.spaces[name], s.cssForm == .colorFunction || s.cssForm == .custom else {
+            if let s = spaces.spaces[name], case .function(let f) = s.cssForm {
+                throw fail("'\(rawName)' is not a color() space; write \(f)(…)", at: pos)
+            }
+            throw fail("unknown color space '\(rawName)'", at: pos)
+        }
+        return s
     }
 }
