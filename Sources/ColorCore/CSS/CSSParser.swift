@@ -6,7 +6,9 @@ extension Workbench {
     /// `color(<space> …)` for every registered RGB/XYZ space, `color(--<id> …)` for registered non-CSS spaces,
     /// the function form (`jzazbz(…)`) of registered spaces that declare one, and CSS Color 5
     /// `color-mix(in <space> [<hue> hue]?, <color> [<p>]?, <color> [<p>]?)` (nested mixes allowed), which is
-    /// evaluated here: see `CSSParser.colorMix` for the rules and the form of its result.
+    /// evaluated here: see `CSSParser.colorMix` for the rules and the form of its result. CSS Color 5 relative
+    /// colors (`oklch(from #00b386 calc(l + 0.1) c h)`, `color(from … srgb r g b)`) are evaluated too: see
+    /// `CSSParser.relativeColor`. `light-dark()` is refused here: `parse(_:colorScheme:)` resolves it.
     ///
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
