@@ -567,6 +567,18 @@ struct CSSParser {
                 throw fail("mixing numbers and percentages in legacy rgb()", at: args[i].pos)
             }
         }
+        // CSS Color 4 §5.1: rgb() channels outside 0…255 (0%…100%) "are not invalid, but are clamped to
+        // the ranges defined here at parsed-value time". `color(srgb …)` keeps extended values.
+        let c = try rgbChannels(args, clamped: true, syntax: &syntax)
+        let alpha = try alphaValue(alphaArg, syntax: &syntax)
+        var color = Color(.srgb, coords: c, alpha: alpha)
+        color.cssSyntax = syntax
+        return color
+    }
+
+    /// `rgb()` channels as sRGB 0…1 values: numbers / 255, percentages / 100, `none` missing; `clamped` keeps
+    /// them in 0…1.
+    func rgbChannels(_ args: [Arg], clamped: Bool, syntax: inout CSSSyntax) throws -> SIMD3<Double> {
         var c = SIMD3<Double>(0, 0, 0)
         for i in 0..<3 {
             let a = args[i]
@@ -577,14 +589,9 @@ struct CSSParser {
             case .percent(let v): c[i] = v / 100
             case .angle: throw fail("an rgb() channel cannot be an angle", at: a.pos)
             }
-            // CSS Color 4 §5.1: rgb() channels outside 0…255 (0%…100%) "are not invalid, but are clamped to
-            // the ranges defined here at parsed-value time". `color(srgb …)` keeps extended values.
-            if !c[i].isNaN { c[i] = Swift.min(1, Swift.max(0, c[i])) }
+            if clamped && !c[i].isNaN { c[i] = Swift.min(1, Swift.max(0, c[i])) }
         }
-        let alpha = try alphaValue(alphaArg, syntax: &syntax)
-        var color = Color(.srgb, coords: c, alpha: alpha)
-        color.cssSyntax = syntax
-        return color
+        return c
     }
 
     func hsl(_ items: [Item], fn: String, close: Int) throws -> Color {

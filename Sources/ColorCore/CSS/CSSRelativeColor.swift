@@ -108,17 +108,7 @@ extension CSSParser {
         switch name {
         case "rgb", "rgba":
             var syntax = CSSSyntax()
-            var c = SIMD3<Double>(0, 0, 0)
-            for i in 0..<3 {
-                let a = args[i]
-                if a.isCalcNaN { syntax.calcNaN |= 1 << UInt8(i) }
-                switch a.value {
-                case .none: c[i] = .nan
-                case .number(let v): c[i] = v / 255
-                case .percent(let v): c[i] = v / 100
-                case .angle: throw fail("an rgb() channel cannot be an angle", at: a.pos)
-                }
-            }
+            let c = try rgbChannels(args, clamped: false, syntax: &syntax)
             let alpha = try alphaValue(alphaArg, syntax: &syntax)
             var color = Color(.srgb, coords: c, alpha: alpha)
             color.cssSyntax = syntax
