@@ -67,7 +67,7 @@ enum MatrixCommand: Command {
       --skip-invalid   compute with the valid entries and say how many were skipped (default: stop and list them)
       --json           print the summary (or the --pairs rows) as JSON
 
-    examples:
+    example:
       huebench matrix --method apca --text text.txt --background bg.txt --out lc.npy
       huebench matrix --method wcag21 --text tokens/ --context dark --below 4.5 --report audit.html
       huebench matrix --method wcag21 --text tokens/ --pairs intended.tsv
@@ -127,8 +127,8 @@ enum MatrixCommand: Command {
 
         let below = try a.double("below", command: name)
         let listPath = a.value("list")
-        if (below == nil) != (listPath == nil) {
-            throw UsageError("--below X and --list FILE go together: --list writes every pair under X (huebench matrix)")
+        if (listPath != nil && below == nil) || (below != nil && listPath == nil && a.value("report") == nil) {
+            throw UsageError("--below X goes with --list FILE (every pair under X) or --report FILE.html (the level it shows) (huebench matrix)")
         }
         if let l = listPath {
             guard l.lowercased().hasSuffix(".csv") || l.lowercased().hasSuffix(".json") else {

@@ -33,7 +33,7 @@ final class MatrixReport {
             let n = c.colors.count
             let y = c.colors.map { MatrixReport.luminance($0) }
             let order = (0..<n).sorted { y[$0] != y[$1] ? y[$0] < y[$1] : $0 < $1 }
-            let k = Swift.max(1, Swift.min(maxBlocks, n))
+            let k = Swift.max(1, Swift.min(MatrixReport.maxBlocks, n))
             var block = [Int](repeating: 0, count: n), members = [[Int]](repeating: [], count: k)
             for (rank, i) in order.enumerated() {
                 let b = rank * k / Swift.max(1, n)

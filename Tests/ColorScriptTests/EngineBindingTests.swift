@@ -208,11 +208,11 @@ struct EngineBindingTests {
     @Test func loadColorsReadsTokenFilesCustomPropertiesAndResolvers() throws {
         let dir = tempFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try #"{"color": {"$type": "color", "brand": {"$value": "#00b386"}, "text": {"$value": "{color.brand}"}, "ink": {"$value": {"colorSpace": "srgb", "components": [0.2, 0.4, 0.6]}}}}"#
+        try ##"{"color": {"$type": "color", "brand": {"$value": "#00b386"}, "text": {"$value": "{color.brand}"}, "ink": {"$value": {"colorSpace": "srgb", "components": [0.2, 0.4, 0.6]}}}}"##
             .write(toFile: dir + "/t.tokens.json", atomically: true, encoding: .utf8)
         try ":root {\n  --brand-500: #00b386;\n  --ink: oklch(0.3 0.02 250); /* body text */\n}\n"
             .write(toFile: dir + "/vars.css", atomically: true, encoding: .utf8)
-        try #"{"resolutionOrder": [{"$ref": "#/sets/base"}], "sets": {"base": {"sources": [{"$ref": "../t.tokens.json"}]}}}"#
+        try ##"{"resolutionOrder": [{"$ref": "#/sets/base"}], "sets": {"base": {"sources": [{"$ref": "../t.tokens.json"}]}}}"##
             .write(toFile: dir + "/escape.resolver.json", atomically: true, encoding: .utf8)
         try """
         local hb = require 'huebench'

@@ -158,9 +158,10 @@ public enum ColorListReader {
             line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
             return line.isEmpty ? nil : split(line)
         }
-        // `#` comments: a line `# …` (or just `#`), or ` # …` after the color.
+        // `#` comments: a line `# …` (or just `#`), or ` # …` after the color (a `#` followed by a space, a TAB
+        // or the end of the line; `#1a1a1a` is a color).
         if line == "#" || line.hasPrefix("# ") || line.hasPrefix("#\t") { return nil }
-        if let r = line.range(of: " #") {
+        if let r = line.range(of: " # ") ?? line.range(of: " #\t") ?? (line.hasSuffix(" #") ? line.range(of: " #", options: .backwards) : nil) {
             line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
             if line.isEmpty { return nil }
             return split(line)
