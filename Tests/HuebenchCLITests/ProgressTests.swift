@@ -29,6 +29,26 @@ import Testing
         }
     }
 
+    /// A stream of more than 10⁶ lines into a file, with standard error on a terminal: a count and a rate.
+    @Test func aLongStreamCountsItsLines() throws {
+        guard let script = Programs.which("script") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("util-linux script is missing: no pseudo-terminal for the progress test") }
+            return
+        }
+        let dir = TempFolder.make("progress")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try String(repeating: "#336699\n", count: 1_200_000).write(to: dir.appendingPathComponent("in.txt"), atomically: true, encoding: .utf8)
+        let r = try Programs.run(script, ["-qec", "'\(CLI.binary.path)' parse < in.txt > out.txt", "/dev/null"], cwd: dir.path)
+        #expect(r.status == 0, "\(r.stdout)")
+        let draws = r.stdout.components(separatedBy: "\r\u{1B}[K").dropFirst().filter { $0.hasPrefix("huebench parse: ") }
+        #expect(!draws.isEmpty && draws.allSatisfy { !$0.contains("\n") && $0.contains(" lines") }, "\(r.stdout.prefix(300))")
+        let counts = draws.compactMap { Int($0.dropFirst("huebench parse: ".count).prefix { $0.isNumber }) }
+        #expect(counts.allSatisfy { $0 >= 1_000_000 && $0 <= 1_200_000 }, "\(counts)")
+        let out = try String(contentsOf: dir.appendingPathComponent("out.txt"), encoding: .utf8)
+        #expect(out.utf8.count > 0 && !out.contains("huebench parse:"))
+        #expect(out.split(separator: "\n").count == 1_200_000)
+    }
+
     @Test func notATerminalGetsNothing() throws {
         let r = try CLI.run(Self.args)
         #expect(r.status == 0)
