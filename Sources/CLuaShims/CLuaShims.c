@@ -228,16 +228,51 @@ static void push_user_where_from(lua_State *L, int first) {
 }
 static void push_user_where(lua_State *L) { push_user_where_from(L, 1); }
 
+/* Pushes `msg`, cut in the middle when it is longer than HB_MESSAGE_MAX bytes (an error that quotes a
+   3 MiB argument stays one readable line): its start and its end (what to do) are kept, cuts fall on UTF-8
+   character boundaries. */
+#define HB_MESSAGE_MAX 1000
+static void push_capped_line(lua_State *L, const char *msg, size_t len);
+static void push_capped(lua_State *L, const char *msg, size_t len) {
+    /* One line: newlines and carriage returns an argument brought in are written as \n and \r. */
+    size_t breaks = 0;
+    for (size_t i = 0; i < len; i++) breaks += msg[i] == '\n' || msg[i] == '\r';
+    if (breaks == 0) { push_capped_line(L, msg, len); return; }
+    char *line = malloc(len + breaks + 1);
+    if (!line) { push_capped_line(L, msg, len); return; }
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (msg[i] == '\n' || msg[i] == '\r') { line[o++] = '\\'; line[o++] = msg[i] == '\n' ? 'n' : 'r'; }
+        else line[o++] = msg[i];
+    }
+    push_capped_line(L, line, o);
+    free(line);
+}
+static void push_capped_line(lua_State *L, const char *msg, size_t len) {
+    if (len <= HB_MESSAGE_MAX) { lua_pushlstring(L, msg, len); return; }
+    size_t head = 600, tail = 300;
+    while (head > 0 && ((unsigned char)msg[head] & 0xC0) == 0x80) head--;
+    size_t from = len - tail;
+    while (from < len && ((unsigned char)msg[from] & 0xC0) == 0x80) from++;
+    lua_pushlstring(L, msg, head);
+    lua_pushfstring(L, "…(%I bytes cut)…", (lua_Integer)(from - head));
+    lua_pushlstring(L, msg + from, len - from);
+    lua_concat(L, 3);
+}
+
 void hb_push_error_where(lua_State *L, const char *msg) {
     push_user_where(L);
-    lua_pushstring(L, msg);
+    push_capped(L, msg, strlen(msg));
     lua_concat(L, 2);
 }
 
+void hb_push_capped(lua_State *L, const char *msg) { push_capped(L, msg, strlen(msg)); }
+
 int hb_where(lua_State *L) {
-    const char *msg = luaL_optstring(L, 1, "");
+    size_t len = 0;
+    const char *msg = luaL_optlstring(L, 1, "", &len);
     push_user_where(L);
-    lua_pushstring(L, msg);
+    push_capped(L, msg, len);
     lua_concat(L, 2);
     return 1;
 }

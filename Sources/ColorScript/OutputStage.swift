@@ -35,11 +35,25 @@ struct OutputStage {
     var byteCount: Int { staged.byteCount }
 
     func stage(_ path: String, _ data: Data) throws {
-        try staged.write(try OutputStage.validate(path), bytes: [UInt8](data))
+        let p = try OutputStage.validate(path)
+        if staged.contents(p) == nil { try precheck(p) }
+        try staged.write(p, bytes: [UInt8](data))
     }
 
     func append(_ path: String, _ data: Data) throws {
-        try staged.append(try OutputStage.validate(path), bytes: [UInt8](data))
+        let p = try OutputStage.validate(path)
+        if staged.contents(p) == nil { try precheck(p) }
+        try staged.append(p, bytes: [UInt8](data))
+    }
+
+    /// A new output's path checked against the output folder as it is now, so a link or a folder in the way is an
+    /// error at the script's line rather than a failed commit (the commit checks again: the folder may change).
+    private func precheck(_ p: String) throws {
+        guard let folder, let root = try? Directory.open(folder, create: false) else { return }
+        do {
+            let rp = try RelativePath(p)
+            if let dir = try root.folder(rp.folder, create: false) { try dir.requireRegularOrMissing(rp.name) }
+        } catch { throw BindingError("output '\(p)': \(error)") }
     }
 
     /// Writes every staged file (all or none), then moves the streamed files into place; returns the written

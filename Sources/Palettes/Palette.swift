@@ -76,6 +76,7 @@ public struct PaletteWorkbench: Sendable {
         guard colors.count == Stop.count else {
             throw PalettesError.wrongStopCount(generator: g.id, expected: Stop.count, got: colors.count)
         }
+        try RampColor.validate(colors, generator: g.id, family: family.id)
         if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors).ramp }
         return colors
     }

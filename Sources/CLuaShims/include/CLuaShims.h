@@ -76,6 +76,8 @@ typedef int (*hb_swift_fn)(lua_State *L);
 void hb_push_swift_function(lua_State *L, hb_swift_fn fn);
 /// Pushes "file:line: " of the Lua code at `level` (1: the caller of the running C function) and `msg`, concatenated.
 void hb_push_error_where(lua_State *L, const char *msg);
+/* Pushes msg, cut in the middle past 1000 bytes (start and end kept). */
+void hb_push_capped(lua_State *L, const char *msg);
 /// Lua-callable: `where(msg)` returns msg prefixed with the nearest script frame's "file:line: ".
 int hb_where(lua_State *L);
 /// The message handler used by the host: a table {message, traceback, source, line}; source and line are the
