@@ -21,6 +21,7 @@ enum Commands {
         EvalCommand.self,
         PluginsCommand.self,
         TuneCommand.self,
+        CompletionsCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
