@@ -65,10 +65,10 @@ public struct BuildRequest: Sendable {
         var ramps: [String: [RampColor]] = [:]
         for item in items {
             let ramp = item.ramp ?? generated.ramp(item.family.id)!
-            guard ramp.count == Stop.count else {
-                throw PalettesError.wrongStopCount(generator: item.family.generator, expected: Stop.count, got: ramp.count)
+            guard ramp.count == item.family.scale.count else {
+                throw PalettesError.wrongStopCount(generator: item.family.generator, expected: item.family.scale.count, got: ramp.count)
             }
-            if item.ramp != nil { try RampColor.validate(ramp, generator: item.family.generator, family: item.family.id) }
+            if item.ramp != nil { try RampColor.validate(ramp, generator: item.family.generator, family: item.family.id, stops: item.family.scale.stops) }
             ramps[item.family.id] = ramp
         }
         return try DesignSystem(palette: Palette(families: items.map(\.family), ramps: ramps), tokens: tokens, appTokens: appTokens)
