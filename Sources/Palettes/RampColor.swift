@@ -64,7 +64,7 @@ extension RampColor {
     /// finite in 0…1 (no display color comes near 1; 1e300 is a broken generator, not a color), h finite or
     /// missing (NaN, an achromatic color), alpha in 0…1 and the sRGB value finite. Throws
     /// `PalettesError.invalidRampColor` naming the generator, the family and the stop.
-    public static func validate(_ colors: [RampColor], generator: String, family: String, stops: [Stop] = Stop.all) throws {
+    public static func validate(_ colors: [RampColor], generator: String, family: String, stops: [Stop] = Scale.ctk.stops) throws {
         func fmt(_ v: Double) -> String { v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "inf" : "-inf") : "\(v)" }
         for (i, c) in colors.enumerated() {
             let (l, ch, h) = (c.oklch.x, c.oklch.y, c.oklch.z)
