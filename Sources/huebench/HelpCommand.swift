@@ -6,13 +6,15 @@ enum HelpCommand: Command {
     static let name = "help"
     static let summary = "show the commands, or one command's help"
     static let help = """
-    usage: huebench help [COMMAND | generators]
+    usage: huebench help [COMMAND | generators [--markdown]]
 
     With no COMMAND, lists every command. `huebench COMMAND --help` prints the same as `huebench help COMMAND`.
-    `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning.
+    `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning;
+    with --markdown, as the table in docs/README-design-systems.md.
 
     options:
-      --help     this text
+      --help       this text
+      --markdown   with 'generators': a Markdown table
 
     example:
       $ huebench help parse
@@ -28,13 +30,14 @@ enum HelpCommand: Command {
     }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let parsed = try Arguments(args, command: name)
+        let parsed = try Arguments(args, command: name, flags: ["markdown"])
         guard let topic = parsed.positionals.first else { Output.line(overview); return ExitStatus.ok }
         if parsed.positionals.count > 1 {
             throw UsageError("name one command, got '\(parsed.positionals[1])' too; e.g. huebench help parse")
         }
         if topic == "generators" {
-            Output.line(generators(PaletteWorkbench.standard))
+            let wb = PaletteWorkbench.standard
+            Output.line(parsed.has("markdown") ? RampGenerator.markdownTable(wb.generators.all) : generators(wb))
             return ExitStatus.ok
         }
         guard let cmd = Commands.find(topic) else {
@@ -57,7 +60,7 @@ enum HelpCommand: Command {
             }
             lines.append("")
         }
-        lines.append("Every family also takes name, generator, hue and anchor (a CSS color, or {color=, stop=}).")
+        lines.append("Every family also takes name, generator, hue, anchor (a CSS color, or {color=, stop=}) and scale (ctk, tailwind, radix, material or a list of {stop, lightness}).")
         return lines.joined(separator: "\n")
     }
 }
