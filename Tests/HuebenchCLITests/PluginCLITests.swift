@@ -88,7 +88,7 @@ import Testing
         let e = try Self.run(["build", "--formats", "nope", "--plugins", Self.plugins])
         #expect(e.status == 2 && e.stderr.contains("xcassets") && e.stderr.contains("report, txt-list"), "\(e.stderr)")
         let g = try Self.run(["palette", "orange", "--generator", "nope", "--plugins", Self.plugins])
-        #expect(g.status == 2 && g.stderr.contains("contrast-targets, flat-ramp"), "\(g.stderr)")
+        #expect(g.status == 2 && g.stderr.contains("contrast-targets, hct-tonal, flat-ramp"), "\(g.stderr)")
         let d = try Self.run(["palette", "--plugins", "/nonexistent-folder"])
         #expect(d.status == 2 && d.stderr.contains("--plugins '/nonexistent-folder' is not a folder"), "\(d.stderr)")
     }
