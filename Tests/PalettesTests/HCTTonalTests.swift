@@ -69,12 +69,12 @@ import Testing
 @Suite struct GeneratorDocsTests {
     @Test func docsTableEqualsTheDeclarations() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let doc = try String(contentsOf: root.appendingPathComponent("docs/README-design-systems.md"), encoding: .utf8)
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/guides/design-systems.md"), encoding: .utf8)
         let begin = try #require(doc.range(of: "<!-- generators:"))
         let afterMarker = try #require(doc[begin.upperBound...].range(of: "-->\n"))
         let end = try #require(doc.range(of: "<!-- /generators -->"))
         let table = String(doc[afterMarker.upperBound..<end.lowerBound]).trimmingCharacters(in: .newlines)
         #expect(table == RampGenerator.markdownTable(PaletteWorkbench.standard.generators.all),
-                "docs/README-design-systems.md: run huebench help generators --markdown and paste the table")
+                "docs/guides/design-systems.md: run huebench help generators --markdown and paste the table")
     }
 }
