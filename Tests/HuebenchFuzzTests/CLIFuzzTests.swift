@@ -97,7 +97,9 @@ import Testing
             let before = LuaFuzzTests.files(root)
             let o = try Binary.run(args, cwd: work, stdin: stdin, devZero: devZero, timeout: 90)
             let shown = args.map { $0.count > 60 ? String($0.prefix(20)) + "…(\($0.count) chars)" : $0 }
-            if let p = Clean.problems(o, maxLines: max(1, positionals + stdinLines), json: args.contains("--json"), allowsReportOnly: spec.name == "audit") {
+            // `--verbose` asks for progress lines on standard error; the other checks still hold.
+            let verbose = args.contains("--verbose")
+            if let p = Clean.problems(o, maxLines: verbose ? 1_000 : max(1, positionals + stdinLines), json: args.contains("--json"), allowsReportOnly: spec.name == "audit") {
                 problems.append("huebench \(shown.joined(separator: " "))\(devZero ? " < /dev/zero" : ""): \(p): \(o.stderr.prefix(300))")
             }
             let escaped = LuaFuzzTests.files(root).subtracting(before).filter { !$0.hasPrefix("run\(i)/work") }
