@@ -45,14 +45,18 @@ struct OutputStage {
     /// Writes every staged file (all or none), then moves the streamed files into place; returns the written
     /// paths (folder + path).
     func commit() throws -> [String] {
-        let written = try commitStaged()
+        // Every streamed file's place is checked before anything is written (all or nothing).
+        for s in streams.items {
+            do { try s.dir.requireRegularOrMissing(s.name) } catch {
+                streams.discard()
+                throw ColorScriptError.output(path: (folder ?? ".") + "/" + s.rel, reason: "\(error)")
+            }
+        }
+        let written: [String]
+        do { written = try commitStaged() } catch { streams.discard(); throw error }
         var moved: [String] = []
         for s in streams.items {
             let dest = (folder ?? ".") + "/" + s.rel
-            do { try s.dir.requireRegularOrMissing(s.name) } catch {
-                streams.discard()
-                throw ColorScriptError.output(path: dest, reason: "\(error)")
-            }
             guard renameat(s.dir.fd, s.tempName, s.dir.fd, s.name) == 0 else {
                 let reason = String(cString: strerror(errno))
                 streams.discard()
@@ -86,6 +90,20 @@ struct OutputStage {
         let tempName = ".\(rp.name).stream-\(getpid())"
         streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
         return "/proc/self/fd/\(dir.fd)/\(tempName)"
+    }
+
+    /// Every output, staged files first, then the streamed ones as memory-mapped files (their temporary files
+    /// are unlinked; the mapping stays valid). The stage is left holding nothing to commit.
+    func takeAll() throws -> [(path: String, bytes: Data)] {
+        var out = order.map { ($0, files[$0]!) }
+        defer { streams.discard() }
+        for s in streams.items {
+            let url = URL(fileURLWithPath: "/proc/self/fd/\(s.dir.fd)/\(s.tempName)")
+            do { out.append((s.rel, try Data(contentsOf: url, options: .alwaysMapped))) } catch {
+                throw ColorScriptError.output(path: s.rel, reason: "cannot read back the streamed file (\(error))")
+            }
+        }
+        return out
     }
 
     /// Forgets a streamed output whose writing failed (its temporary file is removed).
