@@ -8,9 +8,11 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorIO", []),
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore", "ColorIO"]),
-    ("Palettes", ["ColorIO", "ColorCore", "ColorKernels"]),
-    ("ColorExport", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "CZlib"]),
-    ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "CLua", "CLuaShims"]),
+    ("Palettes", ["ColorIO", "ColorCore"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CZlib"]),
+    // Ramp studies: sweeps over generators, ramp metrics, objectives, study tables and plots.
+    ("RampLab", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport"]),
+    ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "RampLab", "CLua", "CLuaShims"]),
 ]
 
 /// Test data read through #filePath, not bundled: excluded from the targets' sources.
@@ -43,7 +45,7 @@ var targets: [Target] = [
         dependencies: ["HuebenchCLI"]),
     .executableTarget(
         name: "benchmarks",
-        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorScript"],
+        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "RampLab", "ColorScript"],
         path: "benchmarks"),
     // What every test target shares: the seeded SplitMix64 generator, tolerance comparison.
     .target(name: "HuebenchTestSupport", path: "Tests/HuebenchTestSupport"),

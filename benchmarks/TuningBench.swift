@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Palettes
+import RampLab
 
 /// Ramp-tuning benchmarks (issue 7): sweeps of ramp variants × hues × 20 stops with every metric; the
 /// issue's line is T1 (10,000 ramps, target < 1 s on 2 cores). Set-up outside the timed region; medians of 5

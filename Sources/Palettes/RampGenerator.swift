@@ -145,6 +145,10 @@ public struct RampGenerator: RegistryEntry {
     /// The parameters it reads (empty: undeclared, as a Lua generator without `parameters`; then any is passed).
     public let parameters: [GeneratorParameter]
     public let generate: @Sendable (_ spec: RampSpec, _ core: Workbench) throws -> [RampColor]
+    /// How a batch of its ramps may be generated (data on the entry; nil: `generate` per ramp, on all cores).
+    public var batch: RampBatchForm? = nil
+    /// The chroma each stop asks for before any gamut cap, for "chroma retained"; nil: unknown.
+    public var requestedChroma: (@Sendable (_ spec: RampSpec) throws -> [Double])? = nil
 
     public init(id: String, name: String, parameters: [GeneratorParameter] = [],
                 generate: @escaping @Sendable (RampSpec, Workbench) throws -> [RampColor]) {
@@ -156,6 +160,15 @@ public struct RampGenerator: RegistryEntry {
                 generate: @escaping @Sendable (RampSpec, Workbench) throws -> [RampColor]) {
         self.init(id: id, name: name,
                   parameters: parameterNames.map { GeneratorParameter($0, .any, default: "", "") }, generate: generate)
+    }
+
+    /// This generator with a batch form and/or a requested-chroma reader declared.
+    public func declaring(batch: RampBatchForm? = nil,
+                          requestedChroma: (@Sendable (_ spec: RampSpec) throws -> [Double])? = nil) -> RampGenerator {
+        var g = self
+        if let b = batch { g.batch = b }
+        if let r = requestedChroma { g.requestedChroma = r }
+        return g
     }
 
     /// The parameter names it reads, for help texts.
@@ -266,7 +279,9 @@ public enum UniformLStar {
              lightnessStar: try spec.table("lightnessStar", generator: id, default: lightnessStar),
              chroma: try requestedChroma(spec),
              margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
-    }
+    }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", defaultLightnessStar: lightnessStar,
+                                         margin: "gamutMargin", defaultMargin: gamutMargin),
+                requestedChroma: requestedChroma)
 }
 
 // MARK: - cielab-list (the gray family)
@@ -367,7 +382,9 @@ public enum OKLCHCurves {
             let l = min(max(ls[i], 0), 1), h = TokenMath.roundedHue(hs[i])
             return RampColor(oklch: l, fitChroma(l: l, c: max(cs[i], 0), h: h), h)
         }
-    }
+    }.declaring(requestedChroma: { spec in
+        try spec.table("chroma", generator: id, default: defaultChroma.stopValues).map { max($0, 0) }
+    })
 }
 
 // MARK: - contrast-targets
@@ -447,5 +464,5 @@ public enum ContrastTargets {
         let s = try setup(spec, core)
         let h = TokenMath.roundedHue(spec.hue)
         return (0..<Stop.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
-    }
+    }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: UniformLStar.chroma) })
 }

@@ -2,6 +2,7 @@ import ColorExport
 import ColorKernels
 import Foundation
 import Palettes
+import RampLab
 #if canImport(Glibc)
 import Glibc
 #endif

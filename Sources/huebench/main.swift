@@ -22,6 +22,8 @@ enum Commands {
         EvalCommand.self,
         PluginsCommand.self,
         TuneCommand.self,
+        CompletionsCommand.self,
+        LuaTypesCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

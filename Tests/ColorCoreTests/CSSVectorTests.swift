@@ -1,4 +1,5 @@
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorCore
 
@@ -6,21 +7,11 @@ import Testing
 /// each file's `meta`). Cases we do not pass are listed with a reason in css-known-failures.json; the tests
 /// assert that the failing set is exactly that list, so a regression and a new pass both show up.
 @Suite struct CSSVectorTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Fixtures().folder
 
-    static func load(_ name: String) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
-        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(root["cases"] as? [[String: Any]])
-    }
+    static func load(_ name: String) throws -> [[String: Any]] { try Fixtures().cases(name) }
 
-    static func knownFailures() throws -> [String: String] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("css-known-failures.json"))
-        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        var out: [String: String] = [:]
-        for e in list { if let id = e["id"] as? String { out[id] = e["reason"] as? String ?? "" } }
-        return out
-    }
+    static func knownFailures() throws -> [String: String] { try Fixtures().reasons("css-known-failures.json") }
 
     let wb = Workbench.standard
 

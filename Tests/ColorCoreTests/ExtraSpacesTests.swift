@@ -1,4 +1,5 @@
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorCore
 
@@ -105,7 +106,7 @@ import Testing
     /// CAM16 J, M and h of the CSS named colors against ColorAide's published table (Fixtures/cam16-jmh.json:
     /// source, commit and tolerance there): J and M within 6e-3, h within 0.006°.
     @Test func cam16JMhOfNamedColors() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/cam16-jmh.json")
+        let url = Fixtures().url("cam16-jmh.json")
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         let cases = root["cases"] as! [[String: Any]]
         #expect(cases.count == 8)

@@ -1,4 +1,5 @@
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorCore
 
@@ -6,22 +7,12 @@ import Testing
 /// css-color `color-mix()` computed values); see each file's `meta`. Cases we do not pass are listed with a reason
 /// in interpolation-known-failures.json, and the tests assert that the failing set is exactly that list.
 @Suite struct InterpolationVectorTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Fixtures().folder
     let wb = Workbench.standard
 
-    static func load(_ name: String) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
-        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(root["cases"] as? [[String: Any]])
-    }
+    static func load(_ name: String) throws -> [[String: Any]] { try Fixtures().cases(name) }
 
-    static func knownFailures() throws -> [String: String] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("interpolation-known-failures.json"))
-        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        var out: [String: String] = [:]
-        for e in list { if let id = e["id"] as? String { out[id] = e["reason"] as? String ?? "" } }
-        return out
-    }
+    static func knownFailures() throws -> [String: String] { try Fixtures().reasons("interpolation-known-failures.json") }
 
     /// Asserts that the failing ids are exactly the known failures of this file (prefix), and reports the rate.
     static func assertExact(_ failing: [String: String], total: Int, prefix: String, label: String) throws {

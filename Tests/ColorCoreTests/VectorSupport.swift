@@ -1,11 +1,12 @@
 import Foundation
+import HuebenchTestSupport
 @testable import ColorCore
 
 /// Loading and comparing the published test vectors (Fixtures/*.json, copied from the shared vector set with
 /// their `meta`: sources, commits and conventions). Every case is run; a case that does not pass must be listed
 /// in Fixtures/vector-skips.json with its reason, and every listed case must fail to pass (the list is exact).
 enum Vectors {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Fixtures().folder
 
     /// The result of one case (or one sub-case `id#method` of a multi-method case).
     enum Outcome {
@@ -17,20 +18,10 @@ enum Vectors {
         var passed: Bool { if case .pass = self { return true } else { return false } }
     }
 
-    static func load(_ name: String) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
-        let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-        return root["cases"] as! [[String: Any]]
-    }
+    static func load(_ name: String) throws -> [[String: Any]] { try Fixtures().cases(name) }
 
     /// The skip list: id → reason.
-    static func skips() throws -> [String: String] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("vector-skips.json"))
-        let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-        var out: [String: String] = [:]
-        for e in root["skips"] as! [[String: Any]] { out[e["id"] as! String] = (e["reason"] as! String) }
-        return out
-    }
+    static func skips() throws -> [String: String] { try Fixtures().reasons("vector-skips.json", key: "skips") }
 
     static func number(_ v: Any?) -> Double? {
         if let n = v as? NSNumber { return n.doubleValue }

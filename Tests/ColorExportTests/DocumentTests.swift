@@ -2,6 +2,7 @@ import ColorIO
 import ColorCore
 import ColorExport
 import Foundation
+import HuebenchTestSupport
 import Testing
 
 @Suite struct DocumentTests {
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func commitIsAtomicDeterministicAndRemovesOnlyItsOwnStaleFiles() throws {
-        let dir = TestDocs.tempDir()
+        let dir = TempFolder.make("export")
         defer { try? FileManager.default.removeItem(at: dir) }
         let all = Exporters.standard.ids
         let first = try TestDocs.export(all, TestDocs.small).commit(to: dir)
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aFailingBuildLeavesPreviousOutputsIntact() throws {
-        let dir = TestDocs.tempDir()
+        let dir = TempFolder.make("export")
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try TestDocs.export(["css"], TestDocs.small).commit(to: dir)
         let before = try Data(contentsOf: dir.appendingPathComponent("huebench.css"))

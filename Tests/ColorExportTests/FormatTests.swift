@@ -1,6 +1,7 @@
 import ColorCore
 import ColorExport
 import Foundation
+import HuebenchTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -84,10 +85,10 @@ import FoundationXML
 }
 
 @Suite struct SwiftSourceTests {
-    static let swiftc = TestDocs.which("swiftc", fallbacks: ["/opt/swift/usr/bin"])
+    static let swiftc = Programs.which("swiftc", fallbacks: ["/opt/swift/usr/bin"])
 
     func write(_ f: OutputFolder) throws -> URL {
-        let dir = TestDocs.tempDir()
+        let dir = TempFolder.make("export")
         for p in f.paths {
             let u = dir.appendingPathComponent(p)
             try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -102,7 +103,7 @@ import FoundationXML
         let dir = try write(f)
         defer { try? FileManager.default.removeItem(at: dir) }
         for p in SwiftExporter.exporter.outputs {
-            let (status, _, err) = try TestDocs.run(swiftc, ["-parse", dir.appendingPathComponent(p).path])
+            let (status, _, err) = try Programs.run(swiftc, ["-parse", dir.appendingPathComponent(p).path]).parts
             #expect(status == 0, "swiftc -parse \(p): \(err)")
         }
     }
@@ -125,7 +126,7 @@ import FoundationXML
         let w: Double = HuebenchPalette.orange200.red
         """.write(to: use, atomically: true, encoding: .utf8)
         let files = SwiftExporter.exporter.outputs.map { dir.appendingPathComponent($0).path } + [use.path]
-        let (status, _, err) = try TestDocs.run(swiftc, ["-typecheck", "-swift-version", "6", "-module-name", "Colors"] + files)
+        let (status, _, err) = try Programs.run(swiftc, ["-typecheck", "-swift-version", "6", "-module-name", "Colors"] + files).parts
         #expect(status == 0, "swiftc -typecheck: \(err)")
     }
 

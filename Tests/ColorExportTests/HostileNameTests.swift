@@ -259,7 +259,7 @@ enum CSSTok: Equatable {
         var rng = SplitMix64(seed: 0x4855_4542_454E_4348)
         let ids = Exporters.standard.ids
         let twin = try TestDocs.export(ids, HostileNames.plainTwin())
-        let dir = TestDocs.tempDir()
+        let dir = TempFolder.make("export")
         defer { try? FileManager.default.removeItem(at: dir) }
         var swiftFiles: [String] = []
         var accepted: [String: Int] = [:], rejected: [String: Int] = [:]
@@ -322,8 +322,8 @@ enum CSSTok: Equatable {
         }
         // Most random names hold a character no file name may have, so few reach the asset catalog.
         for id in ids { #expect(accepted[id, default: 0] >= (id == "xcassets" ? 1 : 5), "\(id): only \(accepted[id, default: 0]) accepted, \(rejected[id, default: 0]) rejected") }
-        let swiftc = try #require(TestDocs.which("swiftc", fallbacks: ["/opt/swift/usr/bin/swiftc"]))
-        let (status, _, err) = try TestDocs.run(swiftc, ["-parse"] + swiftFiles)
+        let swiftc = try #require(Programs.which("swiftc", fallbacks: ["/opt/swift/usr/bin/swiftc"]))
+        let (status, _, err) = try Programs.run(swiftc, ["-parse"] + swiftFiles).parts
         #expect(status == 0, "swiftc -parse: \(err.prefix(2000))")
     }
 }

@@ -1,6 +1,7 @@
 import ColorCore
 import ColorExport
 import Foundation
+import HuebenchTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -95,7 +96,7 @@ func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
 }
 
 @Suite struct ReportTests {
-    static let chromium = TestDocs.which("chromium") ?? TestDocs.which("chromium-browser")
+    static let chromium = Programs.which("chromium") ?? Programs.which("chromium-browser")
 
     @Test func selfContained() throws {
         let f = try TestDocs.export(["report"], TestDocs.small)
@@ -122,16 +123,16 @@ func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
             Issue.record("CI=true but chromium is not installed: the browser test cannot run (scripts/test installs it as root)")
             return
         }
-        let dir = TestDocs.tempDir()
+        let dir = TempFolder.make("export")
         defer { try? FileManager.default.removeItem(at: dir) }
         let d = TestDocs.palette
         _ = try TestDocs.export(["report"], d).commit(to: dir)
         let shot = dir.appendingPathComponent("shot.png")
-        let (status, _, err) = try TestDocs.run(ReportTests.chromium!, [
+        let (status, _, err) = try Programs.run(ReportTests.chromium!, [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
             "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
             "--screenshot=\(shot.path)", "--window-size=1100,700", dir.appendingPathComponent("report.html").absoluteString,
-        ])
+        ]).parts
         #expect(status == 0, "chromium failed: \(err.suffix(400))")
         let img = try PNG.decode([UInt8](try Data(contentsOf: shot)))
         #expect(img.width == 1100 && img.height == 700)

@@ -55,36 +55,4 @@ enum TestDocs {
     static func json(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
-
-    static func tempDir() -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-test-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
-
-    /// Runs a program; returns (status, stdout, stderr).
-    @discardableResult
-    static func run(_ exe: String, _ args: [String], cwd: URL? = nil) throws -> (Int32, String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = cwd }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
-    /// The first executable with this name on PATH (or in the given fallbacks).
-    static func which(_ name: String, fallbacks: [String] = []) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") + fallbacks.map { Substring($0) } {
-            let candidate = dir.hasSuffix(name) ? String(dir) : "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
 }

@@ -1,12 +1,11 @@
 import Foundation
+import HuebenchTestSupport
 @testable import ColorIO
 
 /// Temp folders and file helpers for the output-layer tests.
 enum IOTest {
     static func folder() -> String {
-        let p = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-io-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-        return p
+        TempFolder.make("io").path
     }
     static func write(_ path: String, _ text: String) {
         try! FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import ColorCore
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorKernels
 
@@ -7,14 +8,8 @@ import Testing
 /// registered after the built-ins (a plugin's) with or without a batch form.
 struct BatchFormTests {
     static func randomOKLCH(_ n: Int, seed: UInt64) -> ColorBuffer {
-        var state = seed, v: [Double] = []
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
-        }
+        var rng = SplitMix64(seed: seed), v: [Double] = []
+        func next() -> Double { rng.unit() }
         for _ in 0..<n { v += [1.02 * next() - 0.01, 0.4 * next(), 360 * next()] }
         return try! ColorBuffer(interleaved: v, space: .oklch)
     }
@@ -87,7 +82,7 @@ struct BatchFormTests {
     /// The raytrace kernel on the published Color.js cases (display-p3 primaries and whites into srgb-linear),
     /// abs tolerance 1e-3 as the source checks them (Fixtures/raytrace-vectors.json).
     @Test func raytraceKernelMatchesPublishedCases() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/raytrace-vectors.json")
+        let url = Fixtures().url("raytrace-vectors.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         let cases = json["cases"] as! [[String: Any]]
         #expect(cases.count == 11)

@@ -1,5 +1,6 @@
 import ColorScript
 import Foundation
+import HuebenchTestSupport
 
 /// Collects what a script prints.
 final class Printed: @unchecked Sendable {
@@ -26,9 +27,7 @@ func errorOf(_ state: LuaInterpreter, _ source: String, name: String = "t") -> C
 
 /// A fresh temporary folder.
 func tempFolder() -> String {
-    let p = NSTemporaryDirectory() + "hb-lua-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-    return p
+    TempFolder.make("lua").path
 }
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let packageRoot = CLI.packageRoot.path

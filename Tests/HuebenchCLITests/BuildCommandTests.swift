@@ -21,9 +21,7 @@ import Testing
     }
 
     static func temp() -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
+        TempFolder.make("cli")
     }
 
     @Test

@@ -6,17 +6,12 @@ import Testing
 /// build's files, whole.
 @Suite struct O1ConcurrentBuildCommandsTests {
     @Test func twoBuildsAtOnceLeaveOneWholeBuild() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-o1-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = TempFolder.make("o1").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         func start(_ family: String) throws -> (Process, Pipe) {
-            let p = Process()
-            p.executableURL = CLI.binary
-            p.arguments = ["build", "--quiet", "--family", family, "--formats", "css,dtcg,xcassets", "--out", root + "/out"]
             let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
+            let p = try CLI.start(["build", "--quiet", "--family", family, "--formats", "css,dtcg,xcassets", "--out", root + "/out"],
+                                  stderr: err)
             return (p, err)
         }
         for _ in 0..<3 {

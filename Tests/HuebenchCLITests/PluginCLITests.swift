@@ -4,8 +4,8 @@ import Testing
 /// Lua plugins extend the CLI: a plugin folder's generator, family, policy and exporter are used by `palette`,
 /// `audit`, `tokens` and `build` like built-ins; `huebench build SCRIPT.lua` builds a script's palette.
 @Suite struct PluginCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/plugins").path
+    static let root = CLI.packageRoot
+    static let plugins = Fixtures().path("plugins")
 
     /// Runs huebench in `cwd` with XDG_CONFIG_HOME pointing at an empty folder (unless given), so the user's own
     /// plugins never leak into a test.

@@ -18,14 +18,8 @@ import Testing
 
     /// `parse < /dev/zero` used to grow to 4 GB and exit 0. Now: stop at the 1 MiB line limit, name the line.
     @Test func anInputThatNeverEndsStopsAtTheLineLimit() throws {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["parse"]
-        p.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
         let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let p = try CLI.start(["parse"], stdin: FileHandle(forReadingAtPath: "/dev/zero"), stderr: err)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 1)

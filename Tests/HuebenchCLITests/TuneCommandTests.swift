@@ -60,7 +60,7 @@ struct TuneCommandTests {
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("res/rows.npy").path))
     }
 
-    static let pluginFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/plugins").path
+    static let pluginFolder = Fixtures().path("plugins")
 
     @Test func sweepsAPluginGeneratorFromTheFlagsAndFromHbSweep() throws {
         let dir = try Self.tempDir("plugin")

@@ -35,7 +35,7 @@ public struct Scene: Sendable {
 
     public func png() -> [UInt8] { PNG.encode(image()) }
 
-    static func hex(_ c: RGB) -> String { "#" + Fmt.hex2(c.0) + Fmt.hex2(c.1) + Fmt.hex2(c.2) }
+    public static func hex(_ c: RGB) -> String { "#" + Fmt.hex2(c.0) + Fmt.hex2(c.1) + Fmt.hex2(c.2) }
 
     /// The scene as an SVG element (`standalone` adds the XML declaration for a file of its own).
     public func svg(standalone: Bool = true) -> String {

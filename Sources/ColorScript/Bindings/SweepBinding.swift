@@ -5,6 +5,7 @@ import ColorExport
 import ColorKernels
 import Foundation
 import Palettes
+import RampLab
 
 /// `hb.sweep{…}`: a ramp-parameter sweep from Lua.
 ///
@@ -73,7 +74,8 @@ enum SweepBinding {
             do { bytes = try sweep.estimatedBytes() } catch { throw BindingError("hb.sweep: \(error)") }
             try host.charge(bytes: bytes, for: "hb.sweep: \(bytes / Sweep.bytesPerRow) rows (variants × hues)")
             defer { host.refund(bytes: bytes) }
-            do { result = try sweep.run(in: workbench, progress: progress) } catch { throw BindingError("hb.sweep: \(error)") }
+            do { result = try sweep.run(in: workbench, deadline: host.deadline, progress: progress) }
+            catch let e as DeadlineExceeded { throw e } catch { throw BindingError("hb.sweep: \(error)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             // The objective: an expression, or a Lua function called once per variant (or row).

@@ -5,6 +5,7 @@ import ColorCore
 import ColorKernels
 import Foundation
 import Palettes
+import RampLab
 
 /// A sweep's table kept for the script: what `hb.sweep` computed, so a script can post-process it without
 /// re-running the sweep. Its bytes are charged to the script's memory cap.

@@ -1,6 +1,7 @@
 import ColorScript
 import Foundation
 import Palettes
+import RampLab
 import Testing
 
 /// Issue 14's crash one-liners in the Lua host's reach: each is now a one-line error (or works), never a trap.

@@ -1,3 +1,8 @@
+import ColorIO
+import ColorCore
+import ColorKernels
+import Palettes
+import ColorExport
 import Foundation
 
 /// A score over a table row: an arithmetic expression over column names, or a Swift closure.

@@ -3,6 +3,7 @@ import Testing
 import ColorCore
 import ColorKernels
 @testable import Palettes
+@testable import RampLab
 
 @Suite("Tuning sweeps")
 struct TuningSweepTests {

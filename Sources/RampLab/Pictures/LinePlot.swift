@@ -1,4 +1,8 @@
 import ColorIO
+import ColorCore
+import ColorKernels
+import Palettes
+import ColorExport
 import Foundation
 
 /// A line/scatter plot with axes, "nice" ticks, tick labels, axis labels, a title and a legend, drawn the

@@ -1,5 +1,9 @@
-import Foundation
+import ColorIO
+import ColorCore
+import ColorKernels
 import Palettes
+import ColorExport
+import Foundation
 
 /// Pictures of a ramp sweep: ramp strips of chosen variants and plots of a metric against a parameter.
 public enum TuningPictures {

@@ -1,7 +1,9 @@
 import ColorIO
-import Foundation
 import ColorCore
 import ColorKernels
+import Palettes
+import ColorExport
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif

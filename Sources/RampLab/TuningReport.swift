@@ -1,6 +1,9 @@
-import Foundation
+import ColorIO
+import ColorCore
 import ColorKernels
 import Palettes
+import ColorExport
+import Foundation
 
 /// The files and text summary of a ramp sweep: tables (CSV, `.npy`, JSON), ramp strips of the best and
 /// worst variants, and plots of metrics against each numeric parameter (PNG and SVG).

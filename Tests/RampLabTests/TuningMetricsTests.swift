@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ColorCore
 @testable import Palettes
+@testable import RampLab
 
 /// Ramp metrics against values computed by hand on small ramps (3 stops, known OKLab coordinates).
 @Suite("Tuning metrics")

@@ -1,6 +1,9 @@
-import Foundation
+import ColorIO
 import ColorCore
 import ColorKernels
+import Palettes
+import ColorExport
+import Foundation
 
 /// A parameter sweep of a ramp generator: every combination of the swept values (a grid, last parameter
 /// fastest) × every hue, generated in batch and scored with `RampMetrics`.
@@ -90,11 +93,18 @@ public struct Sweep: Sendable {
         try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1)) * Sweep.bytesPerRow
     }
 
+    /// Ramps generated and scored per block by default (whole variants; at least one variant per block).
+    public static let defaultBlockRamps = 32_768
+    /// Ramps generated and scored per block (whole variants; at least one variant per block).
+    public var blockRamps = Sweep.defaultBlockRamps
+
     /// Generates every variant × hue, computes the metrics, and returns the table.
     /// - Complexity: O(variants × hues × stops) generation and metrics, plus O(variants × hues² × stops) for
-    ///   the cross-hue separation; all cores unless `threads` says otherwise. `progress(done, total)` counts
-    ///   ramps and runs on the caller's thread.
-    public func run(in workbench: PaletteWorkbench = .standard, progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
+    ///   the cross-hue separation; all cores unless `threads` says otherwise. Work runs in blocks of whole
+    ///   variants (`blockRamps` ramps); `deadline` is polled once per block and per generation tile (an expired
+    ///   one throws `DeadlineExceeded`). `progress(done, total)` counts ramps and runs on the caller's thread.
+    public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil,
+                    progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
         let g = try workbench.generators.lookup(generator)
         let swept = try resolvedParameters(g)
         var base: [String: RampParameter] = [:]
@@ -120,18 +130,34 @@ public struct Sweep: Sendable {
             for p in stride(from: swept.count - 1, through: 0, by: -1) { picks[p] = rest % counts[p]; rest /= counts[p] }
             choice.append(picks)
         }
-        var specs: [RampSpec] = []
-        specs.reserveCapacity(variantCount * hues.count)
-        for picks in choice {
-            var params = base
-            for (p, k) in zip(swept, picks) { params[p.generatorName] = p.values[k] }
-            for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+        let total = variantCount * hues.count
+        let perBlock = max(1, blockRamps / hues.count)
+        var ramps: RampBatch? = nil
+        var all: [Double] = []
+        all.reserveCapacity(total * RampMetrics.allColumns.count)
+        var v0 = 0
+        while v0 < variantCount {
+            try deadline?.check()
+            let v1 = min(variantCount, v0 + perBlock)
+            var specs: [RampSpec] = []
+            specs.reserveCapacity((v1 - v0) * hues.count)
+            for picks in choice[v0..<v1] {
+                var params = base
+                for (p, k) in zip(swept, picks) { params[p.generatorName] = p.values[k] }
+                for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+            }
+            let done = v0 * hues.count
+            let batch = try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads,
+                                                        deadline: deadline,
+                                                        progress: progress.map { p in { d, _ in p(done + d, total) } })
+            try deadline?.check()
+            let groups = (0..<(v1 - v0)).map { $0 * hues.count ..< ($0 + 1) * hues.count }
+            all += RampMetrics.compute(batch, groups: groups, threads: threads)
+            if ramps == nil { ramps = batch } else { ramps!.append(batch) }
+            v0 = v1
         }
-        let batch = try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads, progress: progress)
-        let groups = (0..<variantCount).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-        let all = RampMetrics.compute(batch, groups: groups, threads: threads)
         return SweepResult(generator: g.id, parameters: swept, choices: choice, hues: hues,
-                           metricColumns: metricColumns, allMetrics: all, ramps: batch)
+                           metricColumns: metricColumns, allMetrics: all, ramps: ramps!)
     }
 }
 

@@ -1,3 +1,8 @@
+import ColorIO
+import ColorCore
+import ColorKernels
+import Palettes
+import ColorExport
 import Foundation
 
 /// The values one swept parameter takes: an evenly spaced range of numbers, or an explicit list.

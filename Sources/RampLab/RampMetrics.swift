@@ -1,6 +1,9 @@
-import Foundation
+import ColorIO
 import ColorCore
 import ColorKernels
+import Palettes
+import ColorExport
+import Foundation
 
 /// A ramp metric as data: its id (what users select), a one-line summary, and the table columns it fills.
 public struct RampMetric: Sendable, Equatable {
@@ -17,7 +20,8 @@ public struct RampMetric: Sendable, Equatable {
 /// - WCAG 2.1 ratio (Y from linear sRGB with the CSS Y row, floored at 0) and APCA 0.0.98G-4g Lc (ColorCore's
 ///   `APCA`, encoded extended sRGB) between neighbours (APCA: the darker stop as text on the lighter), against
 ///   white and black, and against the ramp's own `_50` and `_1000`. Counts use WCAG ≥ 4.5 and |Lc| ≥ 60.
-/// - `chroma_retained_*`: achieved OKLCH chroma / requested chroma (stops asking for more than 1e−9).
+/// - `chroma_retained_*`: achieved OKLCH chroma / requested chroma (stops asking for more than 1e−9); NaN
+///   (unknown) when the generator does not report the chroma it asked for.
 /// - `hue_drift_*`: |h − ramp hue| (degrees, shortest way round) over stops with C > 0.005.
 /// - `out_srgb`/`out_p3`: stops with a linear channel outside [−1e−6, 1 + 1e−6] in sRGB / Display P3.
 /// - `hue_sep_min[_protan|_deutan|_tritan]`: the smallest ΔEOK between this ramp's stop and the same stop of any
@@ -235,7 +239,7 @@ public enum RampMetrics {
                     // Against white, black and the ramp's ends; chroma; gamut; drift.
                     var cW = 0, cB = 0, cAW = 0, cAB = 0, cL = 0, cD = 0, cAL = 0, cAD = 0
                     var chSum = 0.0, chMax = 0.0, retSum = 0.0, retMin = Double.infinity, retN = 0
-                    var drMax = 0.0, drSum = 0.0, drN = 0, outS = 0, outP = 0
+                    var drMax = 0.0, drSum = 0.0, drN = 0, outS = 0, outP = 0, retUnknown = false
                     let target = TokenMath.roundedHue(b.hues[r])
                     for i in 0..<n {
                         let s = s0 + i, y = d.wcagY[s], ap = d.apca[s]
@@ -254,7 +258,7 @@ public enum RampMetrics {
                         let ch = lch.y.isNaN ? 0 : lch.y
                         o[pC + i] = ch; chSum += ch; chMax = max(chMax, ch)
                         let req = b.requestedChroma[s]
-                        if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
+                        if req.isNaN { retUnknown = true } else if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
                         if ch > 0.005, lch.z.isFinite {
                             let dh = abs(remainder(lch.z - target, 360))
                             drMax = max(drMax, dh); drSum += dh; drN += 1
@@ -266,7 +270,8 @@ public enum RampMetrics {
                     o[wW] = Double(cW); o[wB] = Double(cB); o[aW] = Double(cAW); o[aB] = Double(cAB)
                     o[wL] = Double(cL); o[wD] = Double(cD); o[aL] = Double(cAL); o[aD] = Double(cAD)
                     o[cMean] = chSum / Double(n); o[cMax] = chMax
-                    o[crMean] = retN > 0 ? retSum / Double(retN) : 1; o[crMin] = retN > 0 ? retMin : 1
+                    o[crMean] = retUnknown ? .nan : retN > 0 ? retSum / Double(retN) : 1
+                    o[crMin] = retUnknown ? .nan : retN > 0 ? retMin : 1
                     o[hdMax] = drMax; o[hdMean] = drN > 0 ? drSum / Double(drN) : 0
                     o[oS] = Double(outS); o[oP] = Double(outP)
                 }

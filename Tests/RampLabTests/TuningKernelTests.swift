@@ -3,6 +3,7 @@ import HuebenchTestSupport
 import Testing
 import ColorKernels
 @testable import Palettes
+@testable import RampLab
 
 /// Kernel-vs-reference table for the ramp kernels: domain and max error (0: bit-identical).
 @Suite("Tuning kernels")

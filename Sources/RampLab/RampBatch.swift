@@ -1,6 +1,9 @@
-import Foundation
+import ColorIO
 import ColorCore
 import ColorKernels
+import Palettes
+import ColorExport
+import Foundation
 
 /// Many ramps generated in one call: `count` ramps of `Stop.count` stops, stored stop-major per ramp
 /// (stop i of ramp r at `r * stops + i`).
@@ -8,7 +11,7 @@ import ColorKernels
 /// Each stop keeps the generator's OKLCH coordinates, its linear (extended) sRGB value and the chroma the
 /// generator was asked for before any gamut cap (for "chroma retained").
 public struct RampBatch: Sendable {
-    public let count: Int
+    public private(set) var count: Int
     public let stops: Int
     /// OKLCH (L, C, h°) per stop; h is NaN for achromatic stops of listed ramps.
     public internal(set) var oklch: [SIMD3<Double>]
@@ -17,7 +20,7 @@ public struct RampBatch: Sendable {
     /// Chroma requested before the gamut cap, per stop.
     public internal(set) var requestedChroma: [Double]
     /// The hue each ramp was built for (degrees, as passed in).
-    public let hues: [Double]
+    public private(set) var hues: [Double]
 
     init(count: Int, hues: [Double]) {
         self.count = count; self.stops = Stop.count; self.hues = hues
@@ -36,6 +39,13 @@ public struct RampBatch: Sendable {
         self.requestedChroma = requestedChroma ?? oklch.map { $0.y.isNaN ? 0 : $0.y }
     }
 
+    /// Appends the ramps of `other` (same stop count).
+    mutating func append(_ other: RampBatch) {
+        precondition(other.stops == stops, "RampBatch.append: \(other.stops) stops onto \(stops)")
+        count += other.count; hues += other.hues
+        oklch += other.oklch; linear += other.linear; requestedChroma += other.requestedChroma
+    }
+
     /// Ramp `r` as colors (extended sRGB encoded from the linear values).
     public func ramp(_ r: Int) -> [RampColor] {
         (0..<stops).map { i in
@@ -46,38 +56,36 @@ public struct RampBatch: Sendable {
 
 /// Batch ramp generation: one spec per ramp, any registered generator, split over all cores.
 ///
-/// `uniform-lstar` takes a fast path with the same arithmetic as `UniformLStar.ramp`: the Display P3 chroma
-/// cap depends only on (L\*, hue), so it is solved once per distinct pair (in parallel) and shared by every
-/// variant that uses it; each stop then needs only its lightness solve, done 4 lanes at a time by
-/// ColorKernels' `RampKernels.solveLightness`. Results are bit-identical to the reference generator (a test
-/// checks it). Other generators run their `generate` closure per ramp.
+/// A generator whose entry declares `RampBatchForm.lightnessStarCap` (ColorTokensKit's `uniform-lstar`) takes a
+/// fast path with the same arithmetic as its `generate`: the Display P3 chroma cap depends only on (L\*, hue),
+/// so it is solved once per distinct pair (in parallel) and shared by every variant that uses it; each stop then
+/// needs only its lightness solve, done 4 lanes at a time by `RampKernels.solveLightness`. Results are
+/// bit-identical to the reference generator (a test checks it). Other generators run their `generate` closure
+/// per ramp, tiles on all cores.
 public enum RampBatchGenerator {
     /// Ramps for `specs`, in order.
-    /// - Complexity: O(ramps × stops) generator work; uniform-lstar adds O(distinct (L\*, hue) pairs) cap solves.
-    ///   Work is tiled over `threads` cores (0: all); `progress(done, total)` runs on the caller's thread
-    ///   between tiles.
+    /// - Complexity: O(ramps × stops) generator work; the `lightnessStarCap` form adds O(distinct (L\*, hue)
+    ///   pairs) cap solves. Work is tiled over `threads` cores (0: all); `progress(done, total)` runs on the
+    ///   caller's thread between tiles; `deadline` is polled once per tile.
     public static func generate(_ specs: [RampSpec], generator: RampGenerator, core: Workbench = .standard,
-                                threads: Int = 0, progress: ((Int, Int) -> Void)? = nil) throws -> RampBatch {
+                                threads: Int = 0, deadline: Deadline? = nil,
+                                progress: ((Int, Int) -> Void)? = nil) throws -> RampBatch {
         var batch = RampBatch(count: specs.count, hues: specs.map(\.hue))
-        if generator.id == UniformLStar.id {
-            try uniformLStar(specs, into: &batch, threads: threads, progress: progress)
-        } else {
-            try generic(specs, generator: generator, core: core, into: &batch, threads: threads, progress: progress)
+        switch generator.batch {
+        case let .lightnessStarCap(lightnessStar, defaultLightnessStar, margin, defaultMargin)?:
+            try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar, lstarDefault: defaultLightnessStar,
+                                 marginName: margin, marginDefault: defaultMargin,
+                                 into: &batch, threads: threads, deadline: deadline, progress: progress)
+        case nil:
+            try generic(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         }
         return batch
     }
 
-    /// The chroma a spec asks for before gamut fitting, by generator: uniform-lstar and contrast-targets read
-    /// their `chroma` table (times `chromaScale`), oklch-curves its chroma curve; other generators: nil
-    /// (the achieved chroma counts as requested).
-    public static func requestedChroma(generator: String, spec: RampSpec) throws -> [Double]? {
-        switch generator {
-        case UniformLStar.id: return try UniformLStar.requestedChroma(spec)
-        case ContrastTargets.id: return try spec.table("chroma", generator: generator, default: UniformLStar.chroma)
-        case OKLCHCurves.id:
-            return try spec.table("chroma", generator: generator, default: OKLCHCurves.defaultChroma.stopValues).map { max($0, 0) }
-        default: return nil
-        }
+    /// The chroma a spec asks for before gamut fitting, as the generator's entry declares it
+    /// (`RampGenerator.requestedChroma`); nil when the entry does not say (chroma retained is then unknown).
+    public static func requestedChroma(generator: RampGenerator, spec: RampSpec) throws -> [Double]? {
+        try generator.requestedChroma?(spec)
     }
 
     struct CapKey: Hashable { let lstar: UInt64, hue: UInt64 }
@@ -86,9 +94,14 @@ public enum RampBatchGenerator {
         let lstar: [Double], luminance: [Double], chroma: [Double], margin: Double, hue: Double
     }
 
-    static func uniformLStar(_ specs: [RampSpec], into batch: inout RampBatch, threads: Int,
-                             progress: ((Int, Int) -> Void)?) throws {
-        let id = UniformLStar.id
+    static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String, lstarDefault: [Double],
+                                 marginName: String, marginDefault: Double, into batch: inout RampBatch, threads: Int,
+                                 deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
+        let id = generator.id
+        let requested: @Sendable (RampSpec) throws -> [Double] = generator.requestedChroma ?? { spec in
+            throw PalettesError.invalidParameter(generator: id, name: "chroma",
+                                                 reason: "its batch form needs the entry's requestedChroma; declare it with the form")
+        }
         // Parse each distinct parameter set once (specs of one variant share it across hues).
         var variants: [UniformVariant] = []
         variants.reserveCapacity(specs.count)
@@ -96,9 +109,9 @@ public enum RampBatchGenerator {
         var lastParsed: (lstar: [Double], chroma: [Double], margin: Double)? = nil
         for spec in specs {
             if lastParams != spec.parameters || lastParsed == nil {
-                lastParsed = (try spec.table("lightnessStar", generator: id, default: UniformLStar.lightnessStar),
-                              try UniformLStar.requestedChroma(spec),
-                              try spec.number("gamutMargin", generator: id, default: UniformLStar.gamutMargin))
+                lastParsed = (try spec.table(lstarName, generator: id, default: lstarDefault),
+                              try requested(spec),
+                              try spec.number(marginName, generator: id, default: marginDefault))
                 lastParams = spec.parameters
             }
             let p = lastParsed!
@@ -119,24 +132,33 @@ public enum RampBatchGenerator {
             }
         }
         var caps = [Double](repeating: 0, count: keys.count)
-        caps.withUnsafeMutableBufferPointer { out in
+        try caps.withUnsafeMutableBufferPointer { out in
             let o = SendablePointer(out.baseAddress!)
-            Parallel.forRanges(count: keys.count, granule: 4, threads: threads) { range in
-                keys[range].withUnsafeBufferPointer { k in
-                    maxChroma(luminance: k.map(\.y), hue: k.map(\.h), out: o.p + range.lowerBound)
+            var start = 0
+            let capTile = 4096
+            while start < keys.count {
+                try deadline?.check()
+                let end = min(keys.count, start + capTile)
+                Parallel.forRanges(count: end - start, granule: 4, threads: threads) { range in
+                    let r = (start + range.lowerBound)..<(start + range.upperBound)
+                    keys[r].withUnsafeBufferPointer { k in
+                        maxChroma(luminance: k.map(\.y), hue: k.map(\.h), out: o.p + r.lowerBound)
+                    }
                 }
+                start = end
             }
         }
         // Per stop: chroma = min(requested, margin · cap); L solved for the stop's luminance.
         let total = specs.count
         let tile = max(256, total / 16)
-        batch.oklch.withUnsafeMutableBufferPointer { okb in
-            batch.linear.withUnsafeMutableBufferPointer { lnb in
-                batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
+        try batch.oklch.withUnsafeMutableBufferPointer { okb in
+            try batch.linear.withUnsafeMutableBufferPointer { lnb in
+                try batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
                     let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
                     let rq = SendablePointer(rqb.baseAddress!)
                     var start = 0
                     while start < total {
+                        try deadline?.check()
                         let end = min(total, start + tile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
                             // One ramp at a time: 20 lightness solves in the 4-lane kernel (bit-identical to
@@ -196,7 +218,7 @@ public enum RampBatchGenerator {
     }
 
     static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
-                        threads: Int, progress: ((Int, Int) -> Void)?) throws {
+                        threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
         let total = specs.count
         let tile = max(64, total / 16)
         let failure = FirstError()
@@ -207,6 +229,7 @@ public enum RampBatchGenerator {
                     let rq = SendablePointer(rqb.baseAddress!)
                     var start = 0
                     while start < total, failure.error == nil {
+                        if let d = deadline, d.expired { failure.set(DeadlineExceeded(what: d.what)); break }
                         let end = min(total, start + tile)
                         Parallel.forRanges(count: end - start, granule: 1, threads: threads) { range in
                             for rr in range {
@@ -216,12 +239,15 @@ public enum RampBatchGenerator {
                                     guard colors.count == Stop.count else {
                                         throw PalettesError.wrongStopCount(generator: generator.id, expected: Stop.count, got: colors.count)
                                     }
-                                    let req = try requestedChroma(generator: generator.id, spec: specs[r])
+                                    let req = try requestedChroma(generator: generator, spec: specs[r])
+                                    if let q = req, q.count != Stop.count {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Stop.count, got: q.count)
+                                    }
                                     for i in 0..<Stop.count {
                                         let s = r * Stop.count + i
                                         ok.p[s] = colors[i].oklch
                                         ln.p[s] = colors[i].linearSRGB
-                                        rq.p[s] = req?[i] ?? colors[i].oklch.y
+                                        rq.p[s] = req?[i] ?? .nan
                                     }
                                 } catch { failure.set(error); return }
                             }
