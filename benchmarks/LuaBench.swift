@@ -119,6 +119,22 @@ enum LuaBench {
             line("L4 lua hb.map_gamut \(n)", "W2a gamut-map CSS4", items: n, lua: tl, kernel: tk, unit: "color",
                  note: "spot colors equal the kernel's bits")
         }
+        if selected("L6") {
+            // m:save of a 2,000 × 3,000 matrix (6 M values; 600 × 1,000 with --quick): .npy and .csv.
+            let rows = quick ? 600 : 2000, cols = quick ? 1000 : 3000
+            let a = Array(w3.prefix(3 * rows)), b = Array((w3 + w3).prefix(3 * cols))
+            let fa = colorsFile(dir, "w6a.txt", a, space: "srgb"), fb = colorsFile(dir, "w6b.txt", b, space: "srgb")
+            for ext in ["npy", "csv"] {
+                let (tl, spots) = lua(dir, setup: "local m = hb.matrix(hb.load_colors(arg[1]), hb.load_colors(arg[2]), {method = 'apca'})",
+                                      call: "m:save('m.\(ext)')", spot: "print(m:rows() * m:cols())", args: [fa, fb])
+                if spots.first != "\(rows * cols)" { fail("L6: matrix size \(spots.first ?? "-")") }
+                let n = rows * cols
+                report("L6 lua m:save .\(ext) \(rows)x\(cols)", "huebench lua \(cores)T", items: n, seconds: tl, unit: "value",
+                       note: perItem(tl, n) + String(format: "; %.3f s for %d values (target: 6 M well under 1 s)", tl, n))
+                say(String(format: "# L6 m:save .%@ %dx%d: %.3f s, %.3g ns/value (%.3g values/s); fastest of 11 %.3f s",
+                           ext, rows, cols, tl, tl / Double(n) * 1e9, Double(n) / tl, lastBest))
+            }
+        }
         if selected("L2") || selected("L5") {
             let n = w3.count / 3
             let file = colorsFile(dir, "w3.txt", w3, space: "srgb")
