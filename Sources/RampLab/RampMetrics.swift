@@ -76,7 +76,7 @@ public enum RampMetrics {
         ("chroma", "OKLCH chroma", 20),
         ("de_step", "ΔEOK to the next stop (named by the lighter stop)", 19),
     ].map { id, s, n in RampMetric(id: id + "_stops", summary: s + " at each stop",
-                                   columns: Stop.all.prefix(n).map { "\(id)_\($0.value)" }) }
+                                   columns: Scale.ctk.stops.prefix(n).map { "\(id)_\($0.label)" }) }
 
     public static var all: [RampMetric] { scalars + perStop }
 

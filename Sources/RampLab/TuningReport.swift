@@ -157,7 +157,7 @@ public struct TuningReport: Sendable {
             "{\"name\": \(js(p.name)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "],\n"
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
-        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Stop.count),\n"
+        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"
         if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
         s += "  \"objective\": \(js(objective.text)), \"goal\": \(js(goal.rawValue)), \"per\": \(js(level.rawValue)),\n"
         s += "  \"columns\": [" + r.columns.map(js).joined(separator: ", ") + "],\n"
