@@ -122,7 +122,9 @@ enum LuaBench {
         if selected("L6") {
             // m:save of a 2,000 × 3,000 matrix (6 M values; 600 × 1,000 with --quick): .npy and .csv.
             let rows = quick ? 600 : 2000, cols = quick ? 1000 : 3000
-            let a = Array(w3.prefix(3 * rows)), b = Array((w3 + w3).prefix(3 * cols))
+            let n3 = w3.count / 3
+            let cycle = { (k: Int) in (0..<k).flatMap { i in w3[(3 * (i % n3))..<(3 * (i % n3) + 3)] } }
+            let a = cycle(rows), b = cycle(cols)
             let fa = colorsFile(dir, "w6a.txt", a, space: "srgb"), fb = colorsFile(dir, "w6b.txt", b, space: "srgb")
             for ext in ["npy", "csv"] {
                 let (tl, spots) = lua(dir, setup: "local m = hb.matrix(hb.load_colors(arg[1]), hb.load_colors(arg[2]), {method = 'apca'})",
