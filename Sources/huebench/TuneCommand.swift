@@ -154,10 +154,25 @@ enum TuneCommand: Command {
     /// A progress printer for standard error, or nil when it is not a terminal.
     static func progressPrinter() -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
+        let box = ProgressBox()
         return { done, total in
             guard total >= 5000 else { return }  // only long sweeps
-            let line = "\rtune: \(done)/\(total) ramps" + (done == total ? "\n" : "")
-            FileHandle.standardError.write(Data(line.utf8))
+            let line = box.line(total: total)
+            line.update(done)
+            if done >= total { line.finish() }
+        }
+    }
+
+    /// The one progress line of a sweep, made when its total is known.
+    final class ProgressBox: @unchecked Sendable {
+        private var current: ProgressLine?
+        private let lock = NSLock()
+        func line(total: Int) -> ProgressLine {
+            lock.lock(); defer { lock.unlock() }
+            if let c = current { return c }
+            let c = ProgressLine("huebench tune", total: total, unit: "ramps")
+            current = c
+            return c
         }
     }
 
