@@ -45,6 +45,9 @@ public final class HostContext {
     var policyExtras: [String: LuaCallback] = [:]
     /// Families made by `hb.family{…}` (not registered), by handle − 1, so `hb.audit` can audit them.
     var scriptFamilies: [Family] = []
+    /// Family stops handed to the script (`f:stop`, `f:stops`), by their exact OKLCH and alpha, so the color
+    /// functions move a stop to the exact stop n away in its family's scale (`_500:lighten(2)` is `_400`).
+    var stopOrigins: [[UInt64]: (family: Family, stop: Stop)] = [:]
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.
