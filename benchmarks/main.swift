@@ -262,6 +262,28 @@ gamut("W2a gamut-map CSS4", "css4")
 gamut("W2b gamut clip", "clip")
 gamut("W2c gamut-map raytrace", "raytrace")
 
+/// Raytrace against CSS4 per color (target ≥ 3×): both batch mappers on the same W2 inputs, timed in alternation
+/// (5 rounds, 1 thread and every core) so load from other processes falls on both; medians and their ratio.
+if selected("W2c") && !simdOnly {
+    let n = w2.count / 3
+    let src = try! ColorBuffer(interleaved: w2, space: .oklch)
+    let dst = ColorBuffer(space: .srgb, count: n)
+    let css4 = try! BatchGamutMapper(method: "css4", target: .srgb), ray = try! BatchGamutMapper(method: "raytrace", target: .srgb)
+    for threads in [1, 0] {
+        var tc: [Double] = [], tr: [Double] = []
+        for _ in 0..<5 {
+            tc.append(median { try! css4.map(src, into: dst, threads: threads) })
+            tr.append(median { try! ray.map(src, into: dst, threads: threads) })
+        }
+        let c = tc.sorted()[2], r = tr.sorted()[2]
+        let label = threads == 1 ? "1T" : "\(cores)T"
+        report("W2c raytrace vs css4 (\(label))", "huebench f32 simd \(label)", items: n, seconds: r, unit: "color",
+               note: perItem(r, n) + String(format: "; css4 %.3g ns/color; raytrace %.2fx faster (target ≥ 3x)", c / Double(n) * 1e9, c / r))
+        say(String(format: "# W2c raytrace vs css4 %@: %.3g vs %.3g ns/color → raytrace %.2fx faster (target ≥ 3x; median of 5 alternating rounds)",
+                   label, r / Double(n) * 1e9, c / Double(n) * 1e9, c / r))
+    }
+}
+
 /// The agreement proof for the batch CSS4 mapper: 10⁶ random OKLCH colors (10⁵ with --quick; L slightly
 /// outside [0, 1], C in [0, 0.4], h in [0, 360)) mapped into sRGB, plus 10⁵ (10⁴) into display-p3 and rec2020,
 /// every color compared with `GamutCSS4.map` on the same Float32 input. Not timed; a failure fails the run.

@@ -5,6 +5,9 @@
 #include <time.h>
 #include <pthread.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 int hb_lua_version(char *buf, int size) {
     lua_State *L = luaL_newstate();
@@ -400,6 +403,15 @@ int hb_load_text(lua_State *L, const char *buf, size_t len, const char *chunknam
 
 void *hb_extraspace(lua_State *L) { return lua_getextraspace(L); }
 void hb_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+int hb_gc_step(lua_State *L, int kb) { return lua_gc(L, LUA_GCSTEP, kb); }
+void hb_reuse_freed_pages(int mmap_threshold, int trim_threshold) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    mallopt(M_TRIM_THRESHOLD, trim_threshold);
+#else
+    (void)mmap_threshold; (void)trim_threshold;
+#endif
+}
 void hb_pop(lua_State *L, int n) { lua_pop(L, n); }
 void hb_newtable(lua_State *L) { lua_newtable(L); }
 int hb_pcall(lua_State *L, int nargs, int nresults, int msgh) { return pcall_user(L, nargs, nresults, msgh); }

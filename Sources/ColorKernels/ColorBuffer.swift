@@ -32,7 +32,27 @@ public final class ColorBuffer: @unchecked Sendable {
         self.base = Self.allocate(capacity: capacity)
     }
 
+    /// A buffer of `count` colors whose values are left unwritten, for a kernel that writes every color next
+    /// (on its own cores: the pages are first touched where they are written, never zero-filled first). Only
+    /// the padding lanes (and the alpha plane, when `hasAlpha`) are set to 0.
+    public init(space: ColorSpaceID, uninitializedCount count: Int, hasAlpha: Bool = false) {
+        precondition(count >= 0, "ColorBuffer count must not be negative")
+        self.space = space
+        self.count = count
+        self.hasAlpha = hasAlpha
+        self.capacity = Self.padded(count)
+        let p = UnsafeMutableRawPointer.allocate(byteCount: 16 * capacity, alignment: Self.alignment)
+        let f = p.bindMemory(to: Float.self, capacity: 4 * capacity)
+        for plane in 0..<3 { (f + plane * capacity + count).initialize(repeating: 0, count: capacity - count) }
+        if hasAlpha { (f + 3 * capacity).initialize(repeating: 0, count: capacity) }
+        alphaReady = hasAlpha
+        self.base = p
+    }
+
     deinit { base.deallocate() }
+
+    /// Whether the alpha plane holds defined values (false only for an uninitialized buffer without alpha).
+    private var alphaReady = true
 
     /// `n` rounded up to a multiple of `laneMultiple` (at least one vector).
     public static func padded(_ n: Int) -> Int { Swift.max(laneMultiple, (n + laneMultiple - 1) / laneMultiple * laneMultiple) }
@@ -49,6 +69,7 @@ public final class ColorBuffer: @unchecked Sendable {
     public func resize(count newCount: Int, hasAlpha newAlpha: Bool? = nil) {
         precondition(newCount >= 0, "ColorBuffer count must not be negative")
         if let a = newAlpha { hasAlpha = a }
+        if hasAlpha && !alphaReady { alphaPlane.update(repeating: 0, count: capacity); alphaReady = true }
         if newCount > capacity {
             let newCap = Self.padded(Swift.max(newCount, capacity * 3 / 2))
             let nb = Self.allocate(capacity: newCap)

@@ -24,7 +24,7 @@ public final class HostContext {
     /// The interpreter that owns this context. Set once, right after both exist; the interpreter outlives the context's use.
     unowned(unsafe) var interpreter: LuaInterpreter!
     let L: OpaquePointer
-    public let workbench: Workbench
+    public internal(set) var workbench: Workbench
     /// Families, generators and policies: the built-ins plus what scripts register (Lua generators and
     /// policies become `RampGenerator`/`Policy` entries whose closures call back into this state).
     public internal(set) var palettes: PaletteWorkbench

@@ -71,6 +71,7 @@ public final class LuaInterpreter {
 
     public init(options: ScriptOptions = ScriptOptions(), workbench: Workbench = .standard,
                 print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws {
+        _ = Self.reuseFreedPages
         let limits = UnsafeMutablePointer<hb_limits>.allocate(capacity: 1)
         limits.initialize(to: hb_limits())
         limits.pointee.cap = options.memoryLimit > 0 ? Int(options.memoryLimit) : 0
@@ -96,12 +97,24 @@ public final class LuaInterpreter {
         }
     }
 
+    /// Buffers and matrices a script makes are large and short-lived (one per `hb.convert`, `hb.matrix`…). With
+    /// glibc's defaults each is a fresh `mmap`, zero-filled by the kernel page by page on first write (a third of
+    /// the time of a 1 M color conversion); up to 32 MiB they are taken from the heap instead, and freed
+    /// memory up to 1 GiB is kept for the next one (the collector frees them: `ObjectBox.push` tells it their
+    /// size). Set once per process, when the first interpreter is created.
+    static let reuseFreedPages: Void = {
+        hb_reuse_freed_pages(32 << 20, 1 << 30)  // 32 MiB: glibc's largest mmap threshold on 64-bit
+    }()
+
     deinit {
         host.outputs.discardStreams()
         hb_unwatch(limits)
         lua_close(L)
         limits.deallocate()
     }
+
+    /// The color registries as scripts and plugins have extended them (`hb.register_contrast`, `hb.register_deltae`).
+    public var workbench: Workbench { host.workbench }
 
     /// Peak bytes used by the Lua heap and host buffers.
     public var peakMemory: Int { Int(limits.pointee.peak) }
@@ -328,10 +341,12 @@ public final class LuaInterpreter {
 
     /// Writes every staged output atomically. Call after a successful run; returns the written paths.
     @discardableResult public func commitOutputs() throws -> [String] { try host.outputs.commit() }
-    /// Takes the staged files (path relative to the output folder, bytes) out of the stage, in write order, so
-    /// a caller with its own atomic writer (`huebench build`) writes them with the rest of its outputs.
-    public func takeStagedOutputs() -> [(path: String, bytes: Data)] {
-        let out = host.outputs.order.map { ($0, host.outputs.files[$0]!) }
+    /// Takes every output of the run out of the stage, in write order, so a caller with its own atomic writer
+    /// (`huebench build`) writes them with the rest of its outputs, all or nothing: the staged files (path
+    /// relative to the output folder, bytes), then the streamed ones (`hb.matrix{out=…}`, `hb.sweep{out=…}`),
+    /// whose temporary files are mapped (not read into the heap) and removed.
+    public func takeStagedOutputs() throws -> [(path: String, bytes: Data)] {
+        let out = try host.outputs.takeAll()
         host.outputs = OutputStage(folder: host.outputs.folder)
         return out
     }

@@ -101,6 +101,20 @@ struct OutputStage {
         return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
 
+    /// Every output, staged files first, then the streamed ones as memory-mapped files (their temporary files
+    /// are unlinked; the mapping stays valid). The stage is left holding nothing to commit.
+    func takeAll() throws -> [(path: String, bytes: Data)] {
+        var out = order.map { ($0, files[$0]!) }
+        defer { streams.discard() }
+        for s in streams.items {
+            let url = URL(fileURLWithPath: "/proc/self/fd/\(s.dir.fd)/\(s.tempName)")
+            do { out.append((s.rel, try Data(contentsOf: url, options: .alwaysMapped))) } catch {
+                throw ColorScriptError.output(path: s.rel, reason: "cannot read back the streamed file (\(error))")
+            }
+        }
+        return out
+    }
+
     /// Forgets a streamed output whose writing failed (its temporary file is removed).
     func dropStream(_ path: String) {
         guard let p = try? OutputStage.validate(path), let k = streams.items.firstIndex(where: { $0.rel == p }) else { return }

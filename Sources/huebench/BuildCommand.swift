@@ -100,7 +100,7 @@ enum BuildCommand: Command {
         let doc = try request.document(in: wb)
         let folder = OutputFolder()
         let perFormat = try request.write(doc, in: wb, into: folder, progress: progress).map { ($0.id, $0.files, $0.bytes) }
-        for (path, bytes) in plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
+        for (path, bytes) in try plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
         progress("writing \(folder.paths.count) files into \(outDir)/…")
         let result = try folder.commit(to: outDir) { done, total in
             if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }

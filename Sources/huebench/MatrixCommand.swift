@@ -51,7 +51,8 @@ enum MatrixCommand: Command {
 
     options:
       --method M       a contrast method (wcag21, apca, lstar, weber, michelson) or a ΔE method as
-                       deltae-<id> (deltae-ok, deltae-2000, deltae-76, deltae-itp…); `huebench help methods`
+                       deltae-<id> or the bare ΔE id (deltae-ok or ok, deltae-2000 or 2000, deltae-76, deltae-itp…);
+                       `huebench help methods`
       --text FILE      text colors (a color list or token file, as above)
       --background FILE  background colors (default: the text colors)
       --threshold X    also count pairs at or above X (by magnitude: APCA |Lc| ≥ X) besides the method's
@@ -66,6 +67,12 @@ enum MatrixCommand: Command {
       --context NAME   the resolver context of a token resolver (default: the resolver's default)
       --skip-invalid   compute with the valid entries and say how many were skipped (default: stop and list them)
       --json           print the summary (or the --pairs rows) as JSON
+      --cvd TYPE       compute on the colors as a color-vision deficiency sees them (protan, deutan, tritan:
+                       Machado et al. 2009; achroma: luminance; see `huebench simulate --help`)
+      --severity S     with --cvd: 0 … 1 (default 1, full deficiency)
+    \(PluginContext.optionHelp)
+                       (a plugin's hb.register_contrast / hb.register_deltae methods are --method names too;
+                       their Lua functions run on one core)
 
     example:
       huebench matrix --method apca --text text.txt --background bg.txt --out lc.npy
@@ -74,10 +81,13 @@ enum MatrixCommand: Command {
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["json", "skip-invalid"],
-                              options: ["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context",
-                                         "below", "list", "gamut", "pairs", "report"])
-        let workbench = Workbench.standard
+        let a = try Arguments(args, command: name, flags: Set(["json", "skip-invalid"]).union(PluginContext.flags),
+                              options: (["method", "text", "background", "out", "threshold", "threads", "worst", "alpha", "canvas", "context",
+                                         "below", "list", "gamut", "pairs", "report", "cvd", "severity"] as Set<String>).union(PluginContext.options))
+        // Plugin contrast and ΔE methods (hb.register_contrast / hb.register_deltae) are registry entries like
+        // the built-ins; their Lua functions run on this thread, pair by pair.
+        let plugins = try PluginContext.load(a, command: name)
+        let workbench = plugins.state?.workbench ?? Workbench.standard
         guard let methodName = a.value("method") else {
             throw UsageError("--method is required: one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
         }
@@ -107,6 +117,9 @@ enum MatrixCommand: Command {
             throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3 (huebench matrix)")
         }
         if let pairsPath = a.value("pairs") {
+            if a.value("cvd") != nil {
+                throw UsageError("--cvd and --pairs cannot be combined; check the pairs without --cvd, or use --text/--background with --cvd (huebench matrix)")
+            }
             return try PairCheck.run(a, method: method, alpha: alpha, gamut: gamut, pairsPath: pairsPath)
         }
         guard let textPath = a.value("text") else { throw UsageError("--text FILE is required (one CSS color per line)") }
@@ -151,8 +164,9 @@ enum MatrixCommand: Command {
             if r == outPath || r == listPath { throw UsageError("--report names the same file as another output; give separate paths (huebench matrix)") }
         }
         let context = a.value("context"), skip = a.has("skip-invalid")
-        let text = try readColors(textPath, context: context, skipInvalid: skip, gamut: gamut)
-        let background = try a.value("background").map { try readColors($0, context: context, skipInvalid: skip, gamut: gamut) }
+        let cvd = try Self.cvd(a)
+        let text = try simulated(try readColors(textPath, context: context, skipInvalid: skip, gamut: gamut), cvd, workbench)
+        let background = try a.value("background").map { try simulated(try readColors($0, context: context, skipInvalid: skip, gamut: gamut), cvd, workbench) }
         let matrix = try ContrastMatrix(method: method, text: text.buffer, background: background?.buffer,
                                         textColors: text.colors, backgroundColors: background?.colors, alpha: alpha)
         let rows = matrix.rows, cols = matrix.columns
@@ -288,6 +302,30 @@ enum MatrixCommand: Command {
         } else if outside > 0 {
             Output.error("huebench matrix: warning: \(source): \(outside) of \(entries.count) color\(entries.count == 1 ? "" : "s") outside sRGB, taken unclamped (WCAG ratios can exceed 21); --gamut srgb maps them first")
         }
+    }
+
+    /// `--cvd TYPE [--severity S]`: the simulation every color goes through before the matrix (nil without --cvd).
+    static func cvd(_ a: Arguments) throws -> CVDSimulation? {
+        let known = CVDType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let typeName = a.value("cvd") else {
+            if a.value("severity") != nil { throw UsageError("--severity needs --cvd TYPE (one of \(known)) (huebench matrix)") }
+            return nil
+        }
+        let type: CVDType
+        do { type = try CVDSimulation.type(named: typeName) } catch {
+            throw UsageError("--cvd '\(ColorCoreError.excerpt(typeName))' is not one of \(known) (huebench matrix)")
+        }
+        let severity = try a.double("severity", command: name) ?? 1
+        do { return try CVDSimulation(type, severity: severity) } catch {
+            throw UsageError("--severity \(severity) is outside 0…1; give a number from 0 (normal vision) to 1 (full) (huebench matrix)")
+        }
+    }
+
+    /// The colors as the deficiency sees them (sRGB, alpha and labels kept); unchanged without a simulation.
+    static func simulated(_ c: Colors, _ sim: CVDSimulation?, _ wb: Workbench) throws -> Colors {
+        guard let sim else { return c }
+        let colors = try c.colors.map { try sim.simulate($0, workbench: wb) }
+        return (try ColorBuffer(colors, space: .srgb), colors, c.entries)
     }
 
     /// The name of entry i: its label, or the color as written.

@@ -10,6 +10,7 @@ enum Commands {
         ParseCommand.self,
         ConvertCommand.self,
         GamutCommand.self,
+        SimulateCommand.self,
         ContrastCommand.self,
         DeltaECommand.self,
         PaletteCommand.self,

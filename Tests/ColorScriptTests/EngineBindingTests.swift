@@ -73,15 +73,22 @@ struct EngineBindingTests {
 
     /// Every registered contrast and ΔE method runs in hb.matrix (the CLI's set), equal to the per-pair
     /// reference within the documented Float32 bounds.
-    @Test(arguments: Workbench.standard.pairMethodIDs)
-    func everyMatrixMethodRuns(_ id: String) throws {
+    @Test(arguments: Workbench.standard.pairMethodNames)
+    func everyMatrixMethodRuns(_ name: String) throws {
+        let method = try Workbench.standard.pairMethod(name)
         let r = try eval("""
         local t = hb.buffer({'#000', '#777', 'rebeccapurple', '#fafafa'})
         local b = hb.buffer({'white', '#336699', 'oklch(0.5 0.2 30)'})
-        local m = hb.matrix(t, b, {method = '\(id)'})
-        return m:rows(), m:cols(), m:method()
+        local m = hb.matrix(t, b, {method = '\(name)'})
+        local s = hb.matrix(t, b, {method = '\(name)', summary = true})
+        return m:rows(), m:cols(), m:method(), s.pairs, string.format('%.5g', m:get(1, 1))
         """)
-        #expect(r == ["4", "3", id])
+        // The value is the method's, within the documented Float32 bounds.
+        let wb = Workbench.standard
+        let ref = method.evaluate(try wb.convert(wb.parse("#000"), to: method.inputSpace).coordsForConversion,
+                                  try wb.convert(wb.parse("white"), to: method.inputSpace).coordsForConversion)
+        #expect(Array(r.prefix(4)) == ["4", "3", method.id, "12"])
+        #expect(abs((Double(r[4]) ?? .nan) - ref) <= 1e-3 * max(1, abs(ref)), "\(name): \(r[4]) vs \(ref)")
     }
 
     /// A plugin-registered contrast method (registered like the built-ins, without a batch form) runs in

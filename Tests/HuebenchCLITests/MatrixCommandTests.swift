@@ -101,12 +101,15 @@ struct MatrixMethodCommandTests {
         return (dir, t, b)
     }
 
-    @Test(arguments: Workbench.standard.pairMethodIDs)
-    func everyRegisteredMethodRuns(_ id: String) throws {
-        let (dir, t, b) = try Self.files(id, text: "#000\n#777\nrebeccapurple\n", background: "white\n#336699\n")
+    /// Every name the registry gives a matrix method (contrast ids, deltae-<id>, bare ΔE ids): the same set
+    /// `hb.matrix` takes (ColorScriptTests' `everyMatrixMethodRuns` runs the same list through Lua).
+    @Test(arguments: Workbench.standard.pairMethodNames)
+    func everyRegisteredMethodRuns(_ name: String) throws {
+        let id = try Workbench.standard.pairMethod(name).id
+        let (dir, t, b) = try Self.files(name, text: "#000\n#777\nrebeccapurple\n", background: "white\n#336699\n")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try MatrixCommandTests.run(["matrix", "--method", id, "--text", t.path, "--background", b.path, "--json"])
-        #expect(r.status == 0, "\(id): \(r.err)")
+        let r = try MatrixCommandTests.run(["matrix", "--method", name, "--text", t.path, "--background", b.path, "--json"])
+        #expect(r.status == 0, "\(name): \(r.err)")
         #expect(r.out.contains("\"method\": \"\(id)\"") && r.out.contains("\"pairs\": 6"))
     }
 

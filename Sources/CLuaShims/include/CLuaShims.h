@@ -97,6 +97,12 @@ int hb_load_text(lua_State *L, const char *buf, size_t len, const char *chunknam
 void *hb_extraspace(lua_State *L);
 /// A full garbage collection (lua_gc is variadic: not callable from Swift).
 void hb_gc_collect(lua_State *L);
+/// One incremental collection step as if `kb` KiB had been allocated (host memory held by a userdata);
+/// returns 1 when the step finished a cycle.
+int hb_gc_step(lua_State *L, int kb);
+/// glibc: serve allocations below `mmap_threshold` bytes from the heap and keep up to `trim_threshold` bytes
+/// of freed memory for reuse (mallopt; no effect on other C libraries).
+void hb_reuse_freed_pages(int mmap_threshold, int trim_threshold);
 void hb_pop(lua_State *L, int n);
 void hb_newtable(lua_State *L);
 int hb_pcall(lua_State *L, int nargs, int nresults, int msgh);

@@ -12,6 +12,12 @@ public struct ContrastMethod: RegistryEntry {
     public let batch: PairKernel?
     /// Values a matrix summary counts pairs at or above (compared by magnitude), e.g. WCAG 3, 4.5, 7.
     public let thresholds: [Double]
+    /// Whether `evaluate` must run on the caller's thread, one pair at a time (a Lua plugin's function: Lua runs
+    /// on one thread). Batch paths then run it serially and call `checkFailure` once per block.
+    public var serial = false
+    /// Throws the first error `evaluate` met (it returns NaN from then on), e.g. a plugin's Lua error or the
+    /// script's time limit; nil for built-ins.
+    public var checkFailure: (@Sendable () throws -> Void)? = nil
 
     public init(id: String, name: String, inputSpace: ColorSpaceID, isSymmetric: Bool,
                 batch: PairKernel? = nil, thresholds: [Double] = [],

@@ -8,6 +8,12 @@ public struct DeltaEMethod: RegistryEntry {
     public let batch: PairKernel?
     /// Values a matrix summary counts pairs at or above (e.g. a just-noticeable difference).
     public let thresholds: [Double]
+    /// Whether `evaluate` must run on the caller's thread, one pair at a time (a Lua plugin's function: Lua runs
+    /// on one thread). Batch paths then run it serially and call `checkFailure` once per block.
+    public var serial = false
+    /// Throws the first error `evaluate` met (it returns NaN from then on), e.g. a plugin's Lua error or the
+    /// script's time limit; nil for built-ins.
+    public var checkFailure: (@Sendable () throws -> Void)? = nil
 
     public init(id: String, name: String, aliases: [String] = [], inputSpace: ColorSpaceID,
                 batch: PairKernel? = nil, thresholds: [Double] = [],

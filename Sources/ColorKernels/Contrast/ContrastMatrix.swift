@@ -105,8 +105,8 @@ public struct ContrastMatrix: Sendable {
         backgroundD = bd.coords
         textAlpha = canvas == nil ? Array(repeating: nil, count: td.alpha.count)
             : td.alpha.map { !$0.isNaN && $0 < 1 ? Swift.max($0, 0) : nil }
-        t = TermPlanes(Self.terms(kernel, textD, isText: true, pad: false))
-        b = TermPlanes(Self.terms(kernel, backgroundD, isText: false, pad: true))
+        t = Self.terms(kernel, textD, isText: true, pad: false)
+        b = Self.terms(kernel, backgroundD, isText: false, pad: true)
         switch kernel {
         case .luminanceRatio?: boundAbsolute = 0; boundRelative = 2e-6
         case .apca?: boundAbsolute = 1e-3; boundRelative = 0
@@ -118,32 +118,40 @@ public struct ContrastMatrix: Sendable {
         }
     }
 
-    /// The per-color term planes of a batch form (nil: none, the Double inputs are used).
-    static func terms(_ k: PairKernel?, _ v: [SIMD3<Double>], isText: Bool, pad: Bool) -> [[Float]] {
-        guard let k else { return [] }
+    /// The per-color term planes of a batch form (nil: none, the Double inputs are used), computed in Double on
+    /// every core (chunks of 512 colors) and rounded to Float once.
+    static func terms(_ k: PairKernel?, _ v: [SIMD3<Double>], isText: Bool, pad: Bool) -> TermPlanes {
+        guard let k else { return TermPlanes(planes: 0, count: 0) }
         let n = v.count
         let padded = pad ? Swift.max(8, (n + 7) / 8 * 8) : n
-        let planes = k == .luminanceRatio ? 2 : 3
-        var out = [[Float]](repeating: [Float](repeating: 0, count: padded), count: planes)
-        guard n > 0 else { return out }
-        for i in 0..<padded {
-            let c = v[Swift.min(i, n - 1)]
-            switch k {
-            case .luminanceRatio:
-                let y = WCAG21.luminance(srgb: c) + 0.05
-                out[0][i] = Float(y); out[1][i] = Float(1 / y)
-            case .apca:
-                let y = APCA.softClamp(APCA.luminance(srgb: c))
-                out[0][i] = Float(y)
-                if isText {
-                    out[1][i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normTXT))
-                    out[2][i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revTXT))
-                } else {
-                    out[1][i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normBG))
-                    out[2][i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revBG))
+        let out = TermPlanes(planes: k == .luminanceRatio ? 2 : 3, count: padded)
+        guard n > 0 else { out.zero(); return out }
+        let p0 = UncheckedBox(out.plane(0)), p1 = UncheckedBox(out.plane(1))
+        let p2 = UncheckedBox(out.planes > 2 ? out.plane(2) : out.plane(1))
+        v.withUnsafeBufferPointer { vb in
+            let src = UncheckedBox(vb.baseAddress!)
+            Parallel.forChunks(count: padded, chunk: 512, threads: 0) { range in
+                let o0 = p0.value, o1 = p1.value, o2 = p2.value
+                for i in range {
+                    let c = src.value[Swift.min(i, n - 1)]
+                    switch k {
+                    case .luminanceRatio:
+                        let y = WCAG21.luminance(srgb: c) + 0.05
+                        o0[i] = Float(y); o1[i] = Float(1 / y)
+                    case .apca:
+                        let y = APCA.softClamp(APCA.luminance(srgb: c))
+                        o0[i] = Float(y)
+                        if isText {
+                            o1[i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normTXT))
+                            o2[i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revTXT))
+                        } else {
+                            o1[i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normBG))
+                            o2[i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revBG))
+                        }
+                    case .euclidean:
+                        o0[i] = Float(c.x); o1[i] = Float(c.y); o2[i] = Float(c.z)
+                    }
                 }
-            case .euclidean:
-                out[0][i] = Float(c.x); out[1][i] = Float(c.y); out[2][i] = Float(c.z)
             }
         }
         return out
@@ -217,8 +225,8 @@ public struct ContrastMatrix: Sendable {
 
     /// Computes rows `rowRange` into `out` (row-major, `columns` floats per row, row `rowRange.lowerBound` first).
     /// - Complexity: O(rows · columns), split over `threads` cores (0 = all).
-    public func compute(rows rowRange: Range<Int>, into out: UnsafeMutablePointer<Float>, threads: Int = 0) {
-        let cols = columns, r0 = rowRange.lowerBound
+    public func compute(rows rowRange: Range<Int>, into out: UnsafeMutablePointer<Float>, threads requested: Int = 0) {
+        let cols = columns, r0 = rowRange.lowerBound, threads = method.serial ? 1 : requested
         // Chunks of ≥ 16K pairs, handed out dynamically.
         let chunk = Swift.max(1, 16_384 / Swift.max(1, cols))
         Parallel.forChunks(count: rowRange.count, chunk: chunk, threads: threads) { range in
@@ -250,7 +258,10 @@ public struct ContrastMatrix: Sendable {
         let ths = thresholds ?? method.thresholds
         var summary = MatrixSummary(method: method, rows: rows, columns: columns, thresholds: ths, k: k)
         guard rows > 0 && columns > 0 else { return summary }
-        let blockRows = Swift.max(1, Swift.min(rows, blockBytes / 4 / columns))
+        // A method whose `evaluate` runs in a script (`serial`) runs on this thread, in blocks of ~16K pairs so
+        // its failures and the deadline are seen soon.
+        let threads = method.serial ? 1 : threads
+        let blockRows = Swift.max(1, Swift.min(rows, (method.serial ? 65_536 : blockBytes) / 4 / columns))
         let block = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * columns)
         defer { block.deallocate() }
         let lock = NSLock()
@@ -272,6 +283,7 @@ public struct ContrastMatrix: Sendable {
             }
             summary = shared.value.move()
             shared.value.deallocate()
+            try method.checkFailure?()
             try sink?(block, n)
             r0 += n
             progress?(r0)
@@ -286,13 +298,15 @@ public struct ContrastMatrix: Sendable {
         let th = Float(threshold)
         let b = boundAbsolute + boundRelative * Swift.abs(threshold)
         let lo = Float(threshold - 1.5 * b - 1e-30).nextDown.nextDown, hi = Float(threshold + 1.5 * b + 1e-30).nextUp.nextUp
+        let clip = thresholdMeetsClip(threshold)
         var n = 0
         for r in 0..<rowCount {
             let i = firstRow + r, row = values + r * columns
             for j in 0..<columns where !(excludeDiagonal && i == j) {
                 let v = Swift.abs(row[j])
-                if v >= lo && v <= hi { n += Swift.abs(reference(i, j)) >= threshold ? 1 : 0 }
-                else if v >= th { n += 1 }
+                if (v >= lo && v <= hi) || (clip && (v == 0 || v < 7.31) && isNearAPCAClip(i, j)) {
+                    n += Swift.abs(reference(i, j)) >= threshold ? 1 : 0
+                } else if v >= th { n += 1 }
             }
         }
         return n
@@ -328,6 +342,24 @@ public struct ContrastMatrix: Sendable {
         return heap.sorted(by: less)
     }
 
+    /// APCA's low-contrast clip: |Sapc| < 0.1 gives Lc 0, otherwise |Lc| ≥ 7.3, so a value jumps between 0 and
+    /// 7.3 there. Whether the Float32 Sapc of pair (i, j) lies within the error bound of that clip (its pair
+    /// needs a Double recheck at every threshold in (0, 7.3 + bound]). False for other kernels and Double rows.
+    @inline(__always)
+    func isNearAPCAClip(_ i: Int, _ j: Int) -> Bool {
+        guard kernel == .apca, textAlpha[i] == nil else { return false }
+        let sN = b.plane(1)[j] - t.plane(1)[i], sR = b.plane(2)[j] - t.plane(2)[i]
+        let e = Float(4 * boundAbsolute)
+        return Swift.abs(sN - 10) <= e || Swift.abs(sR + 10) <= e
+    }
+
+    /// The magnitude where APCA's clip puts a jump (7.3 = 10 − 2.7), and whether `threshold` lies at or below it
+    /// (within the bound): counts at such a threshold must recheck the pairs near the clip.
+    static let apcaClipMagnitude = 7.3
+    func thresholdMeetsClip(_ threshold: Double) -> Bool {
+        kernel == .apca && threshold > 0 && threshold <= Self.apcaClipMagnitude + 4 * boundAbsolute
+    }
+
     /// Whether a Float32 magnitude lies within the error bound of `threshold` (its pair needs a Double recheck).
     @inline(__always)
     public func isNear(_ magnitude: Float, _ threshold: Double) -> Bool {
@@ -342,12 +374,14 @@ final class TermPlanes: @unchecked Sendable {
     let planes: Int, count: Int
     private let base: UnsafeMutablePointer<Float>
 
-    init(_ arrays: [[Float]]) {
-        planes = arrays.count
-        count = arrays.first?.count ?? 0
+    /// Uninitialized planes (every value is written by `ContrastMatrix.terms`).
+    init(planes: Int, count: Int) {
+        self.planes = planes
+        self.count = count
         base = .allocate(capacity: Swift.max(1, planes * count))
-        for (k, a) in arrays.enumerated() { (base + k * count).initialize(from: a, count: count) }
     }
+
+    func zero() { base.initialize(repeating: 0, count: Swift.max(1, planes * count)) }
 
     deinit { base.deallocate() }
 
@@ -391,6 +425,11 @@ public struct MatrixSummary: Sendable {
             let b = matrix.boundAbsolute + matrix.boundRelative * Swift.abs(th)
             return (Float(th - 1.5 * b - 1e-30).nextDown.nextDown, Float(th + 1.5 * b + 1e-30).nextUp.nextUp)
         }
+        // APCA thresholds at or below the clip's jump (|Lc| 0 ↔ 7.3): values of 0 or near 7.3 may sit on the
+        // other side of the clip in Double; those whose Sapc is near ±10 are rechecked.
+        let clip = thresholds.map { matrix.thresholdMeetsClip($0) }
+        let anyClip = clip.contains(true)
+        let clipHigh = Float(ContrastMatrix.apcaClipMagnitude + 0.01)
         // Vector pass: min, max, min |v|, counts, and whether any value is near a threshold.
         var vlo = Float8(repeating: .infinity), vhi = Float8(repeating: -.infinity), vabs = Float8(repeating: .infinity)
         var vcnt = [SIMD8<Int32>](repeating: .zero, count: thresholds.count)
@@ -408,6 +447,7 @@ public struct MatrixSummary: Sendable {
                 vcnt[t] &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: av .>= fth[t])
                 near = near .| ((av .>= window[t].0) .& (av .<= window[t].1))
             }
+            if anyClip { near = near .| (av .< clipHigh) }
             j &+= 8
         }
         lo = vlo.min(); hi = vhi.max()
@@ -426,7 +466,8 @@ public struct MatrixSummary: Sendable {
             for c in scan where c != skip {
                 let av = Swift.abs(p[c])
                 var ref: Double? = nil
-                for t in 0..<fth.count where av >= window[t].0 && av <= window[t].1 {
+                let nearClip = anyClip && av < clipHigh && matrix.isNearAPCAClip(i, c)
+                for t in 0..<fth.count where (av >= window[t].0 && av <= window[t].1) || (clip[t] && nearClip) {
                     if ref == nil { ref = Swift.abs(matrix.reference(i, c)); rechecked += 1 }
                     cnt[t] += (ref! >= thresholds[t] ? 1 : 0) - (av >= fth[t] ? 1 : 0)
                 }

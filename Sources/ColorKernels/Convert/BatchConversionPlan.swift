@@ -135,7 +135,7 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
 
     /// Converts into a new buffer.
     public func convert(_ src: ColorBuffer, threads: Int = 0) -> ColorBuffer {
-        let dst = ColorBuffer(space: target, count: src.count, hasAlpha: src.hasAlpha)
+        let dst = ColorBuffer(space: target, uninitializedCount: src.count, hasAlpha: src.hasAlpha)
         convert(src, into: dst, threads: threads)
         return dst
     }

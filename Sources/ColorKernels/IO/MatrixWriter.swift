@@ -107,18 +107,17 @@ public final class MatrixWriter {
             // Little-endian hosts only (x86-64, arm64): the bytes are the file's bytes.
             try writeAll(UnsafeRawBufferPointer(start: data, count: count * columns * 4))
         case .csv:
-            text.removeAll(keepingCapacity: true)
-            for r in 0..<count {
-                if let labels = rowLabels { text.append(contentsOf: Self.csvField(labels[rowsWritten + r]).utf8); text.append(44) }
-                for c in 0..<columns {
-                    if c > 0 { text.append(44) }
-                    let v = data[r * columns + c]
-                    text.append(contentsOf: (v.isNaN ? "nan" : "\(v)").utf8)
-                }
-                text.append(10)
-                if text.count > 1 << 20 { try writeAll(text); text.removeAll(keepingCapacity: true) }
+            let first = rowsWritten
+            let labels = rowLabels.map { l in (0..<count).map { Self.csvField(l[first + $0]) } }
+            let block = Swift.max(1, (1 << 20) / Swift.max(1, columns * 10))
+            var r = 0
+            while r < count {
+                let n = Swift.min(block, count - r)
+                let bytes = Self.csvText(data + r * columns, rows: n, columns: columns,
+                                         labels: labels.map { Array($0[r..<(r + n)]) }, threads: 0)
+                try bytes.withUnsafeBytes { try writeAll($0) }
+                r += n
             }
-            try writeAll(text)
         }
         rowsWritten += count
     }
@@ -129,6 +128,37 @@ public final class MatrixWriter {
         do { try file.commit() } catch {
             throw ColorKernelsError.io(path: path, message: "cannot finish writing (\(Self.reason(error)))")
         }
+    }
+
+    /// CSV text of `rows` rows (each value the shortest text that reads back to the same Float32, `nan` for
+    /// NaN; a row starts with its label field when `labels` is given), formatted on every core in row chunks
+    /// (no String per value) and joined in order.
+    /// - Complexity: O(rows × columns) over `threads` cores (0 = all).
+    public static func csvText(_ data: UnsafePointer<Float>, rows: Int, columns: Int, labels: [String]? = nil,
+                               threads: Int = 0) -> [UInt8] {
+        let chunk = Swift.max(1, 65_536 / Swift.max(1, columns))
+        let parts = (rows + chunk - 1) / chunk
+        let texts = (0..<parts).map { _ in ByteText(capacity: Swift.min(chunk, rows) * columns * 12 + 64) }
+        let src = UncheckedBox(data)
+        Parallel.forChunks(count: parts, chunk: 1, threads: threads) { range in
+            for k in range {
+                var t = texts[k]
+                for r in (k * chunk)..<Swift.min(rows, (k + 1) * chunk) {
+                    if let labels { t.append(labels[r]); t.append(44) }
+                    let row = src.value + r * columns
+                    for c in 0..<columns {
+                        if c > 0 { t.append(44) }
+                        let v = row[c]
+                        if v.isNaN { t.append("nan" as StaticString) } else { v.write(to: &t) }
+                    }
+                    t.append(10)
+                }
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(texts.reduce(0) { $0 + $1.count })
+        for t in texts { out.append(contentsOf: t.buffer) }
+        return out
     }
 
     /// Removes the temp file; `path` is left untouched.

@@ -65,6 +65,9 @@ struct ObjectBox<T: AnyObject> {
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
         _ = hb_getmetatable_named(L, kind.metatableName)
         lua_setmetatable(L, -2)
+        // Lua's collector sees an 8-byte userdata: tell it the object holds `bytes`, so garbage buffers and
+        // matrices are collected (and their memory reused) at the pace the script allocates them.
+        if bytes >= 1 << 16 { _ = hb_gc_step(L, Int32(clamping: bytes >> 10)) }
         if charged { return }
         var ud: UnsafeMutableRawPointer? = nil
         _ = lua_getallocf(L, &ud)
@@ -103,6 +106,7 @@ enum BufferBinding {
     static let functions: [(String, hb_swift_fn)] = [
         ("buffer", hbBuffer), ("convert", hbConvert), ("map_gamut", hbMapGamut), ("matrix", MatrixBinding.hbMatrix),
         ("load_colors", LoadColorsBinding.hbLoadColors), ("clock", LoadColorsBinding.hbClock),
+        ("simulate", SimulateBinding.hbSimulate),
     ]
 
     /// Pushes a buffer whose bytes were charged before it was allocated.

@@ -62,7 +62,10 @@ extension HostContext {
             let a = max(text.alpha, 0)
             fg = fg * a + bg * (1 - a)
         }
-        return contrastCache.evaluate!(fg, bg)
+        let v = contrastCache.evaluate!(fg, bg)
+        // A plugin method (Lua) returns NaN after an error: raise that error here.
+        if v.isNaN, let check = try workbench.contrastMethods.lookup(method).checkFailure { try check() }
+        return v
     }
 
     /// The payload of a color value (its space registered by index).

@@ -46,6 +46,8 @@ enum Fields {
     static let theme = ["family", "tokens"]
     static let build = ["name", "families", "theme", "tokens", "policy", "prefix"]
     static let policy = ["name", "title", "rules", "check"]
+    static let contrastMethod = ["name", "title", "space", "symmetric", "thresholds", "evaluate"]
+    static let deltaEMethod = ["name", "title", "space", "thresholds", "evaluate"]
     static let tokenRule = ["name", "kind", "foreground", "foregrounds", "text", "background", "backgrounds", "method", "min",
                             "modes", "mode", "contrast", "levels", "simulations"]
     static let stopRule = ["name", "text", "background", "min", "method"]

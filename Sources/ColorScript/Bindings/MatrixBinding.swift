@@ -119,13 +119,21 @@ enum MatrixBinding {
             }
             let result = ScriptMatrix(engine: engine, charged: bytes + prep)
             let deadline = host.deadline
-            let block = max(1, (1 << 22) / max(1, cols))
+            // Row blocks of ~4M pairs (~16K for a method that runs in Lua): the deadline and a Lua method's
+            // first error are checked between blocks.
+            let block = max(1, (m.serial ? 1 << 14 : 1 << 22) / max(1, cols))
             var r0 = 0
-            while r0 < rows {
-                try deadline.check()
-                let r1 = min(rows, r0 + block)
-                engine.compute(rows: r0..<r1, into: result.values + r0 * cols, threads: 0)
-                r0 = r1
+            do {
+                while r0 < rows {
+                    try deadline.check()
+                    let r1 = min(rows, r0 + block)
+                    engine.compute(rows: r0..<r1, into: result.values + r0 * cols, threads: 0)
+                    try m.checkFailure?()
+                    r0 = r1
+                }
+            } catch {
+                host.refund(bytes: result.byteCount)
+                throw error
             }
             ObjectBox.push(result, kind: .matrix, bytes: result.byteCount, on: L!, charged: true)
             return 1
@@ -256,7 +264,7 @@ enum MatrixBinding {
 
     /// The file bytes of a matrix: `.npy` (NumPy 1.0 '<f4', shape (rows, cols)), `.f32` (raw little-endian),
     /// `.csv` (one row per line, each value the shortest text that reads back to the same Float32).
-    /// - Complexity: O(rows × cols); `.npy`/`.f32` are one copy of the values.
+    /// - Complexity: O(rows × cols); `.npy`/`.f32` are one copy of the values, `.csv` is formatted on every core.
     static func saveData(_ m: ScriptMatrix, _ format: MatrixWriter.Format) -> Data {
         let n = m.rows * m.cols
         switch format {
@@ -265,17 +273,7 @@ enum MatrixBinding {
             d.append(UnsafeBufferPointer(start: m.values, count: n))
             return d
         case .csv:
-            var text: [UInt8] = []
-            text.reserveCapacity(n * 10)
-            for i in 0..<m.rows {
-                for j in 0..<m.cols {
-                    if j > 0 { text.append(44) }
-                    let v = m[i, j]
-                    text.append(contentsOf: (v.isNaN ? "nan" : v.description).utf8)
-                }
-                text.append(10)
-            }
-            return Data(text)
+            return Data(MatrixWriter.csvText(m.values, rows: m.rows, columns: m.cols, threads: 0))
         }
     }
 

@@ -34,7 +34,7 @@ extension HostContext {
     func pushModule() {
         let lua = Lua(L: L)
         lua.newTable()
-        for (name, fn) in ColorBinding.constructors + BufferBinding.functions + moduleExtras() {
+        for (name, fn) in ColorBinding.constructors + BufferBinding.functions + MethodRegistrationBinding.functions + moduleExtras() {
             lua.push(fn); lua.setField(-2, name)
         }
         lua.push("0.1.0"); lua.setField(-2, "version")

@@ -1,0 +1,70 @@
+import CLua
+import CLuaShims
+import ColorCore
+import ColorKernels
+import Foundation
+
+/// `hb.simulate(buf_or_color, type [, severity])`: colors as a color-vision deficiency sees them
+/// (`CVDSimulation`: Machado et al. 2009 for protan/deutan/tritan, luminance for achroma), in the input's space.
+enum SimulateBinding {
+    /// A Float32 buffer runs the batch engine (`BatchCVD`: the spaces' batch plans and one SIMD 3×3 matrix,
+    /// every core; ≤ 2e-6 per sRGB channel from the Double model); an f64 buffer runs the Double model on every
+    /// core; a color returns a color.
+    static let hbSimulate: hb_swift_fn = { L in
+        HostContext.guarded(L) { host, lua in
+            let a = Args(lua, "hb.simulate")
+            let typeName = try a.string(2, "type")
+            let type: CVDType
+            do { type = try CVDSimulation.type(named: typeName) } catch {
+                throw a.fail(2, "type", "one of \(CVDType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let severity = try a.number(3, "severity", default: 1)
+            let sim: CVDSimulation
+            do { sim = try CVDSimulation(type, severity: severity) } catch {
+                throw BindingError("hb.simulate: argument 3 (severity): \(NumberError.show(severity)) is outside 0…1; give a number from 0 (normal vision) to 1 (full)")
+            }
+            let wb = host.workbench
+            if let p = luaL_testudata(L, a.slot(1), UserdataKind.color.metatableName) {
+                let c = host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
+                let s = try a.core(1, "color") { try wb.spaces.convert(try sim.simulate(c, workbench: wb), to: c.space) }
+                host.push(s)
+                return 1
+            }
+            let b = try a.buffer(1, "buffer or color")
+            try host.deadline.check()
+            try BufferBinding.charge(host, "hb.simulate", count: b.count, double: b.isDouble)
+            let out: ScriptBuffer
+            if let f = b.floats {
+                let engine = try a.core(1, "buffer") { try BatchCVD(sim, source: b.space, spaces: wb.spaces) }
+                out = ScriptBuffer(engine.simulate(f, threads: 0))
+            } else {
+                let src = b, space = b.space
+                let plan = try a.core(1, "buffer") { try wb.spaces.plan(from: .srgb, to: space) }
+                var coords = [SIMD3<Double>](repeating: .zero, count: b.count)
+                let failed = UncheckedFlag()
+                coords.withUnsafeMutableBufferPointer { dst in
+                    let d = UncheckedPointer(dst.baseAddress)
+                    Parallel.forChunks(count: src.count, chunk: 2048, threads: 0) { r in
+                        for i in r {
+                            guard let c = try? sim.simulate(src.color(i), workbench: wb) else { failed.set(); return }
+                            d.value![i] = plan.apply(c.coords)
+                        }
+                    }
+                }
+                if failed.value { throw BindingError("hb.simulate: argument 1 (buffer): its space '\(space.rawValue)' does not convert to sRGB") }
+                out = ScriptBuffer(space: space, coords: coords, alpha: b.alpha)
+            }
+            out.labels = b.labels
+            BufferBinding.push(out, L!)
+            return 1
+        }
+    }
+}
+
+/// A flag chunks on several cores may set.
+final class UncheckedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.lock(); flag = true; lock.unlock() }
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+}
