@@ -9,8 +9,8 @@ local hb = require "huebench"
 local r = hb.sweep{
   generator = "uniform-lstar",
   params = {
-    margin = {0.90, 1.00, 11},        -- {from, to, steps}: the share of the Display P3 chroma limit a stop may use
-    chroma_scale = {0.8, 1.2, 9},     -- a factor on ColorTokensKit's chroma table
+    margin = hb.range(0.90, 1.00, 11),  -- from, to, steps: the share of the Display P3 chroma limit a stop may use
+    chroma_scale = hb.range(0.8, 1.2, 9), -- a factor on ColorTokensKit's chroma table
   },
   hues = "all",                       -- the 36 ColorTokensKit hues, 0° … 350°
   metrics = {"default"},

@@ -28,6 +28,10 @@ public struct RampMetric: Sendable, Equatable {
 ///   other hue of the same variant, over all stops; `hue_sep_mean*`: that per-stop smallest distance averaged
 ///   over the stops. CVD by Machado 2009 (severity 1, clamped). NaN with one hue.
 public enum RampMetrics {
+    /// The version of the metric definitions (docs/metrics.md); recorded in every `summary.json`. Raised whenever
+    /// a metric's formula or convention changes, so numbers from different versions are never compared unknowingly.
+    public static let definitionsVersion = 2
+
     /// One-column metrics (the default selection).
     public static let scalars: [RampMetric] = [
         ("de_mean", "mean ΔEOK between neighbouring stops"),

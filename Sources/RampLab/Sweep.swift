@@ -116,7 +116,9 @@ public struct Sweep: Sendable {
         let counts = swept.map(\.values.count)
         let variantCount = try Sweep.rows(counts, hues: 1)
         _ = try Sweep.rows(counts, hues: hues.count)
-        // Every swept value passes the generator's own checks (range, finiteness) before anything is generated.
+        // The fixed parameters and every swept value pass the generator's own checks (declared kinds and ranges,
+        // finiteness) before anything is generated.
+        try g.validate(RampSpec(hue: hues[0], parameters: base))
         for p in swept {
             for v in p.values {
                 var params = base
