@@ -22,6 +22,7 @@ enum Commands {
         PluginsCommand.self,
         TuneCommand.self,
         CompletionsCommand.self,
+        LuaTypesCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
