@@ -6,7 +6,9 @@ extension Workbench {
     /// `color(<space> …)` for every registered RGB/XYZ space, `color(--<id> …)` for registered non-CSS spaces,
     /// the function form (`jzazbz(…)`) of registered spaces that declare one, and CSS Color 5
     /// `color-mix(in <space> [<hue> hue]?, <color> [<p>]?, <color> [<p>]?)` (nested mixes allowed), which is
-    /// evaluated here: see `CSSParser.colorMix` for the rules and the form of its result.
+    /// evaluated here: see `CSSParser.colorMix` for the rules and the form of its result. CSS Color 5 relative
+    /// colors (`oklch(from #00b386 calc(l + 0.1) c h)`, `color(from … srgb r g b)`) are evaluated too: see
+    /// `CSSParser.relativeColor`. `light-dark()` is refused here: `parse(_:colorScheme:)` resolves it.
     ///
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
@@ -27,6 +29,12 @@ extension Workbench {
     /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
     /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, `calc()` nesting is capped at 32 levels.
     public func parse(_ css: String) throws -> Color {
+        try parse(css, colorScheme: nil)
+    }
+
+    /// Parses a CSS color as `parse(_:)` does, resolving `light-dark(<light>, <dark>)` (CSS Color 5 §5) to the
+    /// color of `colorScheme`; `nil` refuses `light-dark()` with an error saying which call reads it.
+    public func parse(_ css: String, colorScheme: CSSColorScheme?) throws -> Color {
         // Refused before tokenizing: the tokenizer's arrays take ~8 bytes per input byte, so a 400 MB string
         // would need gigabytes. No real color comes near the cap (the stream commands cut lines at the same size).
         guard css.utf8.count <= CSSParser.maxInputBytes else {
@@ -35,6 +43,7 @@ extension Workbench {
                 position: CSSParser.maxInputBytes)
         }
         var p = CSSParser(css, spaces: spaces)
+        p.colorScheme = colorScheme
         return try p.parseColor()
     }
 }
@@ -59,8 +68,13 @@ struct CSSParser {
     let length: Int
     let spaces: ColorSpaceRegistry
     var p = 0
-    /// How many `color-mix()` calls enclose the current token (capped at `maxDepth`).
+    /// How many `color-mix()` and relative colors enclose the current token (capped at `maxDepth`).
     var mixDepth = 0
+    /// The channel keywords of the relative color whose arguments are being read (`r`, `g`, `b`, `alpha`…),
+    /// lowercased, with their values; empty outside a relative color's arguments.
+    var channelKeywords: [String: Double] = [:]
+    /// The color scheme `light-dark()` resolves to; `nil` refuses `light-dark()` with an error.
+    var colorScheme: CSSColorScheme?
 
     init(_ input: String, spaces: ColorSpaceRegistry) {
         self.input = input
@@ -222,7 +236,15 @@ struct CSSParser {
                 }
                 items.append(.arg(Arg(value: .angle(d), pos: t.start))); advance()
             case .ident(let name):
+                if let v = channelKeywords[name.lowercased()] {
+                    items.append(.arg(Arg(value: .number(v), pos: t.start))); advance()
+                    continue
+                }
                 guard name.lowercased() == "none" else {
+                    if !channelKeywords.isEmpty {
+                        let names = channelKeywords.keys.sorted().joined(separator: ", ")
+                        throw fail("unknown channel keyword '\(name)' in '\(fn)(from …)': this space has \(names)", at: t.start)
+                    }
                     throw fail("unexpected '\(name)' in '\(fn)()'", at: t.start)
                 }
                 items.append(.arg(Arg(value: .none, pos: t.start))); advance()
@@ -341,6 +363,9 @@ struct CSSParser {
             guard let d = Self.degrees(v, unit: unit) else { throw fail("unknown unit '\(unit)' in calc()", at: t.start) }
             advance(); return CalcValue(value: d, type: .angle)
         case .ident(let name):
+            if let v = channelKeywords[name.lowercased()] {
+                advance(); return CalcValue(value: v, type: .number)
+            }
             let c: Double
             switch name.lowercased() {
             case "e": c = M_E
@@ -379,6 +404,8 @@ struct CSSParser {
 
     mutating func function(_ rawName: String, at start: Int) throws -> Color {
         let name = rawName.lowercased()
+        if name == "light-dark" { return try lightDark(start: start) }
+        if try startsRelative() { return try relativeColor(rawName, start: start) }
         switch name {
         case "rgb", "rgba":
             let (items, close) = try collectArgs(rawName, fnStart: start)
@@ -540,6 +567,18 @@ struct CSSParser {
                 throw fail("mixing numbers and percentages in legacy rgb()", at: args[i].pos)
             }
         }
+        // CSS Color 4 §5.1: rgb() channels outside 0…255 (0%…100%) "are not invalid, but are clamped to
+        // the ranges defined here at parsed-value time". `color(srgb …)` keeps extended values.
+        let c = try rgbChannels(args, clamped: true, syntax: &syntax)
+        let alpha = try alphaValue(alphaArg, syntax: &syntax)
+        var color = Color(.srgb, coords: c, alpha: alpha)
+        color.cssSyntax = syntax
+        return color
+    }
+
+    /// `rgb()` channels as sRGB 0…1 values: numbers / 255, percentages / 100, `none` missing; `clamped` keeps
+    /// them in 0…1.
+    func rgbChannels(_ args: [Arg], clamped: Bool, syntax: inout CSSSyntax) throws -> SIMD3<Double> {
         var c = SIMD3<Double>(0, 0, 0)
         for i in 0..<3 {
             let a = args[i]
@@ -550,14 +589,9 @@ struct CSSParser {
             case .percent(let v): c[i] = v / 100
             case .angle: throw fail("an rgb() channel cannot be an angle", at: a.pos)
             }
-            // CSS Color 4 §5.1: rgb() channels outside 0…255 (0%…100%) "are not invalid, but are clamped to
-            // the ranges defined here at parsed-value time". `color(srgb …)` keeps extended values.
-            if !c[i].isNaN { c[i] = Swift.min(1, Swift.max(0, c[i])) }
+            if clamped && !c[i].isNaN { c[i] = Swift.min(1, Swift.max(0, c[i])) }
         }
-        let alpha = try alphaValue(alphaArg, syntax: &syntax)
-        var color = Color(.srgb, coords: c, alpha: alpha)
-        color.cssSyntax = syntax
-        return color
+        return c
     }
 
     func hsl(_ items: [Item], fn: String, close: Int) throws -> Color {
@@ -592,23 +626,26 @@ struct CSSParser {
             throw fail("expected a color space name after 'color(', got \(describe(t))", at: t.start)
         }
         advance()
-        let name = rawName.lowercased()
-        let space: ColorSpace
-        if name.hasPrefix("--") {
-            guard let s = spaces.spaces[String(name.dropFirst(2))] else {
-                throw fail("unknown color space '\(rawName)'", at: t.start)
-            }
-            space = s
-        } else {
-            guard let s = spaces.spaces[name], s.cssForm == .colorFunction || s.cssForm == .custom else {
-                if let s = spaces.spaces[name], case .function(let f) = s.cssForm {
-                    throw fail("'\(rawName)' is not a color() space; write \(f)(…)", at: t.start)
-                }
-                throw fail("unknown color space '\(rawName)'", at: t.start)
-            }
-            space = s
-        }
+        let space = try colorFunctionSpace(rawName, at: t.start)
         let (items, close) = try collectArgs("color", fnStart: start)
         return try modernColor(space, items, fn: "color", close: close)
+    }
+
+    /// The space a `color()` function names: predefined spaces by name, any registered space as `--<id>`.
+    func colorFunctionSpace(_ rawName: String, at pos: Int) throws -> ColorSpace {
+        let name = rawName.lowercased()
+        if name.hasPrefix("--") {
+            guard let s = spaces.spaces[String(name.dropFirst(2))] else {
+                throw fail("unknown color space '\(rawName)'", at: pos)
+            }
+            return s
+        }
+        guard let s = spaces.spaces[name], s.cssForm == .colorFunction || s.cssForm == .custom else {
+            if let s = spaces.spaces[name], case .function(let f) = s.cssForm {
+                throw fail("'\(rawName)' is not a color() space; write \(f)(…)", at: pos)
+            }
+            throw fail("unknown color space '\(rawName)'", at: pos)
+        }
+        return s
     }
 }
