@@ -154,7 +154,7 @@ public struct Sweep: Sendable {
                                                         progress: progress.map { p in { d, _ in p(done + d, total) } })
             try deadline?.check()
             let groups = (0..<(v1 - v0)).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            all += RampMetrics.compute(batch, groups: groups, threads: threads)
+            all += RampMetrics.compute(batch, groups: groups, threads: threads, wanted: Set(metricColumns))
             if ramps == nil { ramps = batch } else { ramps!.append(batch) }
             v0 = v1
         }
