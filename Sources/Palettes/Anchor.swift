@@ -30,18 +30,19 @@ public struct RampAnchor: Sendable, Equatable {
 /// linearly on each side between the ramp's end and the anchor (monotone by construction).
 public enum Anchoring {
     /// The stop whose OKLab lightness is nearest the color's (the lighter stop on a tie).
-    public static func nearestStop(_ color: RampColor, in ramp: [RampColor]) -> Stop {
+    public static func nearestStop(_ color: RampColor, in ramp: [RampColor], scale: Scale = .ctk) -> Stop {
         var best = 0
         for i in ramp.indices where abs(ramp[i].oklch.x - color.oklch.x) < abs(ramp[best].oklch.x - color.oklch.x) { best = i }
-        return Stop(clampedIndex: best)
+        return scale.stop(clampedIndex: best)
     }
 
-    /// The ramp through the anchor, and the stop it sits at.
-    public static func apply(_ anchor: RampAnchor, to ramp: [RampColor]) throws -> (ramp: [RampColor], stop: Stop) {
+    /// The ramp through the anchor, and the stop it sits at. The anchor's stop must be in `scale` (the ramp's
+    /// scale; an error names the stop and the scale otherwise).
+    public static func apply(_ anchor: RampAnchor, to ramp: [RampColor], scale: Scale = .ctk) throws -> (ramp: [RampColor], stop: Stop) {
         let n = ramp.count
-        guard n >= 2 else { return (ramp, Stop(clampedIndex: 0)) }
-        let stop = anchor.stop ?? nearestStop(anchor.color, in: ramp)
-        let k = stop.index
+        precondition(n == scale.count, "Anchoring.apply: \(n) colors for scale \(scale.id) of \(scale.count) stops")
+        let stop = anchor.stop ?? nearestStop(anchor.color, in: ramp, scale: scale)
+        let k = try scale.index(stop, context: "anchor")
         let a = anchor.color.oklch
         let L = ramp.map(\.oklch.x), C = ramp.map { max($0.oklch.y, 0) }
         let H = ramp.map { $0.oklch.z.isNaN ? (a.z.isNaN ? 0 : a.z) : $0.oklch.z }

@@ -59,7 +59,7 @@ public struct ColorFunctions: Sendable {
     }
 
     public func swatch(_ family: Family, _ stop: Stop) throws -> Swatch {
-        Swatch(color: try ramp(for: family)[stop.index], family: family, stop: stop)
+        Swatch(color: try ramp(for: family)[try family.scale.index(stop, context: "family '\(family.id)'")], family: family, stop: stop)
     }
 
     public func swatch(_ familyName: String, _ stop: Stop) throws -> Swatch {
@@ -106,8 +106,8 @@ public struct ColorFunctions: Sendable {
 
     /// Moves a swatch n stops darker (n > 0) or lighter (n < 0).
     public func move(_ s: Swatch, by n: Int) throws -> Swatch {
-        if let stop = s.stop, let f = s.family {
-            let to = stop.offset(by: n)
+        if let stop = s.stop, let f = s.family, f.scale.contains(stop) {
+            let to = f.scale.offset(stop, by: n)
             var out = try swatch(f, to)
             out.color.alpha = s.color.alpha
             return out
@@ -129,7 +129,7 @@ public struct ColorFunctions: Sendable {
 
     /// The mirror across the ramp: `_200` ↔ `_850`; off-palette colors mirror their ladder position.
     public func invert(_ s: Swatch) throws -> Swatch {
-        if let stop = s.stop, let f = s.family { return try swatch(f, stop.inverted) }
+        if let stop = s.stop, let f = s.family, f.scale.contains(stop) { return try swatch(f, f.scale.inverted(stop)) }
         let ladder = ladder(for: s.color)
         let p = Double(ladder.count - 1) - ColorFunctions.position(ofLightnessStar: s.color.lightnessStar, ladder: ladder)
         return Swatch(color: rebuilt(s.color, lightnessStar: ColorFunctions.lightnessStar(atPosition: p, ladder: ladder)),
@@ -146,10 +146,12 @@ public struct ColorFunctions: Sendable {
     /// OKLCH chroma × (1 − amount), at least 0.
     public func desaturate(_ s: Swatch, by amount: Double) -> Swatch { saturate(s, by: -amount) }
 
-    /// The family whose hue is `hue`: a registered uniform-lstar family with that hue, else a hue family.
-    public func family(forHue hue: Double) -> Family {
+    /// The family whose hue is `hue` on a scale: a registered uniform-lstar family with that hue and scale, else
+    /// a hue family.
+    public func family(forHue hue: Double, scale: Scale = .ctk) -> Family {
         let h = TokenMath.roundedHue(hue)
-        return workbench.families.all.first { $0.hue == h && $0.generator == UniformLStar.id } ?? Family.forHue(h)
+        return workbench.families.all.first { $0.hue == h && $0.generator == UniformLStar.id && $0.scale == scale }
+            ?? Family.forHue(h, scale: scale)
     }
 
     /// Rotates the hue: a stop keeps its index on the rotated family's ramp; other colors keep L\* and chroma.
@@ -157,7 +159,7 @@ public struct ColorFunctions: Sendable {
     public func rotateHue(_ s: Swatch, by degrees: Double) throws -> Swatch {
         if let stop = s.stop, let f = s.family {
             guard let h = f.hue else { return s }
-            return try swatch(family(forHue: h + degrees), stop)
+            return try swatch(family(forHue: h + degrees, scale: f.scale), stop)
         }
         guard !s.color.isAchromatic else { return s }
         let h = TokenMath.roundedHue(s.color.oklch.z + degrees)

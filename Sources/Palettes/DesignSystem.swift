@@ -43,7 +43,22 @@ public struct DesignSystem: Sendable {
         for t in appTokens where t.family == nil {
             throw PalettesError.invalidToken(t.id, reason: "an app-level token needs family=, the family it takes its colors from")
         }
+        // Every stop a token names must exist in the scale of each family it is resolved for.
+        for f in palette.families {
+            for t in tokens where t.family == nil || t.family == f.id { try DesignSystem.check(t, in: f) }
+            for t in appTokens where t.family == f.id { try DesignSystem.check(t, in: f) }
+        }
         self.palette = palette; self.tokens = tokens; self.appTokens = appTokens; self.appName = appName
+    }
+
+    static func check(_ t: SemanticToken, in f: Family) throws {
+        for m in Mode.allCases {
+            for l in ContrastLevel.allCases {
+                do { _ = try t.stop(mode: m, contrast: l, in: f.scale) } catch let PalettesError.stopNotInScale(s, sc, list, ctx) {
+                    throw PalettesError.stopNotInScale(stop: s, scale: sc, stops: list, context: "\(ctx) in family '\(f.id)'")
+                }
+            }
+        }
     }
 
     /// Generates the families' ramps with the workbench, then resolves as `init(palette:…)`.
@@ -62,9 +77,12 @@ public struct DesignSystem: Sendable {
     public func resolve(_ token: SemanticToken, in set: TokenSet, mode: Mode, contrast: ContrastLevel) -> ResolvedToken {
         let familyID = token.family ?? set.family!
         let family = palette.family(familyID)!
-        let stop = token.stop(mode: mode, contrast: contrast)
+        // Checked when the system was made (init), so every token resolves.
+        guard let stop = try? token.stop(mode: mode, contrast: contrast, in: family.scale), let color = palette.color(familyID, stop) else {
+            preconditionFailure("token \(token.id) does not resolve in family \(familyID)")
+        }
         return ResolvedToken(token: token, family: family, mode: mode, contrast: contrast, stop: stop,
-                             color: palette.color(familyID, stop)!.withAlpha(token.opacity))
+                             color: color.withAlpha(token.opacity))
     }
 
     /// What translucent tokens of a set are painted over: its `backgroundPrimary`, else its first background,

@@ -1,8 +1,9 @@
 import Foundation
 import ColorCore
 
-/// A color family: an id, a display name, and how its ramp is generated (a generator id, a hue and
-/// parameters). A family's own color is its `_450`.
+/// A color family: an id, a display name, its scale (the stops), and how its ramp is generated (a generator
+/// id, a hue and parameters). A family's own color is its `_450` (on other scales: the stop nearest `_450`'s
+/// lightness).
 public struct Family: RegistryEntry, Equatable {
     /// Lowercase id as users type it: `orange`, `gray`, `hue-123.45`.
     public let id: String
@@ -16,9 +17,13 @@ public struct Family: RegistryEntry, Equatable {
     public let seed: RampColor?
     /// A color the ramp passes through exactly (see `Anchoring`); nil: the generator's ramp as it is.
     public var anchor: RampAnchor?
+    /// The stops of the ramp (default ColorTokensKit's `_50 … _1000`).
+    public var scale: Scale
 
     public init(id: String, name: String? = nil, hue: Double?, generator: String = UniformLStar.id,
-                parameters: [String: RampParameter] = [:], seed: RampColor? = nil, anchor: RampAnchor? = nil) {
+                parameters: [String: RampParameter] = [:], seed: RampColor? = nil, anchor: RampAnchor? = nil,
+                scale: Scale = .ctk) {
+        self.scale = scale
         self.id = id
         self.name = name ?? (id.prefix(1).uppercased() + id.dropFirst())
         self.hue = hue
@@ -30,9 +35,18 @@ public struct Family: RegistryEntry, Equatable {
 
     public var registryID: String { id }
     /// What the generator is asked to build.
-    public var spec: RampSpec { RampSpec(hue: hue ?? 0, parameters: parameters) }
-    /// The stop that is the family's own color.
+    public var spec: RampSpec { RampSpec(hue: hue ?? 0, parameters: parameters, scale: scale) }
+    /// The stop that is a ColorTokensKit family's own color.
     public static let ownStop = Stop.s450
+    /// The stop that is this family's own color: `_450`, or on other scales the stop nearest its lightness.
+    public var ownStop: Stop { scale.nearestStop(lightnessStar: Scale.ctk.lightness[Scale.ctk.index(of: Family.ownStop)!]) }
+
+    /// This family on another scale (same generator, hue, parameters and anchor).
+    public func on(_ scale: Scale) -> Family {
+        var f = self
+        f.scale = scale
+        return f
+    }
 
     /// The 36 chromatic ColorTokensKit families, one every 10° of OKLCH hue from pink at 0°.
     public static let hueNames = [
@@ -48,20 +62,20 @@ public struct Family: RegistryEntry, Equatable {
     public static let builtins: [Family] = [gray] + hueNames.enumerated().map { Family(id: $1, hue: Double($0 * 10)) }
 
     /// A family on the uniform-lstar ramp of an arbitrary hue (rounded to 0.01°).
-    public static func forHue(_ hue: Double) -> Family {
+    public static func forHue(_ hue: Double, scale: Scale = .ctk) -> Family {
         let h = TokenMath.roundedHue(hue)
-        return Family(id: "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h)
+        return Family(id: "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h, scale: scale)
     }
 
     /// The family of a color: gray when it has no visible hue (OKLCH C ≤ 0.005), else its OKLCH hue's ramp;
     /// the color is kept as the family's seed and anchors the ramp (at `stop`, or the nearest-lightness stop).
-    public static func forColor(_ color: RampColor, id: String? = nil, anchorStop: Stop? = nil) -> Family {
+    public static func forColor(_ color: RampColor, id: String? = nil, anchorStop: Stop? = nil, scale: Scale = .ctk) -> Family {
         let anchor = RampAnchor(color: color, stop: anchorStop)
         if color.isAchromatic {
-            return Family(id: id ?? gray.id, name: gray.name, hue: nil, generator: CIELabList.id, seed: color, anchor: anchor)
+            return Family(id: id ?? gray.id, name: gray.name, hue: nil, generator: CIELabList.id, seed: color, anchor: anchor, scale: scale)
         }
         let h = TokenMath.roundedHue(color.oklch.z)
-        return Family(id: id ?? "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h, seed: color, anchor: anchor)
+        return Family(id: id ?? "hue-\(formatHue(h))", name: "Hue \(formatHue(h))°", hue: h, seed: color, anchor: anchor, scale: scale)
     }
 
     static func formatHue(_ h: Double) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import ColorCore
 
-/// Generated ramps for a set of families: 20 colors per family, `_50` first.
+/// Generated ramps for a set of families: one color per stop of each family's scale, lightest first.
 public struct Palette: Sendable {
     /// The families in order.
     public let families: [Family]
@@ -23,12 +23,15 @@ public struct Palette: Sendable {
     /// The ramp of a family in this palette, `_50` first.
     public func ramp(_ familyID: String) -> [RampColor]? { ramps[familyID] }
 
-    /// One stop of one family.
-    public func color(_ familyID: String, _ stop: Stop) -> RampColor? { ramps[familyID]?[stop.index] }
+    /// One stop of one family (nil when the family or its scale has no such stop).
+    public func color(_ familyID: String, _ stop: Stop) -> RampColor? {
+        guard let f = family(familyID), let i = f.scale.index(of: stop) else { return nil }
+        return ramps[familyID]?[i]
+    }
 
     /// Every (family, stop, color) in order.
     public var entries: [(family: Family, stop: Stop, color: RampColor)] {
-        families.flatMap { f in Stop.all.map { (f, $0, ramps[f.id]![$0.index]) } }
+        families.flatMap { f in zip(f.scale.stops, ramps[f.id]!).map { (f, $0, $1) } }
     }
 }
 
@@ -68,15 +71,15 @@ public struct PaletteWorkbench: Sendable {
 
     public static let standard = makeStandard()
 
-    /// Generates one family's ramp (20 colors, `_50` first).
+    /// Generates one family's ramp (one color per stop of its scale, lightest first).
     public func ramp(for family: Family) throws -> [RampColor] {
         let g = try generators.lookup(family.generator)
         try g.validate(family.spec)
         var colors = try g.generate(family.spec, core)
-        guard colors.count == Stop.count else {
-            throw PalettesError.wrongStopCount(generator: g.id, expected: Stop.count, got: colors.count)
+        guard colors.count == family.scale.count else {
+            throw PalettesError.wrongStopCount(generator: g.id, expected: family.scale.count, got: colors.count)
         }
-        if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors).ramp }
+        if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors, scale: family.scale).ramp }
         return colors
     }
 
@@ -86,7 +89,7 @@ public struct PaletteWorkbench: Sendable {
         if let s = anchor.stop { return s }
         var plain = family
         plain.anchor = nil
-        return Anchoring.nearestStop(anchor.color, in: try ramp(for: plain))
+        return Anchoring.nearestStop(anchor.color, in: try ramp(for: plain), scale: family.scale)
     }
 
     /// Generates the ramps of these families (all registered ones by default), one family per task.

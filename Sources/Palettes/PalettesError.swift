@@ -3,8 +3,12 @@
 /// Unknown and duplicate registry ids are reported as `ColorCoreError.unknownID`/`.duplicateID` by the shared
 /// `Registry` type, so a plugin sees one error shape for every registry.
 public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stop name that is not `_50` … `_1000` in steps of 50.
+    /// Text that is not a stop name (`_450`, `450`, or letters, digits, `-`, `.`).
     case invalidStop(String)
+    /// A stop that the family's scale does not have (`context` says where it was named).
+    case stopNotInScale(stop: String, scale: String, stops: String, context: String)
+    /// A scale that cannot be used (unknown name, bad stop list or lightness).
+    case invalidScale(String, reason: String)
     /// A generator parameter that is missing, of the wrong kind or out of range.
     case invalidParameter(generator: String, name: String, reason: String)
     /// A family name, hue or color that does not name a family.
@@ -27,7 +31,11 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidStop(s):
-            return "invalid stop '\(s)': use _50, _100 … _1000 (steps of 50)"
+            return "invalid stop '\(s)': give a stop name such as _450, 450 or 12"
+        case let .stopNotInScale(stop, scale, stops, context):
+            return (context.isEmpty ? "" : context + ": ") + "stop _\(stop) is not in scale '\(scale)' (stops \(stops))"
+        case let .invalidScale(s, reason):
+            return "scale '\(s)' \(reason)"
         case let .invalidParameter(g, n, r):
             return "ramp generator '\(g)': parameter '\(n)' \(r)"
         case let .invalidFamily(f, r):

@@ -1,7 +1,7 @@
 import Foundation
 import ColorCore
 
-/// A curve across the stops of a ramp, read at t = index / 19 (0 at `_50`, 1 at `_1000`).
+/// A curve across the stops of a ramp, read at t = index / (stops − 1) (0 at the lightest stop, 1 at the darkest).
 public enum Curve: Sendable, Equatable {
     /// The same value at every stop.
     case constant(Double)
@@ -11,7 +11,7 @@ public enum Curve: Sendable, Equatable {
     case eased(from: Double, to: Double, exponent: Double)
     /// base + (peak − base)·exp(−½((t − center)/width)²): a hump, e.g. chroma highest mid-ramp.
     case bell(base: Double, peak: Double, center: Double, width: Double)
-    /// Explicit values: one per stop when there are 20, else evenly spaced points joined linearly.
+    /// Explicit values: one per stop when there are as many as stops, else evenly spaced points joined linearly.
     case points([Double])
 
     /// The curve's value at t ∈ [0, 1].
@@ -33,10 +33,13 @@ public enum Curve: Sendable, Equatable {
         }
     }
 
-    /// The curve's values at the 20 stops.
-    public var stopValues: [Double] {
-        if case .points(let p) = self, p.count == Stop.count { return p }
-        return (0..<Stop.count).map { value(at: Double($0) / Double(Stop.count - 1)) }
+    /// The curve's values at ColorTokensKit's 20 stops.
+    public var stopValues: [Double] { values(at: .ctk) }
+
+    /// The curve's values at the stops of a scale.
+    public func values(at scale: Scale) -> [Double] {
+        if case .points(let p) = self, p.count == scale.count { return p }
+        return scale.positions.map { value(at: $0) }
     }
 }
 
@@ -49,14 +52,19 @@ public enum RampParameter: Sendable, Equatable {
     case color(RampColor)
 }
 
-/// What a generator is asked to build: a hue (degrees) and named parameters.
+/// What a generator is asked to build: a hue (degrees), named parameters and the scale (one color per stop).
 public struct RampSpec: Sendable, Equatable {
     public var hue: Double
     public var parameters: [String: RampParameter]
+    /// The stops to build, lightest first (default ColorTokensKit's 20).
+    public var scale: Scale
 
-    public init(hue: Double, parameters: [String: RampParameter] = [:]) {
-        self.hue = hue; self.parameters = parameters
+    public init(hue: Double, parameters: [String: RampParameter] = [:], scale: Scale = .ctk) {
+        self.hue = hue; self.parameters = parameters; self.scale = scale
     }
+
+    /// A table given for ColorTokensKit's 20 stops read at this spec's stops (`Scale.resample`).
+    public func perStop(_ ctkValues: [Double]) -> [Double] { scale.resample(ctkValues, from: .ctk) }
 
     /// A number parameter, or `default`.
     public func number(_ name: String, generator: String, default def: Double) throws -> Double {
@@ -76,22 +84,23 @@ public struct RampSpec: Sendable, Equatable {
         }
     }
 
-    /// A per-stop table (20 numbers, or any curve read at the stops), or `default`.
+    /// A per-stop table (one number per stop of the scale, control points, or any curve read at the stops), or
+    /// `default` (which must have one value per stop).
     public func table(_ name: String, generator: String, default def: [Double]) throws -> [Double] {
         let values: [Double]
         switch parameters[name] {
         case nil: values = def
-        case .numbers(let v)?: values = v.count == Stop.count ? v : Curve.points(v).stopValues
-        case .number(let v)?: values = Array(repeating: v, count: Stop.count)
-        case .curve(let c)?: values = c.stopValues
+        case .numbers(let v)?: values = v.count == scale.count ? v : Curve.points(v).values(at: scale)
+        case .number(let v)?: values = Array(repeating: v, count: scale.count)
+        case .curve(let c)?: values = c.values(at: scale)
         default: throw PalettesError.invalidParameter(generator: generator, name: name, reason: "must be numbers or a curve")
         }
-        guard values.count == Stop.count else {
+        guard values.count == scale.count else {
             throw PalettesError.invalidParameter(generator: generator, name: name,
-                                                 reason: "needs \(Stop.count) values, got \(values.count)")
+                                                 reason: "needs \(scale.count) values (scale '\(scale.id)'), got \(values.count)")
         }
         for (i, v) in values.enumerated() {
-            _ = try Checked.finite(v, "ramp generator '\(generator)' parameter '\(name)' at \(Stop.all[i].name)")
+            _ = try Checked.finite(v, "ramp generator '\(generator)' parameter '\(name)' at \(scale.stops[i].name)")
         }
         return values
     }
@@ -134,7 +143,8 @@ public struct GeneratorParameter: Sendable, Equatable {
     }
 }
 
-/// A ramp generator as a registry value: it turns a `RampSpec` into 20 colors, `_50` first.
+/// A ramp generator as a registry value: it turns a `RampSpec` into one color per stop of the spec's scale,
+/// lightest first.
 ///
 /// Built-ins: `uniform-lstar` (ColorTokensKit 3.x), `cielab-list` (a listed CIELab LCH ramp: the gray family),
 /// `oklch-curves` and `contrast-targets`. Plugins register theirs through `PaletteWorkbench.register(_:)`.
@@ -176,7 +186,7 @@ public struct RampGenerator: RegistryEntry {
     public var registryID: String { id }
 
     /// The most control points a per-stop list may have when it does not give one value per stop.
-    public static var maxControlPoints: Int { Stop.count / 2 }
+    public static let maxControlPoints = 10
 
     /// Checks a spec against the declared parameters: no unknown names (with a did-you-mean), each of the
     /// declared kind, numbers finite and in range (per-stop values at every stop), point lists one per stop or
@@ -200,13 +210,14 @@ public struct RampGenerator: RegistryEntry {
                 var count: Int? = nil
                 if case .numbers(let v) = value { count = v.count }
                 if case .curve(.points(let v)) = value { count = v.count }
-                if let n = count, n != Stop.count, !(1...RampGenerator.maxControlPoints).contains(n) {
+                let n0 = spec.scale.count, maxPoints = min(RampGenerator.maxControlPoints, max(n0 / 2, 1))
+                if let n = count, n != n0, !(1...maxPoints).contains(n) {
                     throw PalettesError.invalidParameter(generator: id, name: key,
-                        reason: "has \(n) values for \(Stop.count) stops; give one value per stop (\(Stop.count)) or at most \(RampGenerator.maxControlPoints) evenly spaced control points")
+                        reason: "has \(n) values for \(n0) stops (scale '\(spec.scale.id)'); give one value per stop (\(n0)) or at most \(maxPoints) evenly spaced control points")
                 }
                 let values = try spec.table(key, generator: id, default: [])
                 for (i, v) in values.enumerated() {
-                    let at = "\(label) at \(Stop.all[i].name)"
+                    let at = "\(label) at \(spec.scale.stops[i].name)"
                     if let r = p.range { _ = try Checked.finite(v, at, in: r) } else { _ = try Checked.finite(v, at) }
                 }
             default:
@@ -258,7 +269,7 @@ public enum UniformLStar {
 
     /// The chroma table a spec asks for: `chroma` (default ColorTokensKit's) times `chromaScale` (default 1).
     public static func requestedChroma(_ spec: RampSpec) throws -> [Double] {
-        let table = try spec.table("chroma", generator: id, default: chroma)
+        let table = try spec.table("chroma", generator: id, default: spec.perStop(chroma))
         let scale = try spec.number("chromaScale", generator: id, default: 1)
         return scale == 1 ? table : table.map { $0 * scale }
     }
@@ -266,9 +277,9 @@ public enum UniformLStar {
     public static let generator = RampGenerator(
         id: id, name: "ColorTokensKit 3.x: shared CIELab L* per stop, OKLCH chroma capped by Display P3",
         parameters: [
-            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "ColorTokensKit's L* 96.5 … 10.2",
+            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "the scale's target L* (ctk: 96.5 … 10.2)",
                                "CIELab L* of each stop (the same in every family)"),
-            GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "ColorTokensKit's 0.017 … 0.053 (peak 0.163 at _350)",
+            GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "ColorTokensKit's 0.017 … 0.053 (peak 0.163 at _350), read by L* on other scales",
                                "OKLCH chroma wanted at each stop, before the Display P3 cap"),
             GeneratorParameter("chromaScale", .number, range: 0...4, default: "1", "multiplies the chroma of every stop"),
             GeneratorParameter("gamutMargin", .number, range: 0...1, default: "0.98",
@@ -276,7 +287,7 @@ public enum UniformLStar {
         ]
     ) { spec, _ in
         ramp(hue: spec.hue,
-             lightnessStar: try spec.table("lightnessStar", generator: id, default: lightnessStar),
+             lightnessStar: try spec.table("lightnessStar", generator: id, default: spec.scale.lightness),
              chroma: try requestedChroma(spec),
              margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
     }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", defaultLightnessStar: lightnessStar,
@@ -331,15 +342,16 @@ public enum CIELabList {
     public static let generator = RampGenerator(
         id: id, name: "listed CIELab LCH colors (ColorTokensKit's gray)",
         parameters: [
-            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "the gray family's L* 99.9 … 0.1",
+            GeneratorParameter("lightnessStar", .perStop, range: 0...100, default: "the gray family's L* 99.9 … 0.1 (other scales: their target L*)",
                                "CIELab L* of each stop"),
             GeneratorParameter("lchHue", .perStop, range: -360...720, default: "the gray family's hues (about 246°)",
                                "CIELab LCH hue of each stop, degrees"),
             GeneratorParameter("lchChroma", .number, range: 0...150, default: "0.1", "CIELab LCH chroma of every stop"),
         ]
     ) { spec, _ in
-        ramp(lightnessStar: try spec.table("lightnessStar", generator: id, default: grayLightnessStar),
-             hue: try spec.table("lchHue", generator: id, default: grayHue),
+        ramp(lightnessStar: try spec.table("lightnessStar", generator: id,
+                                           default: spec.scale == .ctk ? grayLightnessStar : spec.scale.lightness),
+             hue: try spec.table("lchHue", generator: id, default: spec.perStop(grayHue)),
              chroma: try spec.number("lchChroma", generator: id, default: grayChroma))
     }
 }
@@ -352,6 +364,13 @@ public enum OKLCHCurves {
     public static let id = "oklch-curves"
     public static let defaultLightness = Curve.eased(from: 0.975, to: 0.24, exponent: 1.2)
     public static let defaultChroma = Curve.bell(base: 0.03, peak: 0.17, center: 0.45, width: 0.3)
+
+    /// The default lightness of each stop: `defaultLightness` on ColorTokensKit's scale; on other scales the
+    /// OKLab L of a gray at the stop's target L\* (∛Y), so the stops sit where the scale puts them.
+    public static func defaultLightness(_ scale: Scale) -> [Double] {
+        scale == .ctk ? defaultLightness.stopValues
+            : scale.lightness.map { Foundation.cbrt(TokenMath.luminance(lightnessStar: $0)) }
+    }
 
     /// The largest chroma ≤ `c` that Display P3 shows at OKLab L `l` and hue `h` (40 halvings).
     public static func fitChroma(l: Double, c: Double, h: Double) -> Double {
@@ -367,7 +386,7 @@ public enum OKLCHCurves {
     public static let generator = RampGenerator(
         id: id, name: "OKLCH lightness, chroma and hue curves across the stops (linear, eased, bell, points)",
         parameters: [
-            GeneratorParameter("lightness", .perStop, range: 0...1, default: "ease from 0.975 to 0.24 (exponent 1.2)",
+            GeneratorParameter("lightness", .perStop, range: 0...1, default: "ease from 0.975 to 0.24 (exponent 1.2); other scales: their target L* as OKLab L",
                                "OKLCH lightness of each stop"),
             GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "bell: base 0.03, peak 0.17 at 0.45, width 0.3",
                                "OKLCH chroma wanted at each stop, reduced until Display P3 shows it"),
@@ -375,15 +394,15 @@ public enum OKLCHCurves {
                                "OKLCH hue of each stop, degrees"),
         ]
     ) { spec, _ in
-        let ls = try spec.table("lightness", generator: id, default: defaultLightness.stopValues)
-        let cs = try spec.table("chroma", generator: id, default: defaultChroma.stopValues)
-        let hs = try spec.table("hue", generator: id, default: Array(repeating: spec.hue, count: Stop.count))
-        return (0..<Stop.count).map { i in
+        let ls = try spec.table("lightness", generator: id, default: defaultLightness(spec.scale))
+        let cs = try spec.table("chroma", generator: id, default: defaultChroma.values(at: spec.scale))
+        let hs = try spec.table("hue", generator: id, default: Array(repeating: spec.hue, count: spec.scale.count))
+        return (0..<spec.scale.count).map { i in
             let l = min(max(ls[i], 0), 1), h = TokenMath.roundedHue(hs[i])
             return RampColor(oklch: l, fitChroma(l: l, c: max(cs[i], 0), h: h), h)
         }
     }.declaring(requestedChroma: { spec in
-        try spec.table("chroma", generator: id, default: defaultChroma.stopValues).map { max($0, 0) }
+        try spec.table("chroma", generator: id, default: defaultChroma.values(at: spec.scale)).map { max($0, 0) }
     })
 }
 
@@ -403,6 +422,12 @@ public enum ContrastTargets {
         4.5, 5.2, 6.1, 7.1, 8.4, 10.0, 11.8, 13.8, 16.0, 18.5,
     ]
 
+    /// The default targets on white: `defaultTargets` on ColorTokensKit's scale; on other scales the WCAG 2.1
+    /// ratio of a gray at each stop's target L\* against white, 1.05 / (Y + 0.05).
+    public static func defaultTargets(_ scale: Scale) -> [Double] {
+        scale == .ctk ? defaultTargets : scale.lightness.map { 1.05 / (TokenMath.luminance(lightnessStar: $0) + 0.05) }
+    }
+
     struct Setup {
         let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
         let toInput: ConversionPlan
@@ -411,10 +436,11 @@ public enum ContrastTargets {
     static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
         let bg = try spec.color("background", generator: id, default: RampColor(srgb: SIMD3(1, 1, 1)))
         let m = try core.contrastMethods.lookup(try spec.text("method", generator: id, default: "wcag21"))
+        let targets = defaultTargets(spec.scale)
         return Setup(background: bg,
                      targets: try spec.table("targets", generator: id,
-                                             default: bg.luminance >= 0.18 ? defaultTargets : defaultTargets.reversed()),
-                     chroma: try spec.table("chroma", generator: id, default: UniformLStar.chroma),
+                                             default: bg.luminance >= 0.18 ? targets : targets.reversed()),
+                     chroma: try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)),
                      method: m, margin: try spec.number("gamutMargin", generator: id, default: UniformLStar.gamutMargin),
                      toInput: try core.spaces.plan(from: .srgb, to: m.inputSpace))
     }
@@ -452,7 +478,7 @@ public enum ContrastTargets {
         id: id, name: "each stop solved to reach a contrast target against a background",
         parameters: [
             GeneratorParameter("background", .color, default: "white", "the color each stop's contrast is measured against"),
-            GeneratorParameter("targets", .perStop, range: 0...200, default: "WCAG 1.08 … 18.5 on white (reversed on dark)",
+            GeneratorParameter("targets", .perStop, range: 0...200, default: "WCAG 1.08 … 18.5 on white (other scales: a gray at each target L* on white; reversed on dark)",
                                "contrast each stop reaches with the background (|Lc| for apca)"),
             GeneratorParameter("method", .text, default: "wcag21", "the contrast method id (wcag21, apca, …)"),
             GeneratorParameter("chroma", .perStop, range: 0...0.5, default: "ColorTokensKit's chroma table",
@@ -463,6 +489,6 @@ public enum ContrastTargets {
     ) { spec, core in
         let s = try setup(spec, core)
         let h = TokenMath.roundedHue(spec.hue)
-        return (0..<Stop.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
-    }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: UniformLStar.chroma) })
+        return (0..<spec.scale.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
+    }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
 }

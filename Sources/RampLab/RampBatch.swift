@@ -5,7 +5,7 @@ import Palettes
 import ColorExport
 import Foundation
 
-/// Many ramps generated in one call: `count` ramps of `Stop.count` stops, stored stop-major per ramp
+/// Many ramps generated in one call: `count` ramps of `Scale.ctk.count` stops, stored stop-major per ramp
 /// (stop i of ramp r at `r * stops + i`).
 ///
 /// Each stop keeps the generator's OKLCH coordinates, its linear (extended) sRGB value and the chroma the
@@ -23,16 +23,16 @@ public struct RampBatch: Sendable {
     public private(set) var hues: [Double]
 
     init(count: Int, hues: [Double]) {
-        self.count = count; self.stops = Stop.count; self.hues = hues
-        oklch = Array(repeating: .zero, count: count * Stop.count)
+        self.count = count; self.stops = Scale.ctk.count; self.hues = hues
+        oklch = Array(repeating: .zero, count: count * Scale.ctk.count)
         linear = oklch
-        requestedChroma = Array(repeating: 0, count: count * Stop.count)
+        requestedChroma = Array(repeating: 0, count: count * Scale.ctk.count)
     }
 
     /// A batch from OKLCH stops (ramp-major, `stops` per ramp); linear sRGB through Ottosson's matrices.
-    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Stop.count` stops.
+    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Scale.ctk.count` stops.
     public init(oklch: [SIMD3<Double>], stops: Int, hues: [Double], requestedChroma: [Double]? = nil) {
-        precondition(stops >= 2 && stops <= Stop.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= Scale.ctk.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.oklch = oklch
         linear = oklch.map { TokenMath.linearSRGB(oklch: $0.x, $0.y.isNaN ? 0 : $0.y, $0.z.isNaN ? 0 : $0.z) }
@@ -42,7 +42,7 @@ public struct RampBatch: Sendable {
     /// A batch from linear extended sRGB stops (ramp-major); OKLCH through Ottosson's matrices. Requested chroma
     /// is unknown (NaN). For measured ramps and tests.
     public init(linear: [SIMD3<Double>], stops: Int, hues: [Double]) {
-        precondition(stops >= 2 && stops <= Stop.count && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= Scale.ctk.count && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.linear = linear
         oklch = linear.map { TokenMath.oklch(linearSRGB: $0) }
@@ -131,12 +131,12 @@ public enum RampBatchGenerator {
         // Distinct (L*, hue) pairs → Display P3 chroma cap.
         var keyIndex: [CapKey: Int] = [:]
         var keys: [(y: Double, h: Double)] = []
-        var capIndex = [Int](repeating: 0, count: specs.count * Stop.count)
+        var capIndex = [Int](repeating: 0, count: specs.count * Scale.ctk.count)
         for (r, v) in variants.enumerated() {
-            for i in 0..<Stop.count {
+            for i in 0..<Scale.ctk.count {
                 let k = CapKey(lstar: v.lstar[i].bitPattern, hue: v.hue.bitPattern)
-                if let j = keyIndex[k] { capIndex[r * Stop.count + i] = j } else {
-                    keyIndex[k] = keys.count; capIndex[r * Stop.count + i] = keys.count
+                if let j = keyIndex[k] { capIndex[r * Scale.ctk.count + i] = j } else {
+                    keyIndex[k] = keys.count; capIndex[r * Scale.ctk.count + i] = keys.count
                     keys.append((v.luminance[i], v.hue))
                 }
             }
@@ -173,18 +173,18 @@ public enum RampBatchGenerator {
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
                             // One ramp at a time: 20 lightness solves in the 4-lane kernel (bit-identical to
                             // TokenMath.lightness), then the colors.
-                            var ys = [Double](repeating: 0, count: Stop.count), as_ = ys, bs = ys, ls = ys, cs = ys
+                            var ys = [Double](repeating: 0, count: Scale.ctk.count), as_ = ys, bs = ys, ls = ys, cs = ys
                             for rr in range {
                                 let r = start + rr, v = variants[r]
                                 let rad = v.hue * Double.pi / 180
                                 let cr = cos(rad), sr = sin(rad)
-                                for i in 0..<Stop.count {
-                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[r * Stop.count + i]])
+                                for i in 0..<Scale.ctk.count {
+                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[r * Scale.ctk.count + i]])
                                     cs[i] = chroma; ys[i] = v.luminance[i]; as_[i] = cr * chroma; bs[i] = sr * chroma
                                 }
-                                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: Stop.count)
-                                for i in 0..<Stop.count {
-                                    let s = r * Stop.count + i
+                                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: Scale.ctk.count)
+                                for i in 0..<Scale.ctk.count {
+                                    let s = r * Scale.ctk.count + i
                                     ok.p[s] = SIMD3(ls[i], cs[i], v.hue)
                                     ln.p[s] = TokenMath.linearSRGB(oklab: ls[i], as_[i], bs[i])
                                     rq.p[s] = v.chroma[i]
@@ -246,15 +246,15 @@ public enum RampBatchGenerator {
                                 let r = start + rr
                                 do {
                                     let colors = try generator.generate(specs[r], core)
-                                    guard colors.count == Stop.count else {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Stop.count, got: colors.count)
+                                    guard colors.count == Scale.ctk.count else {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: colors.count)
                                     }
                                     let req = try requestedChroma(generator: generator, spec: specs[r])
-                                    if let q = req, q.count != Stop.count {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Stop.count, got: q.count)
+                                    if let q = req, q.count != Scale.ctk.count {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: q.count)
                                     }
-                                    for i in 0..<Stop.count {
-                                        let s = r * Stop.count + i
+                                    for i in 0..<Scale.ctk.count {
+                                        let s = r * Scale.ctk.count + i
                                         ok.p[s] = colors[i].oklch
                                         ln.p[s] = colors[i].linearSRGB
                                         rq.p[s] = req?[i] ?? .nan

@@ -83,7 +83,7 @@ extension RampMetrics {
         let core = Workbench.standard
         let toLab = try? core.spaces.plan(from: .srgbLinear, to: .labD65)
         let toJMh = try? core.spaces.plan(from: .srgbLinear, to: .cam16JMh)
-        let ladderCols = researchPerStop.map { g in Stop.all.prefix(n).map { c("\(g.id)_\($0.value)") } }
+        let ladderCols = researchPerStop.map { g in Scale.ctk.stops.prefix(n).map { c("\(g.id)_\($0.label)") } }
         let (d2Mean, d2Min, d2CV) = (c("de2000_mean"), c("de2000_min"), c("de2000_cv"))
         let (cMean, cMin, cCV) = (c("cam16_mean"), c("cam16_min"), c("cam16_cv"))
         let (lR2, lsR2, cR2, aRaw) = (c("l_r2"), c("lstar_r2"), c("contrast_log_r2"), c("apca_adj_min_unclipped"))

@@ -80,12 +80,12 @@ public enum RampMetrics {
         ("chroma", "OKLCH chroma", 20),
         ("de_step", "ΔEOK to the next stop (named by the lighter stop)", 19),
     ].map { id, s, n in RampMetric(id: id + "_stops", summary: s + " at each stop",
-                                   columns: Stop.all.prefix(n).map { "\(id)_\($0.value)" }) }
+                                   columns: Scale.ctk.stops.prefix(n).map { "\(id)_\($0.label)" }) }
 
     /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
     static var researchPerStopMetrics: [RampMetric] {
         researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
-                                              columns: Stop.all.map { "\(g.id)_\($0.value)" }) }
+                                              columns: Scale.ctk.stops.map { "\(g.id)_\($0.label)" }) }
     }
 
     public static var all: [RampMetric] { scalars + research + perStop + researchPerStopMetrics }

@@ -124,7 +124,7 @@ public struct TuningReport: Sendable {
     public static func stopsCSV(_ r: SweepResult) -> String {
         var s = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
         let b = r.ramps
-        let names = Stop.all.prefix(b.stops).map { String($0.value) }
+        let names = Scale.ctk.stops.prefix(b.stops).map(\.label)
         for row in 0..<b.count {
             let colors = b.ramp(row)
             let v = row / max(r.hues.count, 1), hue = SweepOutput.number(r.hues[row % max(r.hues.count, 1)])
@@ -251,7 +251,7 @@ public struct TuningReport: Sendable {
             "{\"name\": \(js(p.name)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "],\n"
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
-        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Stop.count),\n"
+        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"
         if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
         s += "  \"metrics_version\": \(RampMetrics.definitionsVersion),\n"
         if !parametersInForce.isEmpty {

@@ -6,7 +6,7 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "check families' tokens against a contrast policy (exit 1 when a check fails)"
     static var help: String { """
-    usage: huebench audit [SCRIPT.lua] [--policy P] [--family F…] [--cvd protan,deutan,tritan] [--all] [--json] [--plugins DIR]
+    usage: huebench audit [SCRIPT.lua] [--policy P] [--family F…] [--scale NAME] [--cvd protan,deutan,tritan] [--all] [--json] [--plugins DIR]
 
     Runs policy P (default wcag-aa) over each family (default: all 37 built-in), in light and dark mode at
     standard and high contrast. With SCRIPT.lua, audits exactly what 'huebench build SCRIPT.lua' exports: the
@@ -18,6 +18,7 @@ enum AuditCommand: Command {
       --policy P     wcag-aa (text 4.5, large text and borders 3), wcag-aaa, apca-body (|Lc| 75/60/45),
                      cvd-distinct (ΔEOK ≥ 0.1 under simulated protan, deutan, tritan)
       --family F     a family name, hex color or hue:DEGREES; repeat or comma-separate for several
+      --scale NAME   the stops of --family and built-in families: ctk (default), tailwind, radix, material
       --cvd LIST     also simulate these deficiencies in telling-apart rules
       --all          list every check, not only the failures
       --json         one JSON object per check
@@ -32,7 +33,7 @@ enum AuditCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json", "all"]),
-                              options: PluginContext.options.union(["policy", "family", "cvd"]))
+                              options: PluginContext.options.union(["policy", "family", "cvd", "scale"]))
         if a.positionals.count > 1 {
             throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench audit)")
         }

@@ -13,7 +13,7 @@ enum BuildCommand: Command {
         let formats = Exporters.standard.all.map { "      \($0.id.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
             .joined(separator: "\n")
         return """
-        usage: huebench build [SCRIPT.lua] [--out DIR] [--family F…] [--formats LIST] [--policy P] [--strict]
+        usage: huebench build [SCRIPT.lua] [--out DIR] [--family F…] [--scale NAME] [--formats LIST] [--policy P] [--strict]
 
         With no SCRIPT, builds the built-in ColorTokensKit 3.x palette (all 37 families × 20 stops, the 20 semantic
         tokens of every family in light/dark × standard/high contrast), audits it, and writes every format into
@@ -28,6 +28,7 @@ enum BuildCommand: Command {
         options:
           --out DIR            output folder (default huebench-out)
           --family F           only these families (a name, a hex color or hue:DEGREES); repeat or comma-separate
+          --scale NAME         the stops of --family and built-in families: ctk (default), tailwind, radix, material
           --formats LIST       comma-separated exporter ids (default: all), in any order
           --policy P           audit policy for the report (default wcag-aa; 'none' skips the audit)
           --color-space S      Xcode asset catalog color space: display-p3 (default), srgb, extended-srgb
@@ -53,7 +54,7 @@ enum BuildCommand: Command {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name,
                               flags: PluginContext.flags.union(["strict", "quiet", "no-legacy-tokens", "verbose"]),
-                              options: PluginContext.options.union(["out", "family", "formats", "policy", "color-space", "feature",
+                              options: PluginContext.options.union(["out", "family", "formats", "policy", "color-space", "feature", "scale",
                                                                     "time-limit", "memory-limit"]))
         if a.positionals.count > 1 {
             throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench build)")
@@ -196,15 +197,16 @@ enum BuildCommand: Command {
             throw UsageError("--family is empty; name a family (orange), a hex color (#00B386) or hue:DEGREES (huebench \(command))")
         }
         var items: [BuildRequest.Item]
+        let scale = try PaletteJSON.scale(a, command: command)
         if !names.isEmpty {
-            items = try PaletteJSON.families(names, workbench: wb.palettes, command: command).map { BuildRequest.Item($0) }
+            items = try PaletteJSON.families(names, workbench: wb.palettes, command: command, scale: scale).map { BuildRequest.Item($0) }
         } else if let script, let state = plugins.state {
             items = try state.scriptBuildFamilies(script: script).map { BuildRequest.Item($0.family, ramp: $0.ramp) }
             guard !items.isEmpty else {
                 throw ColorScriptError.script(message: "\(script): the script defines no families to build; register some with hb.register_family{…} or pass them to hb.build{families={…}}", traceback: "")
             }
         } else {
-            items = wb.palettes.families.all.map { BuildRequest.Item($0) }
+            items = wb.palettes.families.all.map { BuildRequest.Item(scale.map($0.on) ?? $0) }
         }
         var seen = Set<String>()
         items = items.filter { seen.insert($0.family.id).inserted }

@@ -4,11 +4,11 @@ import Palettes
 /// `huebench palette`: the ramps of families, `_50` … `_1000`.
 enum PaletteCommand: Command {
     static let name = "palette"
-    static let summary = "print color families' 20-stop ramps (ColorTokensKit 3.x palette)"
+    static let summary = "print color families' ramps (ColorTokensKit 3.x palette; any scale)"
     static var help: String { """
-    usage: huebench palette [FAMILY…] [--format docs|hex|oklch] [--generator ID] [--anchor-stop N] [--json] [--plugins DIR] [--no-plugins]
+    usage: huebench palette [FAMILY…] [--scale NAME] [--format docs|hex|oklch] [--generator ID] [--anchor-stop N] [--json] [--plugins DIR] [--no-plugins]
 
-    Prints the 20 stops (_50 … _1000) of each FAMILY; with none, all 37 built-in families (gray and 36 hues
+    Prints the stops of each FAMILY (ColorTokensKit's 20, _50 … _1000, unless --scale names others); with none, all 37 built-in families (gray and 36 hues
     every 10° of OKLCH hue: pink 0, ruby 10, red 20 … rose 350). A FAMILY is a name (orange), a CSS color
     or a hue (hue:123.4). A CSS color (#00B386, 'oklch(0.56 0.21 285)', 'color(display-p3 0 0.8 0.4)') gives
     the ramp of its OKLCH hue (gray for a gray color) anchored on the color: the stop nearest in lightness
@@ -21,7 +21,8 @@ enum PaletteCommand: Command {
       --format oklch  oklch(L C H)
       --generator ID  build each family's hue with another ramp generator: uniform-lstar (default),
                       oklch-curves, contrast-targets (WCAG targets against white; the achieved ratio is shown)
-      --anchor-stop N place each color given as FAMILY at stop N (50, 100 … 1000)
+      --anchor-stop N place each color given as FAMILY at stop N (a stop of the scale: 50, 100 … 1000 by default)
+      \(PaletteJSON.scaleHelp)
       --json          one JSON object per line: family, stop, css, srgb (extended), oklch
     \(PluginContext.optionHelp)
 
@@ -33,11 +34,13 @@ enum PaletteCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json"]),
-                              options: PluginContext.options.union(["format", "generator", "anchor-stop"]))
+                              options: PluginContext.options.union(["format", "generator", "anchor-stop", "scale"]))
         let format = try a.choice("format", ["docs", "hex", "oklch"], default: "docs", command: name)
         let plugins = try PluginContext.load(a, command: name)
         let wb = plugins.palettes
-        var families = a.positionals.isEmpty ? wb.families.all : try plugins.families(a.positionals, command: name)
+        let scale = try PaletteJSON.scale(a, command: name)
+        var families = a.positionals.isEmpty ? wb.families.all.map { f in scale.map { f.on($0) } ?? f }
+            : try plugins.families(a.positionals, command: name, scale: scale)
         if let g = a.value("generator") {
             guard wb.generators.contains(g) else {
                 throw UsageError("--generator '\(g)' is not one of \(wb.generators.ids.joined(separator: ", ")) (huebench palette)")
@@ -46,15 +49,16 @@ enum PaletteCommand: Command {
                 guard let h = f.hue else {
                     throw UsageError("family '\(f.id)' has no hue to build with --generator \(g); name a hued family (huebench palette)")
                 }
-                return Family(id: f.id, name: f.name, hue: h, generator: g, seed: f.seed, anchor: f.anchor)
+                return Family(id: f.id, name: f.name, hue: h, generator: g, seed: f.seed, anchor: f.anchor, scale: f.scale)
             }
         }
         if let text = a.value("anchor-stop") {
-            guard let n = Double(text), let i = try? Checked.int(n, "--anchor-stop", in: 50...1000), let stop = Stop(i) else {
-                throw UsageError("--anchor-stop '\(text)' is not a stop; give 50, 100 … 1000 (huebench palette)")
+            let s = scale ?? .ctk
+            guard let stop = try? Stop(parsing: text), s.contains(stop) else {
+                throw UsageError("--anchor-stop '\(text)' is not a stop of scale '\(s.id)'; give one of \(s.stopList) (huebench palette)")
             }
             guard families.contains(where: { $0.anchor != nil }) else {
-                throw UsageError("--anchor-stop needs a color to anchor; give one as FAMILY, e.g. huebench palette '#00B386' --anchor-stop \(i) (huebench palette)")
+                throw UsageError("--anchor-stop needs a color to anchor; give one as FAMILY, e.g. huebench palette '#00B386' --anchor-stop \(stop.label) (huebench palette)")
             }
             families = families.map { f in
                 var f = f
@@ -72,9 +76,9 @@ enum PaletteCommand: Command {
         for f in families {
             let ramp = try functions.ramp(for: f)
             let achieved = f.generator == ContrastTargets.id ? try ContrastTargets.report(ramp, spec: f.spec) : nil
-            for stop in Stop.all {
-                let c = ramp[stop.index]
-                let report = achieved?[stop.index]
+            for (i, stop) in f.scale.stops.enumerated() {
+                let c = ramp[i]
+                let report = achieved?[i]
                 if a.has("json") {
                     let extra = report.map { ",\"target\":\(jsonNumber($0.target)),\"achieved\":\(jsonNumber($0.achieved))" } ?? ""
                     Output.line("{\"family\":\(jsonString(f.id)),\"stop\":\(jsonString(stop.name)),\(PaletteJSON.colorFields(c))\(extra)}")

@@ -22,15 +22,26 @@ enum PaletteJSON {
         s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
     }
 
-    /// Resolves family names typed by the user; usage errors name the input.
-    static func families(_ names: [String], workbench: PaletteWorkbench, command: String) throws -> [Family] {
+    /// Resolves family names typed by the user, on `scale` when given; usage errors name the input.
+    static func families(_ names: [String], workbench: PaletteWorkbench, command: String, scale: Scale? = nil) throws -> [Family] {
         try names.map { name in
             if name.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw UsageError("empty family name; give a name (orange), a hex color (#00B386) or hue:DEGREES (huebench \(command))")
             }
-            do { return try workbench.family(named: name) } catch {
+            do {
+                let f = try workbench.family(named: name)
+                return scale.map { f.on($0) } ?? f
+            } catch {
                 throw UsageError("\(error) (huebench \(command))")
             }
         }
     }
+
+    /// `--scale NAME`: a built-in scale, or nil without the option.
+    static func scale(_ a: Arguments, command: String) throws -> Scale? {
+        guard let text = a.value("scale") else { return nil }
+        do { return try Scale.named(text) } catch { throw UsageError("--scale: \(error) (huebench \(command))") }
+    }
+
+    static let scaleHelp = "--scale NAME    the stops: ctk (default, _50 … _1000), tailwind (50 … 950), radix (1 … 12), material (tones 100 … 0)"
 }

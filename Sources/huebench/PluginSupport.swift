@@ -57,7 +57,7 @@ struct PluginContext {
     func policy(_ id: String) -> Policy? { workbench.palettes.policies[id] }
 
     /// Resolves family names typed by the user against built-ins and plugin families.
-    func families(_ names: [String], command: String) throws -> [Family] {
-        try PaletteJSON.families(names, workbench: palettes, command: command)
+    func families(_ names: [String], command: String, scale: Scale? = nil) throws -> [Family] {
+        try PaletteJSON.families(names, workbench: palettes, command: command, scale: scale)
     }
 }

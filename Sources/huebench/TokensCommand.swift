@@ -6,7 +6,7 @@ enum TokensCommand: Command {
     static let name = "tokens"
     static let summary = "resolve a family's semantic tokens for light/dark mode and standard/high contrast"
     static var help: String { """
-    usage: huebench tokens --family FAMILY [--mode light|dark] [--contrast standard|high] [--json] [--plugins DIR]
+    usage: huebench tokens --family FAMILY [--scale NAME] [--mode light|dark] [--contrast standard|high] [--json] [--plugins DIR]
            huebench tokens SCRIPT.lua [--family FAMILY] [--mode …] [--contrast …] [--json]
 
     Prints ColorTokensKit's 20 semantic tokens (foregroundPrimary … outlineTertiary) of FAMILY: the stop each
@@ -19,6 +19,7 @@ enum TokensCommand: Command {
       --family F      a family name, hex color or hue:DEGREES (required)
       --mode M        light (default) or dark
       --contrast C    standard (default) or high
+      \(PaletteJSON.scaleHelp) (with --family)
       --json          one JSON object per line: family, token, mode, contrast, stop, opacity, css, srgb, oklch
     \(PluginContext.optionHelp)
 
@@ -28,7 +29,7 @@ enum TokensCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: name, flags: PluginContext.flags.union(["json"]),
-                              options: PluginContext.options.union(["family", "mode", "contrast"]))
+                              options: PluginContext.options.union(["family", "mode", "contrast", "scale"]))
         if let script = a.positionals.first {
             guard a.positionals.count == 1, script.hasSuffix(".lua") || FileManager.default.fileExists(atPath: script) else {
                 throw UsageError("unexpected argument '\(a.positionals.last!)'; give one build script (SCRIPT.lua) or name the family with --family (huebench tokens)")
@@ -45,9 +46,9 @@ enum TokensCommand: Command {
         let level = ContrastLevel(rawValue: try a.choice("contrast", ["standard", "high"], default: "standard", command: name))!
         let plugins = try PluginContext.load(a, command: name)
         let wb = plugins.palettes
-        let family = try plugins.families([familyName], command: name)[0]
-        let theme = Theme(family: family, ramp: try ColorFunctions(workbench: wb).ramp(for: family))
-        let rows = theme.resolveAll(mode: mode, contrast: level)
+        let family = try plugins.families([familyName], command: name, scale: try PaletteJSON.scale(a, command: name))[0]
+        let theme = try Theme(family: family, ramp: try ColorFunctions(workbench: wb).ramp(for: family))
+        let rows = try theme.resolveAll(mode: mode, contrast: level)
         let width = (rows.map { $0.token.id.count }.max() ?? 10) + 2
         for r in rows {
             if a.has("json") {

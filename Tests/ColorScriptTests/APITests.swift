@@ -60,7 +60,7 @@ import Testing
         ("hb.family{hue = 20}", "hb.family: argument 1 (spec): field 'name' must be a non-empty string, got nil"),
         ("hb.family{name = 'x', generator = 'magic'}", "unknown ramp generator 'magic'"),
         ("hb.family{name = 'x', chroma = true}", "hb.family: argument 1 (spec): field 'chroma' must be a number, a list of numbers, a curve (hb.curve.*), a color or text, got boolean true"),
-        ("hb.families.orange:stop(75)", "family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got 75"),
+        ("hb.families.orange:stop(75)", "family:stop: argument 1 (stop): stop 75 is not in scale 'ctk' of family 'orange' (stops 50, 100, 150, 200, …, 950, 1000)"),
         ("local _ = hb.families.nope", "hb.families: no family 'nope'"),
         ("hb.export('nope', {})", "hb.export: argument 1 (name): unknown format 'nope'; known: xcassets, swift, css, dtcg, android, svg, png, report"),
         ("hb.register_exporter{name = 'e'}", "hb.register_exporter: argument 1 (spec): field 'write' must be a function(doc, out), got nil"),

@@ -19,8 +19,8 @@ import Testing
         #expect(r[0] == "wcag-aa" && r[1] == "\(swift.checks.count)" && r[2] == "\(swift.failures.count)")
         #expect(r[3] == "\(swift.passed)")
         #expect(Array(r[4...12]) == [first.family, first.rule, first.mode.rawValue, first.contrast.rawValue,
-                                     first.foreground.token.id, "\(first.foreground.stop.value)", first.background.token.id,
-                                     "\(first.background.stop.value)", first.method])
+                                     first.foreground.token.id, first.foreground.stop.label, first.background.token.id,
+                                     first.background.stop.label, first.method])
         #expect(abs(Double(r[13])! - first.target) < 1e-12)
         #expect(abs(Double(r[14])! - first.achieved) < 1e-9)
         #expect(abs(Double(r[15])! - first.margin) < 1e-9)

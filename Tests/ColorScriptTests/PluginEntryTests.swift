@@ -43,7 +43,7 @@ import Testing
         try s.run(source: "hb.register_generator{name = 'short', generate = function() return {hb.srgb(1, 0, 0)} end}", name: "bad.lua")
         #expect {
             _ = try s.palettes.ramp(for: Family(id: "y", hue: 0, generator: "short"))
-        } throws: { "\($0)" == "bad.lua: generator 'short' must return a list of 20 colors (_50 first), got a list of 1" }
+        } throws: { "\($0)" == "bad.lua: generator 'short' must return a list of 20 colors (scale 'ctk', _50 first), got a list of 1" }
         try s.run(source: "hb.register_generator{name = 'boom', generate = function() error('no colors today') end}", name: "boom.lua")
         #expect {
             _ = try s.palettes.ramp(for: Family(id: "y", hue: 0, generator: "boom"))
@@ -133,8 +133,8 @@ import Testing
         var expected = ""
         for m in Mode.allCases {
             for l in ContrastLevel.allCases {
-                let r = theme.resolve(try SemanticToken.named("foregroundSecondary"), mode: m, contrast: l)
-                expected += "\(m.rawValue)\t\(l.rawValue)\t\(r.stop.value)\t\(try Workbench.standard.hex(Color(.oklch, coords: r.color.oklch)))\t0.5\n"
+                let r = try theme.resolve(try SemanticToken.named("foregroundSecondary"), mode: m, contrast: l)
+                expected += "\(m.rawValue)\t\(l.rawValue)\t\(r.stop.label)\t\(try Workbench.standard.hex(Color(.oklch, coords: r.color.oklch)))\t0.5\n"
             }
         }
         // A custom "link" token guesses the text role from nothing: background; high contrast leaves it.

@@ -36,7 +36,7 @@ import Testing
         #expect(violet.status == 0 && violet.out.contains("hue-285  _600   oklch(0.56 0.21 285)\n"))
         #expect(violet.err.contains("anchored at _600\n"))
         let bad = try Self.run(["palette", "#00B386", "--anchor-stop", "75"])
-        #expect(bad.status == 2 && bad.err.contains("--anchor-stop '75' is not a stop; give 50, 100 … 1000"))
+        #expect(bad.status == 2 && bad.err.contains("--anchor-stop '75' is not a stop of scale 'ctk'; give one of 50, 100, 150, 200, …, 950, 1000"))
         let none = try Self.run(["palette", "orange", "--anchor-stop", "500"])
         #expect(none.status == 2 && none.err.contains("--anchor-stop needs a color to anchor"))
     }

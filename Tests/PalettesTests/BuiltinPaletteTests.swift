@@ -52,11 +52,11 @@ import ColorCore
 
     @Test func everyStopHasTheFamilyHueAndTableLightness() {
         for f in palette.families where f.hue != nil {
-            for s in Stop.all {
+            for s in Scale.ctk.stops {
                 let c = palette.color(f.id, s)!
                 #expect(c.oklch.z == f.hue!)
-                #expect(abs(c.lightnessStar - UniformLStar.lightnessStar[s.index]) < 1e-7, "\(f.id) \(s)")
-                #expect(c.oklch.y <= UniformLStar.chroma[s.index])
+                #expect(abs(c.lightnessStar - UniformLStar.lightnessStar[Scale.ctk.index(of: s)!]) < 1e-7, "\(f.id) \(s)")
+                #expect(c.oklch.y <= UniformLStar.chroma[Scale.ctk.index(of: s)!])
                 #expect(TokenMath.inP3(linearSRGB: c.linearSRGB), "\(f.id) \(s) in P3")
             }
         }
@@ -67,8 +67,8 @@ import ColorCore
             let ramp = palette.ramp(f.id)!
             #expect(ramp.count == 20)
             for i in 1..<ramp.count {
-                #expect(ramp[i].lightnessStar < ramp[i - 1].lightnessStar, "\(f.id) \(Stop.all[i])")
-                #expect(ramp[i].oklch.x < ramp[i - 1].oklch.x, "\(f.id) OKLab L at \(Stop.all[i])")
+                #expect(ramp[i].lightnessStar < ramp[i - 1].lightnessStar, "\(f.id) \(Scale.ctk.stops[i])")
+                #expect(ramp[i].oklch.x < ramp[i - 1].oklch.x, "\(f.id) OKLab L at \(Scale.ctk.stops[i])")
             }
         }
     }
@@ -76,7 +76,7 @@ import ColorCore
     /// The same stop has the same luminance in every chromatic family, hence the same contrast.
     @Test func contrastIsHueIndependent() throws {
         let white = Color(.srgb, 1, 1, 1)
-        for s in Stop.all {
+        for s in Scale.ctk.stops {
             var ratios: [Double] = []
             for f in palette.families where f.hue != nil {
                 ratios.append(try wb.contrast(text: palette.color(f.id, s)!.color, background: white))
@@ -89,7 +89,7 @@ import ColorCore
         let gray = palette.ramp("gray")!
         for (i, c) in gray.enumerated() {
             // ColorTokensKit's Lab → XYZ constants shift L* by < 0.02.
-            #expect(abs(c.lightnessStar - CIELabList.grayLightnessStar[i]) < 0.05, "gray \(Stop.all[i])")
+            #expect(abs(c.lightnessStar - CIELabList.grayLightnessStar[i]) < 0.05, "gray \(Scale.ctk.stops[i])")
             #expect(c.oklch.y < 0.006)
         }
     }
@@ -130,11 +130,14 @@ import ColorCore
     }
 
     @Test func stops() throws {
-        #expect(Stop.all.count == 20 && Stop.all.first == .s50 && Stop.all.last == .s1000)
+        #expect(Scale.ctk.stops.count == 20 && Scale.ctk.stops.first == .s50 && Scale.ctk.stops.last == .s1000)
         #expect(try Stop(parsing: "_450") == .s450 && (try Stop(parsing: "450")) == .s450)
-        #expect(throws: PalettesError.self) { try Stop(parsing: "_475") }
-        #expect(Stop.s200.inverted == .s850 && Stop.s850.inverted == .s200)
-        #expect(Stop.s950.offset(by: 3) == .s1000 && Stop.s100.offset(by: -5) == .s50)
+        #expect(throws: PalettesError.self) { try Stop(parsing: "_4 75") }
+        #expect(throws: PalettesError.stopNotInScale(stop: "475", scale: "ctk", stops: "50, 100, 150, 200, …, 950, 1000", context: "")) {
+            try Scale.ctk.index(try Stop(parsing: "_475"))
+        }
+        #expect(Scale.ctk.inverted(.s200) == .s850 && Scale.ctk.inverted(.s850) == .s200)
+        #expect(Scale.ctk.offset(.s950, by: 3) == .s1000 && Scale.ctk.offset(.s100, by: -5) == .s50)
     }
 }
 

@@ -10,8 +10,8 @@ import ColorCore
         let ramp = try pw.ramp(for: f)
         let report = try ContrastTargets.report(ramp, spec: f.spec)
         for (i, r) in report.enumerated() {
-            #expect(r.achieved >= r.target, "\(Stop.all[i]) achieved \(r.achieved) < \(r.target)")
-            #expect(r.achieved - r.target < 0.01, "\(Stop.all[i]) close to target")
+            #expect(r.achieved >= r.target, "\(Scale.ctk.stops[i]) achieved \(r.achieved) < \(r.target)")
+            #expect(r.achieved - r.target < 0.01, "\(Scale.ctk.stops[i]) close to target")
         }
         for i in 1..<ramp.count { #expect(ramp[i].lightnessStar < ramp[i - 1].lightnessStar) }
     }
@@ -24,7 +24,7 @@ import ColorCore
         let ramp = try pw.ramp(for: f)
         let report = try ContrastTargets.report(ramp, spec: f.spec)
         for (i, r) in report.enumerated() where r.target <= 95 {
-            #expect(r.achieved >= r.target, "\(Stop.all[i]) |Lc| \(r.achieved) < \(r.target)")
+            #expect(r.achieved >= r.target, "\(Scale.ctk.stops[i]) |Lc| \(r.achieved) < \(r.target)")
         }
         // Unreachable targets are reported, not hidden.
         let far = Family(id: "far", hue: 0, generator: ContrastTargets.id, parameters: ["targets": .number(30)])
@@ -94,7 +94,7 @@ import ColorCore
         #expect(error(Family(id: "a", hue: 10, parameters: ["chromaScale": .text("x")]))
                 == "ramp generator 'uniform-lstar': parameter 'chromaScale' must be a number")
         #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers(Array(repeating: 50, count: 12))]))
-                == "ramp generator 'uniform-lstar': parameter 'lightnessStar' has 12 values for 20 stops; give one value per stop (20) or at most 10 evenly spaced control points")
+                == "ramp generator 'uniform-lstar': parameter 'lightnessStar' has 12 values for 20 stops (scale 'ctk'); give one value per stop (20) or at most 10 evenly spaced control points")
         #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers([90, 90, 101])]))
                 == "ramp generator 'uniform-lstar' parameter 'lightnessStar' at _1000: 101 is outside 0…100")
         #expect(error(Family(id: "a", hue: 10, parameters: ["lightnessStar": .numbers([95, 10]), "gamutMargin": .number(0.9)])) == nil)

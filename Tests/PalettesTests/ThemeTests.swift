@@ -30,8 +30,8 @@ import Testing
     /// Increase Contrast: text and borders two stops further from their background, clamped.
     @Test func increaseContrast() throws {
         func stops(_ id: String) throws -> (Int, Int) {
-            (try theme.resolve(id, mode: .light, contrast: .high).stop.value,
-             try theme.resolve(id, mode: .dark, contrast: .high).stop.value)
+            (try theme.resolve(id, mode: .light, contrast: .high).stop.value!,
+             try theme.resolve(id, mode: .dark, contrast: .high).stop.value!)
         }
         #expect(try stops("foregroundSecondary") == (900, 100))   // the example
         #expect(try stops("foregroundPrimary") == (1000, 50))     // clamped at both ends
@@ -44,7 +44,7 @@ import Testing
         #expect(try stops("outlineTertiary") == (200, 800))
         for id in ["backgroundPrimary", "backgroundSecondary", "backgroundTertiary", "surfacePrimary",
                    "invertedSurfacePrimary", "invertedBackgroundPrimary", "invertedBackgroundTertiary"] {
-            let std = (try theme.resolve(id, mode: .light).stop.value, try theme.resolve(id, mode: .dark).stop.value)
+            let std = (try theme.resolve(id, mode: .light).stop.value!, try theme.resolve(id, mode: .dark).stop.value!)
             #expect(try stops(id) == std, "\(id) does not move")
         }
     }

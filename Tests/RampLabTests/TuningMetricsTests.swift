@@ -69,7 +69,7 @@ struct TuningMetricsTests {
         #expect(abs(m(0, "wcag_adj_min") - adj) < 1e-12)
         let white = SIMD3<Double>(1, 1, 1), black = SIMD3<Double>(0, 0, 0)
         for i in 0..<3 {
-            let stop = Stop.all[i].value
+            let stop = Scale.ctk.stops[i].value!
             #expect(abs(m(0, "wcag_white_\(stop)") - wcag(srgb[i], white)) < 1e-12)
             #expect(abs(m(0, "wcag_black_\(stop)") - wcag(srgb[i], black)) < 1e-12)
             #expect(abs(m(0, "apca_white_\(stop)") - apca(srgb[i], white)) < 1e-9)
@@ -116,7 +116,7 @@ struct TuningMetricsTests {
 
     @Test func metricSelection() throws {
         #expect(try RampMetrics.columns(for: []).count == RampMetrics.defaults.count)
-        #expect(try RampMetrics.columns(for: ["wcag_white_stops"]) == Stop.all.map { "wcag_white_\($0.value)" })
+        #expect(try RampMetrics.columns(for: ["wcag_white_stops"]) == Scale.ctk.stops.map { "wcag_white_\($0.label)" })
         #expect(try RampMetrics.columns(for: ["de_cv", "de_mean", "de_cv"]) == ["de_mean", "de_cv"])
         #expect(try RampMetrics.columns(for: ["all"]) == RampMetrics.allColumns)
         #expect(throws: PalettesError.self) { try RampMetrics.columns(for: ["uniformity"]) }

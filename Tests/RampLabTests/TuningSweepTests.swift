@@ -46,15 +46,15 @@ struct TuningSweepTests {
         for (r, spec) in specs.enumerated() {
             let ref = try UniformLStar.generator.generate(spec, .standard)
             let got = batch.ramp(r)
-            for i in 0..<Stop.count {
+            for i in 0..<Scale.ctk.count {
                 #expect(got[i].oklch == ref[i].oklch)
                 #expect(got[i].srgb == ref[i].srgb)
             }
         }
         // The default variant is ColorTokensKit's palette: orange _800 = #6e3612, _200 = color(display-p3 0.978 0.79 0.6716).
         let r = try Sweep(generator: UniformLStar.id, hues: [50], threads: 1).run()
-        #expect(r.ramps.ramp(0)[Stop(800)!.index].css == "#6e3612")
-        #expect(r.ramps.ramp(0)[Stop(200)!.index].css == "color(display-p3 0.978 0.79 0.6716)")
+        #expect(r.ramps.ramp(0)[Scale.ctk.index(of: Stop(800))!].css == "#6e3612")
+        #expect(r.ramps.ramp(0)[Scale.ctk.index(of: Stop(200))!].css == "color(display-p3 0.978 0.79 0.6716)")
     }
 
     @Test func genericGeneratorPath() throws {

@@ -65,8 +65,8 @@ public struct BuildRequest: Sendable {
         var ramps: [String: [RampColor]] = [:]
         for item in items {
             let ramp = item.ramp ?? generated.ramp(item.family.id)!
-            guard ramp.count == Stop.count else {
-                throw PalettesError.wrongStopCount(generator: item.family.generator, expected: Stop.count, got: ramp.count)
+            guard ramp.count == item.family.scale.count else {
+                throw PalettesError.wrongStopCount(generator: item.family.generator, expected: item.family.scale.count, got: ramp.count)
             }
             ramps[item.family.id] = ramp
         }

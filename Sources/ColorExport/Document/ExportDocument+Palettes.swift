@@ -23,7 +23,7 @@ extension TokenVariant {
 extension TokenValue {
     /// The value of a resolved token: its family, stop and opacity.
     public init(_ r: ResolvedToken) {
-        self.init(ColorReference(family: r.family.id, stop: String(r.stop.value)), opacity: r.token.opacity)
+        self.init(ColorReference(family: r.family.id, stop: r.stop.label), opacity: r.token.opacity)
     }
 }
 
@@ -56,8 +56,8 @@ extension ExportDocument {
                 build: BuildInfo) throws {
         var families: [ExportFamily] = []
         for f in system.palette.families {
-            let stops = try zip(Stop.all, system.palette.ramp(f.id)!).map { stop, c in
-                ExportStop(name: String(stop.value), color: try ExportColor(c, workbench: core))
+            let stops = try zip(f.scale.stops, system.palette.ramp(f.id)!).map { stop, c in
+                ExportStop(name: stop.label, color: try ExportColor(c, workbench: core))
             }
             families.append(ExportFamily(name: f.id, hue: f.hue ?? .nan, stops: stops))
         }
@@ -71,7 +71,7 @@ extension ExportDocument {
         self.init(name: name, families: families, tokenSets: sets, audit: audit.map(ExportAudit.init), build: build)
     }
 
-    /// The document of a set of palette families: their 20 stops, the tokens of each family in the four
+    /// The document of a set of palette families: their stops, the tokens of each family in the four
     /// appearances, and (with a policy) the audit of those same tokens.
     ///
     /// - Complexity: O(families × stops) color conversions plus the audit (run on all cores).
@@ -85,7 +85,7 @@ extension ExportDocument {
 }
 
 extension ExportDocument {
-    /// One family's export entries: its 20 stops, and each token resolved (family, stop, opacity) in the four
+    /// One family's export entries: its stops, and each token resolved (family, stop, opacity) in the four
     /// appearances (light/dark × standard/high contrast).
     public static func entries(_ f: Family, ramp: [RampColor], tokens: [SemanticToken],
                                core: Workbench) throws -> (ExportFamily, ExportTokenSet) {

@@ -82,9 +82,9 @@ enum AuditBinding {
         lua.push(c.mode.rawValue); lua.setField(t, "mode")
         lua.push(c.contrast.rawValue); lua.setField(t, "contrast")
         lua.push(c.foreground.token.id); lua.setField(t, "foreground")
-        lua.push(c.foreground.stop.value); lua.setField(t, "foreground_stop")
+        ScaleBinding.push(c.foreground.stop, lua); lua.setField(t, "foreground_stop")
         lua.push(c.background.token.id); lua.setField(t, "background")
-        lua.push(c.background.stop.value); lua.setField(t, "background_stop")
+        ScaleBinding.push(c.background.stop, lua); lua.setField(t, "background_stop")
         lua.push(c.method); lua.setField(t, "method")
         if let s = c.simulation { lua.push(s.rawValue); lua.setField(t, "simulation") }
         lua.push(c.target); lua.setField(t, "target")

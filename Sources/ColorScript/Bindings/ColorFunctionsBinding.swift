@@ -67,7 +67,7 @@ extension HostContext {
         if let f = colorFunctionsCache { return f }
         let gray = Family.gray
         let ramp = (try? palettes.ramp(for: palettes.families[gray.id] ?? gray)) ?? []
-        let palette = ramp.count == Stop.count ? Palette(families: [gray], ramps: [gray.id: ramp]) : Palette(families: [], ramps: [:])
+        let palette = ramp.count == (palettes.families[gray.id] ?? gray).scale.count ? Palette(families: [gray], ramps: [gray.id: ramp]) : Palette(families: [], ramps: [:])
         let f = ColorFunctions(workbench: palettes, palette: palette)
         colorFunctionsCache = f
         return f

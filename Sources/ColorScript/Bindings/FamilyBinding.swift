@@ -66,7 +66,10 @@ enum FamilyBinding {
             if let k = lua.string(-1) { keys.append(k) }
         }
         var anchor: RampAnchor? = nil
-        for key in keys.sorted() where key != "name" && key != "generator" {
+        var scale = Scale.ctk
+        if lua.getField(t, "scale") != LUA_TNIL { scale = try ScaleBinding.scale(lua, lua.absolute(-1), "\(ctx): field 'scale'") }
+        lua.pop()
+        for key in keys.sorted() where key != "name" && key != "generator" && key != "scale" {
             if key == "anchor" {
                 lua.getField(t, key)
                 defer { lua.pop() }
@@ -92,7 +95,10 @@ enum FamilyBinding {
         if let h = hue, params["hue"] == nil, generator == OKLCHCurves.id { params["hue"] = .curve(.constant(h)) }
         if let h = hue { _ = try wrap(fname) { try Checked.finite(h, "field 'hue'") } }
         let family = Family(id: name, hue: hue ?? anchor.flatMap { $0.color.isAchromatic ? nil : TokenMath.roundedHue($0.color.oklch.z) },
-                            generator: generator, parameters: params, anchor: anchor)
+                            generator: generator, parameters: params, anchor: anchor, scale: scale)
+        if let s = anchor?.stop, !scale.contains(s) {
+            throw BindingError("\(fname): field 'anchor': stop \(s.name) is not in scale '\(scale.id)' (stops \(scale.stopList))")
+        }
         // Checked before anything is registered: a bad spec leaves no half-registered family.
         try wrap(fname) { try g.validate(family.spec) }
         return family
@@ -115,14 +121,7 @@ enum FamilyBinding {
         lua.getField(v, "color")
         defer { lua.pop() }
         let c = try color(lua.absolute(-1))
-        var stop: Stop? = nil
-        if let n = try lua.fieldNumber(v, "stop", ctx) {
-            guard let i = try? Checked.int(n, "stop", in: 50...1000), let s = Stop(i) else {
-                throw BindingError("\(ctx): field 'stop' must be a stop 50, 100 … 1000, got \(formatNumber(n))")
-            }
-            stop = s
-        }
-        return RampAnchor(color: c, stop: stop)
+        return RampAnchor(color: c, stop: try ScaleBinding.field(lua, v, "stop", ctx))
     }
 
     static func ramp(_ c: Color, _ host: HostContext) throws -> RampColor {
@@ -134,13 +133,21 @@ enum FamilyBinding {
         do { return try body() } catch let e as BindingError { throw e } catch { throw BindingError("\(ctx): \(error)") }
     }
 
-    /// Pushes a family's 20 stops as a list of colors (OKLCH), `_50` first.
+    /// Pushes a family's stops as a list of colors (OKLCH), lightest first.
     static func pushRamp(_ host: HostContext, _ lua: Lua, _ f: Family, _ ctx: String) throws {
         let colors = try wrap(ctx) { try host.palettes.ramp(for: f) }
         lua.newTable(array: Int32(colors.count))
         for (i, c) in colors.enumerated() {
             host.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); lua.setIndex(-2, i + 1)
         }
+    }
+
+    /// Pushes what a family object shows: `{hue=, generator=, scale={name, stops, lightness}}`.
+    static func pushInfo(_ lua: Lua, _ f: Family) {
+        lua.newTable(record: 3)
+        if let h = f.hue { lua.push(h); lua.setField(-2, "hue") }
+        lua.push(f.generator); lua.setField(-2, "generator")
+        ScaleBinding.pushScale(f.scale, lua); lua.setField(-2, "scale")
     }
 
     /// `P.make_family(spec)` → name, colors, handle (for `hb.audit`).
@@ -151,7 +158,8 @@ enum FamilyBinding {
             lua.push(f.id); try pushRamp(host, lua, f, "hb.family")
             host.scriptFamilies.append(f)
             lua.push(host.scriptFamilies.count)
-            return 3
+            pushInfo(lua, f)
+            return 4
         }
     }
 
@@ -164,7 +172,8 @@ enum FamilyBinding {
                 return 2
             }
             lua.push(f.id); try pushRamp(host, lua, f, "hb.families.\(name)")
-            return 2
+            lua.pushNil(); pushInfo(lua, f)
+            return 4
         }
     }
 
@@ -177,7 +186,8 @@ enum FamilyBinding {
                                   builtins: PaletteWorkbench.standard.families.ids)
             try wrap("hb.register_family") { try host.palettes.register(f) }
             lua.push(f.id); try pushRamp(host, lua, f, "hb.register_family")
-            return 2
+            lua.pushNil(); pushInfo(lua, f)
+            return 4
         }
     }
 }

@@ -39,7 +39,7 @@ extension Lua {
 /// What each Lua table argument may contain (one place, so docs and checks agree).
 enum Fields {
     /// Fields of a family spec besides the generator's parameters.
-    static let family = ["name", "generator", "hue", "anchor"]
+    static let family = ["name", "generator", "hue", "anchor", "scale"]
     /// Common mistakes in a family spec and the field meant.
     static let familyHints = ["color": "anchor", "seed": "anchor", "base": "anchor", "brand": "anchor", "colour": "anchor"]
     static let token = ["name", "light", "dark", "light_high", "dark_high", "opacity", "role", "family", "states"]

@@ -68,15 +68,9 @@ enum ThemeBinding {
     static func token(_ lua: Lua, _ v: Int32, _ c: String, name key: String?) throws -> [SemanticToken] {
         try lua.checkFields(v, Fields.token, c)
         guard let name = try lua.fieldString(v, "name", c) ?? key, !name.isEmpty else { throw BindingError("\(c): field 'name' must be a non-empty string") }
-        func stop(_ field: String) throws -> Stop? {
-            guard let n = try lua.fieldNumber(v, field, c) else { return nil }
-            guard let i = try? Checked.int(n, field, in: 0...1000), let s = Stop(i) else {
-                throw BindingError("\(c): field '\(field)' must be a stop 50, 100 … 1000")
-            }
-            return s
-        }
-        guard let light = try stop("light") else { throw BindingError("\(c): field 'light' must be a stop 50, 100 … 1000") }
-        guard let dark = try stop("dark") else { throw BindingError("\(c): field 'dark' must be a stop 50, 100 … 1000") }
+        func stop(_ field: String) throws -> Stop? { try ScaleBinding.field(lua, v, field, c) }
+        guard let light = try stop("light") else { throw BindingError("\(c): field 'light' must be a stop of the family's scale (e.g. 700)") }
+        guard let dark = try stop("dark") else { throw BindingError("\(c): field 'dark' must be a stop of the family's scale (e.g. 300)") }
         let roleText = try lua.fieldString(v, "role", c) ?? guessRole(name)
         guard let role = SemanticToken.Role(rawValue: roleText) else {
             throw BindingError("\(c): role '\(roleText)' is not one of \(roles.joined(separator: ", "))\(Suggest.phrase(roleText, among: roles))")
@@ -160,15 +154,15 @@ enum ThemeBinding {
             lua.getField(t, "tokens")
             let toks = try tokens(lua, lua.absolute(-1), "\(ctx): field 'tokens'") ?? SemanticToken.all
             lua.pop()
-            let theme = Theme(family: family, ramp: ramp, tokens: toks)
+            let theme = try FamilyBinding.wrap("hb.theme") { try Theme(family: family, ramp: ramp, tokens: toks) }
             lua.newTable(record: 3)
             lua.push(family.id); lua.setField(-2, "family")
             lua.newTable(array: Int32(toks.count))
             for (i, tok) in toks.enumerated() {
                 lua.newTable(record: 5)
                 lua.push(tok.id); lua.setField(-2, "name")
-                lua.push(tok.light.value); lua.setField(-2, "light")
-                lua.push(tok.dark.value); lua.setField(-2, "dark")
+                ScaleBinding.push(tok.light, lua); lua.setField(-2, "light")
+                ScaleBinding.push(tok.dark, lua); lua.setField(-2, "dark")
                 lua.push(tok.opacity); lua.setField(-2, "opacity")
                 lua.push(tok.role.rawValue); lua.setField(-2, "role")
                 lua.setIndex(-2, i + 1)
@@ -178,10 +172,10 @@ enum ThemeBinding {
             for mode in Mode.allCases {
                 for level in ContrastLevel.allCases {
                     lua.newTable(array: Int32(toks.count), record: Int32(toks.count))
-                    for (i, r) in theme.resolveAll(mode: mode, contrast: level).enumerated() {
+                    for (i, r) in try FamilyBinding.wrap("hb.theme") { try theme.resolveAll(mode: mode, contrast: level) }.enumerated() {
                         lua.newTable(record: 3)
                         lua.push(r.token.id); lua.setField(-2, "name")
-                        lua.push(r.stop.value); lua.setField(-2, "stop")
+                        ScaleBinding.push(r.stop, lua); lua.setField(-2, "stop")
                         lua.push(r.token.opacity); lua.setField(-2, "opacity")
                         lua_pushvalue(lua.L, -1); lua.setField(-3, r.token.id)
                         lua.setIndex(-2, i + 1)

@@ -63,23 +63,24 @@ extension HostContext {
 
     // MARK: Generators
 
-    /// A `RampGenerator` whose `generate` calls the Lua function `fn(spec)`; `spec` is `{hue=…, <parameter>=…}`
-    /// (numbers, lists, text, colors, and curves as `{kind=…, …, values={20 stop values}}`). The function
-    /// returns 20 colors (color values or CSS text), `_50` first.
+    /// A `RampGenerator` whose `generate` calls the Lua function `fn(spec)`; `spec` is `{hue=…, scale={name,
+    /// stops, lightness}, <parameter>=…}` (numbers, lists, text, colors, and curves as `{kind=…, …, values={one
+    /// value per stop}}`). The function returns one color per stop (color values or CSS text), lightest first.
     func luaGenerator(name: String, summary: String, parameters: [String], callback: LuaCallback) -> RampGenerator {
         RampGenerator(id: name, name: summary, parameterNames: parameters) { spec, _ in
             try callback.call(results: 1, push: { host, lua in
                 host.pushSpec(spec, lua)
                 return 1
             }, read: { host, lua in
-                try host.readRamp(lua, -1, callback.what, callback.file)
+                try host.readRamp(lua, -1, callback.what, callback.file, scale: spec.scale)
             })
         }
     }
 
     func pushSpec(_ spec: RampSpec, _ lua: Lua) {
-        lua.newTable(record: Int32(spec.parameters.count + 1))
+        lua.newTable(record: Int32(spec.parameters.count + 2))
         lua.push(spec.hue); lua.setField(-2, "hue")
+        ScaleBinding.pushScale(spec.scale, lua); lua.setField(-2, "scale")
         for key in spec.parameters.keys.sorted() {
             switch spec.parameters[key]! {
             case .number(let d): lua.push(d)
@@ -98,7 +99,7 @@ extension HostContext {
                 case .points(let p): lua.push("points"); pushNumbers(p, lua); lua.setField(-3, "points")
                 }
                 lua.setField(-2, "kind")
-                pushNumbers(c.stopValues, lua); lua.setField(-2, "values")
+                pushNumbers(c.values(at: spec.scale), lua); lua.setField(-2, "values")
             }
             lua.setField(-2, key)
         }
@@ -109,15 +110,15 @@ extension HostContext {
         for (i, d) in v.enumerated() { lua.push(d); lua.setIndex(-2, i + 1) }
     }
 
-    /// Reads a list of 20 colors (color values or CSS text) at `t`.
-    func readRamp(_ lua: Lua, _ t: Int32, _ what: String, _ file: String) throws -> [RampColor] {
+    /// Reads a list of one color per stop of `scale` (color values or CSS text) at `t`.
+    func readRamp(_ lua: Lua, _ t: Int32, _ what: String, _ file: String, scale: Scale) throws -> [RampColor] {
         let t = lua.absolute(t)
-        guard lua.type(t) == LUA_TTABLE, lua.rawLength(t) == Stop.count else {
+        guard lua.type(t) == LUA_TTABLE, lua.rawLength(t) == scale.count else {
             let got = lua.type(t) == LUA_TTABLE ? "a list of \(lua.rawLength(t))" : lua.describe(t)
-            throw EntryError(description: "\(file): \(what) must return a list of 20 colors (_50 first), got \(got)")
+            throw EntryError(description: "\(file): \(what) must return a list of \(scale.count) colors (scale '\(scale.id)', \(scale.stops[0].name) first), got \(got)")
         }
         var out: [RampColor] = []
-        for i in 1...Stop.count {
+        for i in 1...scale.count {
             lua.getIndex(t, i)
             defer { lua.pop() }
             let c: Color
@@ -244,7 +245,8 @@ extension HostContext {
             for (i, c) in ramp.enumerated() {
                 host.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); lua.setIndex(-2, i + 1)
             }
-            return 3
+            FamilyBinding.pushInfo(lua, family)
+            return 4
         }, read: { _, lua in
             var out: [ScriptCheck] = []
             let t = lua.absolute(-1)

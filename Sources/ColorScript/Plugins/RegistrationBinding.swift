@@ -189,7 +189,8 @@ enum RegistrationBinding {
         return []
     }
 
-    /// Reads a list of family objects (`hb.family`, `hb.families.x`) at `t`: their names and 20 colors.
+    /// Reads a list of family objects (`hb.family`, `hb.families.x`) at `t`: the families (with their scales)
+    /// and colors.
     static func families(_ host: HostContext, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
         var out: [(Family, [RampColor])] = []
         for i in 0..<lua.rawLength(t) {
@@ -199,13 +200,43 @@ enum RegistrationBinding {
             guard lua.type(f) == LUA_TTABLE, let name = try? lua.fieldString(f, "name", ctx) else {
                 throw BindingError("\(ctx), item \(i + 1) must be a family (hb.family{…} or hb.families.name), got \(lua.describe(f))")
             }
+            // The object's scale: its stop names and target lightness.
+            let scale = try objectScale(lua, f, "\(ctx), item \(i + 1)")
             lua.getField(f, "_colors")
             defer { lua.pop() }
-            let ramp = try host.readRamp(lua, -1, "family '\(name)'", ctx)
-            let family = host.palettes.families[name] ?? Family(id: name, hue: nil, generator: OKLCHCurves.id)
-            out.append((family, ramp))
+            let ramp = try host.readRamp(lua, -1, "family '\(name)'", ctx, scale: scale)
+            var family: Family
+            if let h = try? lua.fieldNumber(f, "_handle", ctx), let k = Int(exactly: h), k >= 1, k <= host.scriptFamilies.count,
+               host.scriptFamilies[k - 1].id == name {
+                family = host.scriptFamilies[k - 1]
+            } else if let registered = host.palettes.families[name] {
+                family = registered
+            } else {
+                family = Family(id: name, hue: (try? lua.fieldNumber(f, "hue", ctx)) ?? nil,
+                                generator: ((try? lua.fieldString(f, "generator", ctx)) ?? nil) ?? OKLCHCurves.id)
+            }
+            out.append((family.on(scale), ramp))
         }
         return out
+    }
+
+    /// The scale of a family object (`scale`, `stop_names`, `lightness` fields); ColorTokensKit's when it has none.
+    static func objectScale(_ lua: Lua, _ f: Int32, _ ctx: String) throws -> Scale {
+        guard let id = try lua.fieldString(f, "scale", ctx) else { return .ctk }
+        if let builtin = Scale.builtins.first(where: { $0.id == id }) { return builtin }
+        lua.getField(f, "stop_names"); defer { lua.pop() }
+        let st = lua.absolute(-1)
+        lua.getField(f, "lightness"); defer { lua.pop() }
+        let lt = lua.absolute(-1)
+        guard lua.type(st) == LUA_TTABLE, lua.type(lt) == LUA_TTABLE else { return .ctk }
+        var stops: [Stop] = [], lightness: [Double] = []
+        for k in 0..<lua.rawLength(st) {
+            lua.getIndex(st, k + 1); defer { lua.pop() }
+            guard let s = try ScaleBinding.stop(lua, lua.absolute(-1), "\(ctx): stop \(k + 1)") else { break }
+            stops.append(s)
+            lua.getIndex(lt, k + 1); lightness.append(lua.number(-1) ?? .nan); lua.pop()
+        }
+        return try FamilyBinding.wrap(ctx) { try Scale(id: id, stops: stops, lightness: lightness) }
     }
 
     /// `P.export(name, families, path)`: runs exporter `name` (built-in or plugin) on these families (their stops

@@ -14,7 +14,7 @@ local function evaluate(policy, f)
       local text, bg = f:stop(rule.text), f:stop(rule.background)
       local value = math.abs(text:contrast(bg, rule.method or "wcag21"))
       out[#out + 1] = { passed = value >= rule.min, rule = rule.name or ("rule " .. r), value = value, min = rule.min,
-        message = format("%s: _%d on _%d is %.2f, needs %s", f.name, rule.text, rule.background, value, tostring(rule.min)) }
+        message = format("%s: _%s on _%s is %.2f, needs %s", f.name, tostring(rule.text), tostring(rule.background), value, tostring(rule.min)) }
     end
   end
   if policy.check then
@@ -24,8 +24,8 @@ local function evaluate(policy, f)
   return out
 end
 local policies = {}
-local function extras(name, family_name, colors)
-  return evaluate(policies[name], family_object(family_name, colors))
+local function extras(name, family_name, colors, info)
+  return evaluate(policies[name], family_object(family_name, colors, nil, info))
 end
 hbraw.register_policy = function(spec)
   check_table("hb.register_policy", spec)

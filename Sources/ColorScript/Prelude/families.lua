@@ -1,7 +1,7 @@
 -- Families and curves: hb.curve.*, family objects, hb.family, hb.families, the register_* functions and
 -- hb.export. Called with (P, S) after sandbox.lua.
 local P, S = ...
-local type, tostring, ipairs = type, tostring, ipairs
+local type, tostring, ipairs, tonumber, concat = type, tostring, ipairs, tonumber, table.concat
 local setmetatable_, getmetatable_, format = setmetatable, getmetatable, string.format
 local fail, check_table = S.fail, S.check_table
 local hbraw = P.hb
@@ -22,18 +22,20 @@ curve.bell = function(t)
   check_fields("hb.curve.bell", t, { "base", "peak", "center", "width" }, false)
   return { kind = "bell", base = t.base, peak = t.peak, center = t.center, width = t.width }
 end
--- One value per stop, or at most half as many evenly spaced control points (checked against the family's
--- scale when a family uses the curve).
+-- One value per stop, or at most half as many (and at most 10) evenly spaced control points (checked against
+-- the family's scale when a family uses the curve).
 curve.points = function(t)
   check_table("hb.curve.points", t)
   check_fields("hb.curve.points", t, {}, true)
   local v = {} for i = 1, #t do v[i] = t[i] end
-  if #v == 0 then fail("hb.curve.points: give one value per stop (20) or a few evenly spaced control points, got none") end
+  if #v == 0 then fail("hb.curve.points: give one value per stop or a few evenly spaced control points, got none") end
   return { kind = "points", values = v }
 end
 hbraw.curve = curve
 
--- Family objects: {name, _colors (20 colors, _50 first), _handle (hb.family's, for hb.audit)} behind a proxy.
+-- Family objects: {name, hue, generator, scale (its name), stop_names (lightest first), lightness (each
+-- stop's target L*), _colors (one color per stop), _index (stop → position), _handle (hb.family's, for
+-- hb.audit)} behind a proxy.
 local Family = {}
 local object, storage_of = S.object, S.storage_of
 local function family_storage(f, fname)
@@ -41,21 +43,37 @@ local function family_storage(f, fname)
   if not st then fail(format("%s: call it on a family (f:%s(…)), got %s", fname, fname:match(":(.*)"), type(f))) end
   return st
 end
+local function stop_list(st)
+  local s = st.stop_names
+  if #s <= 12 then return concat(s, ", ") end
+  return s[1] .. ", " .. s[2] .. ", " .. s[3] .. ", " .. s[4] .. ", …, " .. s[#s - 1] .. ", " .. s[#s]
+end
 function Family.stop(f, s)
   local st = family_storage(f, "family:stop")
-  if type(s) ~= "number" or s % 50 ~= 0 or s < 50 or s > 1000 then
-    fail(format("family:stop: argument 1 (stop) must be one of 50, 100, … 1000, got %s", tostring(s)))
+  local i = st._index[s]
+  if not i and type(s) == "string" then
+    local bare = s:gsub("^_", "")
+    i = st._index[tonumber(bare) or bare] or st._index[bare]
   end
-  return st._colors[s // 50]
+  if not i then
+    fail(format("family:stop: argument 1 (stop): stop %s is not in scale '%s' of family '%s' (stops %s)",
+      tostring(s), st.scale, st.name, stop_list(st)))
+  end
+  return st._colors[i]
 end
 function Family.stops(f)
+  local st = family_storage(f, "family:stops")
   local out = {}
-  for i, c in ipairs(family_storage(f, "family:stops")._colors) do out[i] = { stop = i * 50, color = c } end
+  for i, c in ipairs(st._colors) do out[i] = { stop = st.stop_names[i], color = c } end
   return out
 end
 local function family_tostring(st) return "family(" .. st.name .. ")" end
-local function family_object(name, colors, handle)
-  return object({ name = name, _colors = colors, _handle = handle }, Family, "huebench.family", family_tostring)
+local function family_object(name, colors, handle, info)
+  local index = {}
+  for i, s in ipairs(info.scale.stops) do index[s] = i end
+  return object({ name = name, _colors = colors, _handle = handle, hue = info.hue, generator = info.generator,
+    scale = info.scale.name, stop_names = info.scale.stops, lightness = info.scale.lightness, _index = index },
+    Family, "huebench.family", family_tostring)
 end
 
 local make_family, register_family_ = P.make_family, P.register_family
@@ -69,9 +87,9 @@ hbraw.families = setmetatable_({}, {
   __index = function(_, name)
     local f = family_cache[name]
     if f then return f end
-    local n, colors = P.named_family(tostring(name))
+    local n, colors, handle, info = P.named_family(tostring(name))
     if not n then fail(colors) end
-    f = family_object(n, colors)
+    f = family_object(n, colors, handle, info)
     family_cache[name] = f
     return f
   end,

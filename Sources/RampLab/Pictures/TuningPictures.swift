@@ -23,14 +23,14 @@ public enum TuningPictures {
         let hueCount = result.hues.count
         let block = 26 + hueCount * cellHeight + 16
         let labels = [BitmapFont.width(title, scale: 2)] + variants.map { BitmapFont.width($0.label) }
-        let width = max(margin * 2 + labelWidth + Stop.count * cellWidth, margin * 2 + (labels.max() ?? 0))
+        let width = max(margin * 2 + labelWidth + Scale.ctk.count * cellWidth, margin * 2 + (labels.max() ?? 0))
         let height = 44 + 18 + variants.count * block + 24
         var sc = Scene(width: width, height: height, title: title)
         let ink: RGB = (34, 34, 34)
         sc.text(title, margin, 14, ink, scale: 2)
         var y = 44
-        for (i, s) in Stop.all.enumerated() where i % 2 == 0 {
-            sc.text(String(s.value), margin + labelWidth + i * cellWidth, y, ink)
+        for (i, s) in Scale.ctk.stops.enumerated() where i % 2 == 0 {
+            sc.text(s.label, margin + labelWidth + i * cellWidth, y, ink)
         }
         y += 18
         for v in variants {
