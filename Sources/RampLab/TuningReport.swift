@@ -30,6 +30,8 @@ public struct TuningReport: Sendable {
     /// Monotonic start (`DispatchTime` nanoseconds): when set, `write` records the wall time from it until the
     /// last table and picture is staged (in `seconds` and the provenance).
     public var startNanos: UInt64?
+    /// The ramps of some variants (every hue, variant-major), for strips when the rows were streamed.
+    public var rampsOf: (@Sendable ([Int]) throws -> RampBatch)?
     /// The sweep as it was asked for (recorded in `summary.json` for `huebench tune --replay`).
     public var sweep: Sweep?
     /// Where the numbers came from (versions, command or script, times), for `summary.json`.
@@ -122,14 +124,22 @@ public struct TuningReport: Sendable {
     /// `stops.csv`: one line per row × stop — row, variant, hue, stop, OKLCH l, c, h, hex (sRGB, clipped),
     /// css (Display P3 when outside sRGB), requested chroma (empty when the generator does not report it).
     public static func stopsCSV(_ r: SweepResult) -> String {
-        var s = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
-        let b = r.ramps
+        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues)
+    }
+
+    public static let stopsCSVHeader = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
+
+    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`.
+    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double]) -> String {
+        var s = ""
         let names = Scale.ctk.stops.prefix(b.stops).map(\.label)
-        for row in 0..<b.count {
-            let colors = b.ramp(row)
-            let v = row / max(r.hues.count, 1), hue = SweepOutput.number(r.hues[row % max(r.hues.count, 1)])
+        let hc = max(hues.count, 1)
+        for k in 0..<b.count {
+            let row = firstRow + k
+            let colors = b.ramp(k)
+            let v = row / hc, hue = SweepOutput.number(hues[row % hc])
             for i in 0..<b.stops {
-                let c = colors[i], req = b.requestedChroma[row * b.stops + i]
+                let c = colors[i], req = b.requestedChroma[k * b.stops + i]
                 s += "\(row),\(v),\(hue),\(names[i]),\(SweepOutput.number(c.oklch.x)),\(SweepOutput.number(c.oklch.y)),"
                 s += "\(SweepOutput.number(c.oklch.z)),\(hex(c.srgb)),\"\(c.css)\",\(req.isNaN ? "" : SweepOutput.number(req))\n"
             }
@@ -151,13 +161,17 @@ public struct TuningReport: Sendable {
     public func write(_ r: SweepResult, ranked precomputed: [SweepResult.Ranked]? = nil, into folder: OutputFolder) throws -> String {
         let ranked = try precomputed ?? r.ranked(by: objective, goal: goal, per: level)
         let best = Array(ranked.prefix(top)), worst = Array(ranked.reversed().prefix(top))
-        try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
-        try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
-        try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
+        if r.rowsKept {
+            try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
+            try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
+            try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
+        }
         try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
         try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues, dtype: npyType))
-        try folder.write("stops.npy", bytes: Self.stopsNPY(r.ramps, dtype: npyType))
-        if stops { try folder.write("stops.csv", text: Self.stopsCSV(r)) }
+        if r.rowsKept {
+            try folder.write("stops.npy", bytes: Self.stopsNPY(r.ramps, dtype: npyType))
+            if stops { try folder.write("stops.csv", text: Self.stopsCSV(r)) }
+        }
         // Strips of whole variants.
         func variantOf(_ x: SweepResult.Ranked) -> Int { x.level == .variant ? x.index : x.index / r.hues.count }
         var seen = Set<Int>()
@@ -168,7 +182,13 @@ public struct TuningReport: Sendable {
             let entries = vs.enumerated().map { k, v in
                 (label: "\(word) \(k + 1): " + TuningPictures.label(r, variant: v) + "  score " + Self.fmt(ranked.first { variantOf($0) == v }?.score ?? .nan), variant: v)
             }
-            let scene = TuningPictures.strips(r, variants: entries, title: "\(r.generator): \(word) variants by \(objective.text)")
+            // Rows that were streamed and not kept: the strips' variants are generated again (a few ramps).
+            var lookup: ((Int, Int) -> [RampColor])? = nil
+            if !r.rowsKept, let make = rampsOf {
+                let batch = try make(vs)
+                lookup = { v, h in batch.ramp(vs.firstIndex(of: v)! * r.hues.count + h) }
+            }
+            let scene = TuningPictures.strips(r, variants: entries, title: "\(r.generator): \(word) variants by \(objective.text)", ramps: lookup)
             try folder.write(name + ".png", bytes: scene.png())
             try folder.write(name + ".svg", text: scene.svg())
         }

@@ -1,3 +1,4 @@
+import ColorIO
 import ColorExport
 import ColorKernels
 import Foundation
@@ -196,14 +197,26 @@ enum TuneCommand: Command {
         return report
     }
 
-    /// A progress printer for standard error, or nil when it is not a terminal.
+    /// A progress printer for standard error, or nil when it is not a terminal: ramps done, rate and ETA of the
+    /// sweep (generation, metrics and row files together, block by block).
     static func progressPrinter() -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
         return { done, total in
             guard total >= 5000 else { return }  // only long sweeps
-            let line = "\rtune: \(done)/\(total) ramps" + (done == total ? "\n" : "")
+            let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let rate = t > 0 ? Double(done) / t : 0
+            let eta = rate > 0 ? Double(total - done) / rate : 0
+            let line = String(format: "\rtune: sweep %d/%d ramps (%.0f%%), %.0f ramps/s, ETA %.0f s   ",
+                              done, total, 100 * Double(done) / Double(max(total, 1)), rate, eta) + (done == total ? "\n" : "")
             FileHandle.standardError.write(Data(line.utf8))
         }
+    }
+
+    /// One line on standard error (a terminal only) naming the phase that follows the sweep.
+    static func phase(_ text: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data("tune: \(text)\n".utf8))
     }
 
     /// Runs a sweep, prints the summary and writes the report into `out`.
@@ -211,7 +224,24 @@ enum TuneCommand: Command {
         var report = report
         let started = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = try sweep.run(in: palettes, progress: progressPrinter())
+        // Ranking variants needs only the variant table: the rows stream to disk block by block (or nowhere
+        // without --out), so memory stays bounded whatever the number of rows. Ranking rows keeps them.
+        let stream = report.level == .variant
+        var files: SweepRowFiles? = nil
+        if stream, let dir = out {
+            let g = try palettes.generators.lookup(sweep.generator)
+            let names = try sweep.resolvedParameters(g).map(\.name)
+            let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics))
+            let rows = try sweep.estimatedBytes() / Sweep.bytesPerRow
+            files = try SweepRowFiles(folder: dir, columns: columns, rows: rows, stops: Scale.ctk.count, hues: sweep.hues,
+                                      dtype: report.npyType, stopsCSV: report.stops)
+        }
+        let result: SweepResult
+        do {
+            result = try sweep.run(in: palettes, keepRows: !stream, progress: progressPrinter(), rowSink: files.map { f in { try f.write($0) } })
+        } catch { files?.abandon(); throw error }
+        if stream { report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) } }
+        phase("ranking, pictures and summary")
         report.sweep = sweep
         report.parametersInForce = try sweep.parametersInForce(try palettes.generators.lookup(sweep.generator))
         let ranked: [SweepResult.Ranked]
@@ -221,12 +251,15 @@ enum TuneCommand: Command {
         // The recorded and printed time is wall time from the start until every output is staged.
         report.startNanos = start
         let folder = OutputFolder()
-        let text = try report.write(result, ranked: ranked, into: folder)
+        let text: String
+        do { text = try report.write(result, ranked: ranked, into: folder) } catch { files?.abandon(); throw error }
         Output.write(text)
         if let dir = out {
-            let c = try folder.commit(to: dir)
+            let c: StagedFolder.CommitResult
+            do { c = try folder.commit(to: dir) } catch { files?.abandon(); throw error }
+            try files?.commit()
             let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Output.line("wrote \(c.files.count) files to \(dir)" + String(format: " (%.3f s wall time in all)", wall))
+            Output.line("wrote \(c.files.count + (files?.names.count ?? 0)) files to \(dir)" + String(format: " (%.3f s wall time in all)", wall))
         }
         return ExitStatus.ok
     }

@@ -191,4 +191,23 @@ struct TuneCommandTests {
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == "3\t11\t0.2\t4.0\n", "\(r.out)")
     }
+
+    @Test func streamedRowsEqualTheRowsKeptInMemory() throws {
+        let dir = try Self.tempDir("stream")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a"), b = dir.appendingPathComponent("b")
+        let common = ["tune", "--param", "margin=0.9:1.0:4", "--param", "chroma_scale=0.9,1.1", "--hues", "0,90,180,270", "--stops"]
+        // Ranking variants streams the rows to disk block by block; ranking rows keeps them in memory first.
+        let r1 = try MatrixCommandTests.run(common + ["--out", a.path])
+        let r2 = try MatrixCommandTests.run(common + ["--per", "row", "--out", b.path])
+        #expect(r1.status == 0 && r2.status == 0, "\(r1.err) \(r2.err)")
+        for f in ["rows.csv", "rows.npy", "rows.json", "stops.npy", "stops.csv", "variants.csv"] {
+            let x = try Data(contentsOf: a.appendingPathComponent(f)), y = try Data(contentsOf: b.appendingPathComponent(f))
+            #expect(x == y && x.count > 100, "\(f) differs between the streamed and the kept rows")
+        }
+        #expect(FileManager.default.fileExists(atPath: a.appendingPathComponent("strips-best.png").path))
+        // No temp files are left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: a.path).filter { $0.contains("tmp-huebench") }
+        #expect(left.isEmpty, "\(left)")
+    }
 }
