@@ -43,6 +43,53 @@ import Testing
         #expect(colors[0].color == (try Workbench.standard.parse("#00b386")))
     }
 
+    /// Custom properties that reference earlier ones (`var()`) and hold two appearances (`light-dark()`), in
+    /// the shape Huebench's CSS export writes them.
+    @Test func varReferencesAndLightDarkPairs() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Self.write("""
+        :root {
+          --hb-sea-800: #123456;
+          --hb-sea-100: #abcdef;
+          --hb-sea-foreground: light-dark(var(--hb-sea-800), var(--hb-sea-100));
+          --hb-alias: var(--hb-sea-100);
+          --hb-fallback: var(--hb-unset, rgb(255 0 0));
+          --hb-missing: var(--hb-unset);
+          --hb-open: var(--hb-sea-800;
+        }
+        """, "tokens.css", in: dir)
+        let wb = Workbench.standard
+        let (both, problems) = try ColorListReader.read(path: path)
+        #expect(both.map(\.label) == ["--hb-sea-800", "--hb-sea-100", "--hb-sea-foreground@light",
+                                       "--hb-sea-foreground@dark", "--hb-alias", "--hb-fallback"])
+        #expect(try both.map { try wb.hex($0.color) } == ["#123456", "#abcdef", "#123456", "#abcdef", "#abcdef", "#ff0000"])
+        #expect(both[2].text == "light-dark(var(--hb-sea-800), var(--hb-sea-100))")
+        #expect(problems.map(\.description) == [
+            "\(path):7: var(--hb-unset) names no custom property declared earlier in this file",
+            "\(path):8: missing ')' to close 'var('",
+        ])
+        let (dark, _) = try ColorListReader.read(path: path, context: "dark")
+        #expect(dark.map(\.label).contains("--hb-sea-foreground"))
+        #expect(try dark.first { $0.label == "--hb-sea-foreground" }.map { try wb.hex($0.color) } == "#abcdef")
+        let (light, _) = try ColorListReader.read(path: path, context: "light-high-contrast")
+        #expect(try light.first { $0.label == "--hb-sea-foreground" }.map { try wb.hex($0.color) } == "#123456")
+    }
+
+    @Test func lightDarkInTokenFiles() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Self.write("""
+        {"text": {"$type": "color", "primary": {"$value": "light-dark(#111111, #eeeeee)"},
+                  "link": {"$value": "{text.primary}"}}}
+        """, "tokens.json", in: dir)
+        let wb = Workbench.standard
+        let (colors, problems) = try ColorListReader.read(path: path)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(colors.map(\.label) == ["text.link@light", "text.link@dark", "text.primary@light", "text.primary@dark"])
+        #expect(try colors.map { try wb.hex($0.color) } == ["#111111", "#eeeeee", "#111111", "#eeeeee"])
+    }
+
     @Test func everyBadLineIsReportedAtOnce() throws {
         let dir = Self.temp()
         defer { try? FileManager.default.removeItem(at: dir) }

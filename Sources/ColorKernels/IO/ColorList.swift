@@ -61,6 +61,11 @@ public struct ColorListError: Error, CustomStringConvertible, Sendable {
 ///   holding one): the sources of `resolutionOrder` merged in order, a modifier's context chosen by `context`
 ///   (`dark`, `light-high-contrast`…; default: the modifier's `default`).
 ///
+/// Values may use `light-dark(<light>, <dark>)` (CSS Color 5) and, in custom-property lists, `var(--name)` /
+/// `var(--name, fallback)` naming a property declared earlier in the same file (Huebench's own CSS output reads
+/// back this way). A `light-dark()` value gives the color of `context`'s appearance (`light…` or `dark…`), or
+/// without a context two entries, labelled `name@light` and `name@dark`.
+///
 /// All bad entries are collected (`problems`); callers either fail with `ColorListError` or skip them.
 public enum ColorListReader {
     /// Largest token or resolver file read (JSON is read whole).
@@ -96,6 +101,8 @@ public enum ColorListReader {
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
         var first = true
         var jsonBytes: [UInt8]? = nil
+        var vars: [String: String] = [:]
+        let scheme = Self.scheme(context)
         while try reader.nextBatch(maxLines: 4096) {
             if first {
                 first = false
@@ -112,7 +119,8 @@ public enum ColorListReader {
             for (i, r) in reader.lines.enumerated() {
                 let n = reader.firstLineNumber + i
                 let line = String(decoding: reader.data[r], as: UTF8.self)
-                readLine(line, number: n, source: source, workbench: workbench, into: &colors, problems: &problems)
+                readLine(line, number: n, source: source, workbench: workbench, scheme: scheme, vars: &vars,
+                         into: &colors, problems: &problems)
             }
         }
         if let bytes = jsonBytes {
@@ -124,6 +132,7 @@ public enum ColorListReader {
                 return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench)
             }
             var tree = DTCGTree()
+            tree.scheme = scheme
             tree.merge(json, file: source)
             return tree.colors(workbench: workbench)
         }
@@ -163,7 +172,62 @@ public enum ColorListReader {
         return (nil, line)
     }
 
+    /// The appearance a context selects for `light-dark()` values (`dark`, `dark-high-contrast` → dark;
+    /// `light…` → light); nil reads both.
+    static func scheme(_ context: String?) -> CSSColorScheme? {
+        guard let c = context?.lowercased() else { return nil }
+        if c.hasPrefix("dark") { return .dark }
+        if c.hasPrefix("light") { return .light }
+        return nil
+    }
+
+    /// The entries one color value gives: itself, or for a `light-dark()` value without a chosen scheme its two
+    /// colors labelled `name@light` and `name@dark`.
+    static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
+        -> [(label: String?, color: Color)] {
+        if let scheme { return [(label, try workbench.parse(text, colorScheme: scheme))] }
+        guard text.range(of: "light-dark", options: .caseInsensitive) != nil else { return [(label, try workbench.parse(text))] }
+        let both = try workbench.parseSchemes(text)
+        let name = label ?? text
+        return [(name + "@light", both.light), (name + "@dark", both.dark)]
+    }
+
+    /// `text` with every `var(--name[, fallback])` replaced by the value `vars` holds (nested references too,
+    /// at most 16 levels), or the fallback.
+    static func substitute(_ text: String, vars: [String: String], depth: Int = 0) throws -> String {
+        guard text.contains("var(") else { return text }
+        guard depth < 16 else { throw VarError(message: "var() references nested more than 16 levels deep (a cycle?)") }
+        var out = "", rest = Substring(text)
+        while let start = rest.range(of: "var(") {
+            out += rest[..<start.lowerBound]
+            var level = 1, i = start.upperBound, comma: String.Index? = nil
+            while i < rest.endIndex && level > 0 {
+                switch rest[i] {
+                case "(": level += 1
+                case ")": level -= 1
+                case "," where level == 1 && comma == nil: comma = i
+                default: break
+                }
+                if level > 0 { i = rest.index(after: i) }
+            }
+            guard level == 0 else { throw VarError(message: "missing ')' to close 'var('") }
+            let name = rest[start.upperBound..<(comma ?? i)].trimmingCharacters(in: .whitespaces)
+            if let value = vars[name] {
+                out += try substitute(value, vars: vars, depth: depth + 1)
+            } else if let comma {
+                out += try substitute(rest[rest.index(after: comma)..<i].trimmingCharacters(in: .whitespaces), vars: vars, depth: depth + 1)
+            } else {
+                throw VarError(message: "var(\(name)) names no custom property declared earlier in this file")
+            }
+            rest = rest[rest.index(after: i)...]
+        }
+        return out + rest
+    }
+
+    struct VarError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
     static func readLine(_ raw: String, number: Int, source: String, workbench: Workbench,
+                         scheme: CSSColorScheme? = nil, vars: inout [String: String],
                          into colors: inout [LabelledColor], problems: inout [ColorListProblem]) {
         guard let (label, text) = split(raw) else { return }
         let location = "\(source):\(number)"
@@ -171,8 +235,12 @@ public enum ColorListReader {
             problems.append(ColorListProblem(location: location, message: "expected a color or LABEL<TAB>COLOR, got more than one TAB"))
             return
         }
+        if let label, label.hasPrefix("--") { vars[label] = text }
         do {
-            colors.append(LabelledColor(label: label, text: text, color: try workbench.parse(text), location: location, line: number))
+            let value = try substitute(text, vars: vars)
+            for e in try entries(value, label: label, scheme: scheme, workbench: workbench) {
+                colors.append(LabelledColor(label: e.label, text: text, color: e.color, location: location, line: number))
+            }
         } catch {
             problems.append(ColorListProblem(location: location, message: "\(error)"))
         }
@@ -198,6 +266,8 @@ struct DTCGTree {
     /// Tokens by dotted name, in first-seen order (a later file replaces a token's value, keeping its place).
     var tokens: [String: Token] = [:]
     var order: [String] = []
+    /// The appearance `light-dark()` string values resolve to; nil gives both (`name@light`, `name@dark`).
+    var scheme: CSSColorScheme?
 
     mutating func merge(_ json: Any, file: String) {
         walk(json, path: [], inheritedType: nil, file: file)
@@ -232,7 +302,12 @@ struct DTCGTree {
                 guard let (color, text, type) = try resolve(name, seen: []) else { continue }
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
-                out.append(LabelledColor(label: name, text: text, color: color, location: location, line: 0))
+                let values = text.range(of: "light-dark", options: .caseInsensitive) != nil
+                    ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench)
+                    : [(label: Optional(name), color: color)]
+                for v in values {
+                    out.append(LabelledColor(label: v.label, text: text, color: v.color, location: location, line: 0))
+                }
             } catch let e as DTCGError {
                 // Typed color tokens and aliases report; untyped non-alias values are not color tokens.
                 if t.type == "color" || (t.value as? String)?.hasPrefix("{") == true {
@@ -264,7 +339,7 @@ struct DTCGTree {
                 guard let r = try resolve(target, seen: seen + [name]) else { return nil }
                 return (r.0, r.1, t.type ?? r.2)
             }
-            do { return (try Workbench.standard.parse(trimmed), trimmed, t.type) }
+            do { return (try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type) }
             catch { throw DTCGError(message: "\(error)") }
         }
         if let obj = t.value as? [String: Any] {
