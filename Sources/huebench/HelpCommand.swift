@@ -6,13 +6,14 @@ enum HelpCommand: Command {
     static let name = "help"
     static let summary = "show the commands, or one command's help"
     static let help = """
-    usage: huebench help [COMMAND | generators]
+    usage: huebench help [COMMAND | generators] [--markdown]
 
     With no COMMAND, lists every command. `huebench COMMAND --help` prints the same as `huebench help COMMAND`.
     `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning.
 
     options:
-      --help     this text
+      --markdown   print the CLI reference: every command's help as Markdown (docs/reference/cli.md)
+      --help       this text
 
     example:
       $ huebench help parse
@@ -28,7 +29,12 @@ enum HelpCommand: Command {
     }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let parsed = try Arguments(args, command: name)
+        let parsed = try Arguments(args, command: name, flags: ["markdown"])
+        if parsed.has("markdown") {
+            if let p = parsed.positionals.first { throw UsageError("--markdown prints every command; drop '\(p)'") }
+            Output.write(reference())
+            return ExitStatus.ok
+        }
         guard let topic = parsed.positionals.first else { Output.line(overview); return ExitStatus.ok }
         if parsed.positionals.count > 1 {
             throw UsageError("name one command, got '\(parsed.positionals[1])' too; e.g. huebench help parse")
@@ -42,6 +48,17 @@ enum HelpCommand: Command {
         }
         Output.line(cmd.help)
         return ExitStatus.ok
+    }
+
+    /// The CLI reference: the overview, then each command's help text as it prints, then the generators.
+    static func reference() -> String {
+        var s = "# CLI reference\n\nGenerated from the commands' help texts by `huebench help --markdown` (scripts/docs).\n\n"
+        s += "```\n\(overview)\n```\n"
+        for c in Commands.all {
+            s += "\n## huebench \(c.name)\n\n\(c.summary.prefix(1).uppercased() + c.summary.dropFirst()).\n\n```\n\(c.help)\n```\n"
+        }
+        s += "\n## Ramp generators (`huebench help generators`)\n\n```\n\(generators(PaletteWorkbench.standard))\n```\n"
+        return s
     }
 
     /// Every generator with its declared parameters, from the same declarations `RampGenerator.validate` checks.

@@ -16,7 +16,8 @@ enum LuaTypesCommand: Command {
       { "workspace.library": ["types"], "runtime.version": "Lua 5.4", "diagnostics.globals": ["hb"] }
 
     options:
-      --out DIR   write DIR/huebench.lua (DIR is created if needed) instead of printing
+      --out DIR    write DIR/huebench.lua (DIR is created if needed) instead of printing
+      --markdown   print the Lua reference as Markdown instead (docs/reference/lua.md)
 
     example:
       $ huebench lua-types --out types
@@ -24,8 +25,15 @@ enum LuaTypesCommand: Command {
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, options: ["out"])
+        let a = try Arguments(args, command: name, flags: ["markdown"], options: ["out"])
         if let p = a.positionals.first { throw UsageError("unexpected argument '\(p)'; use --out DIR to write a file") }
+        if a.has("markdown") {
+            if a.value("out") != nil { throw UsageError("--markdown prints the reference; drop --out") }
+            Output.write("# Lua API reference\n\nGenerated from the same declarations as `huebench lua-types` (scripts/docs). "
+                + "Scripts get the module as `local hb = require \"huebench\"` (also the global `hb`); `?` marks an optional "
+                + "parameter. Guides: [Lua scripting](../guides/lua-scripting.md).\n\n" + LuaAPI.markdown())
+            return ExitStatus.ok
+        }
         let text = LuaAPI.annotations(version: version)
         guard let dir = a.value("out") else { Output.write(text); return ExitStatus.ok }
         do {

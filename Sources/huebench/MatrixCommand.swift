@@ -118,7 +118,8 @@ enum MatrixCommand: Command {
         let columnColors = background ?? text
         try writer?.setLabels(rows: (0..<rows).map { label(text, $0) }, columns: (0..<cols).map { label(columnColors, $0) })
         var heatmap = picture == nil ? nil : Self.heatmap(method, rows: rows, columns: cols)
-        let showProgress = isatty(2) == 1 && Double(rows) * Double(cols) > 5e7
+        // Long matrices (over 5·10⁷ pairs) show one progress line on a terminal.
+        let progress = Double(rows) * Double(cols) > 5e7 ? ProgressLine("huebench matrix", total: rows, unit: "rows") : nil
         let start = Date()
         let summary: MatrixSummary
         let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }
@@ -131,10 +132,8 @@ enum MatrixCommand: Command {
                 let inner = sink
                 sink = { p, n in try list.add(rows: p, count: n); try inner?(p, n) }
             }
-            summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: showProgress ? { done in
-                let pct = Int(100 * Double(done) / Double(rows))
-                FileHandle.standardError.write(Data("\rhuebench matrix: \(done)/\(rows) rows (\(pct)%)".utf8))
-            } : nil)
+            summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: progress.map { p in { done in p.update(done) } })
+            progress?.finish()
             try writer?.finish()
             try list?.finish()
             if let l = list, let path = listPath {
@@ -148,7 +147,6 @@ enum MatrixCommand: Command {
             list?.abandon()
             throw error
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         let seconds = Date().timeIntervalSince(start)
         let bgLines = background ?? text
         if a.has("json") {

@@ -201,15 +201,25 @@ enum TuneCommand: Command {
     /// sweep (generation, metrics and row files together, block by block).
     static func progressPrinter() -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let box = ProgressBox()
         return { done, total in
             guard total >= 5000 else { return }  // only long sweeps
-            let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let rate = t > 0 ? Double(done) / t : 0
-            let eta = rate > 0 ? Double(total - done) / rate : 0
-            let line = String(format: "\rtune: sweep %d/%d ramps (%.0f%%), %.0f ramps/s, ETA %.0f s   ",
-                              done, total, 100 * Double(done) / Double(max(total, 1)), rate, eta) + (done == total ? "\n" : "")
-            FileHandle.standardError.write(Data(line.utf8))
+            let line = box.line(total: total)
+            line.update(done)
+            if done >= total { line.finish() }
+        }
+    }
+
+    /// The one progress line of a sweep, made when its total is known.
+    final class ProgressBox: @unchecked Sendable {
+        private var current: ProgressLine?
+        private let lock = NSLock()
+        func line(total: Int) -> ProgressLine {
+            lock.lock(); defer { lock.unlock() }
+            if let c = current { return c }
+            let c = ProgressLine("huebench tune", total: total, unit: "ramps")
+            current = c
+            return c
         }
     }
 

@@ -23,6 +23,7 @@ enum Commands {
         TuneCommand.self,
         CompletionsCommand.self,
         LuaTypesCommand.self,
+        WatchCommand.self,
     ]
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

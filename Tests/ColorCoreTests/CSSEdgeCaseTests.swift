@@ -171,7 +171,7 @@ import Testing
     }
 }
 
-/// The examples of docs/README-css.md, so the documentation cannot drift from the code.
+/// The examples of docs/reference/css.md, so the documentation cannot drift from the code.
 @Suite struct CSSDocExamplesTests {
     @Test(arguments: [
         ("hsl(120 30% 50% / 0.5)", "rgba(89, 166, 89, 0.5)"),

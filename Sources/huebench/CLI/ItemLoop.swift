@@ -144,8 +144,23 @@ enum StreamLoop {
             return failed ? ExitStatus.someFailed : ExitStatus.ok
         }
         let reader = LineBlockReader(fd: 0, source: "standard input")
+        // On a terminal, a stream past 10⁶ rows written elsewhere (a file, a pipe) shows how many it has done
+        // and how fast.
+        var counted = emit
+        var progress: ProgressLine? = nil
+        if isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0 {
+            let line = ProgressLine("huebench \(command)", total: 0, unit: "lines")
+            progress = line
+            var rows = 0
+            counted = { bytes in
+                for b in bytes where b == 10 { rows += 1 }
+                if rows >= 1_000_000 { line.update(rows) }
+                emit(bytes)
+            }
+        }
+        defer { progress?.finish() }
         do {
-            let failed = try stream.run(reader, threads: threads, emit: emit, message: message)
+            let failed = try stream.run(reader, threads: threads, emit: counted, message: message)
             return failed ? ExitStatus.someFailed : ExitStatus.ok
         } catch {
             Output.error("huebench \(command): \(error)")

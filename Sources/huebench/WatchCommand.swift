@@ -1,0 +1,400 @@
+import ColorIO
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `huebench watch SCRIPT.lua`: rebuilds on every change (inotify, debounced) and serves the report on 127.0.0.1
+/// with live reload (server-sent events). Each rebuild is a `huebench build` child process, so a script that
+/// crashes, loops or runs out of memory stops only that build; builds are atomic, so a failed one keeps the last
+/// good outputs and the page shows its error above them.
+enum WatchCommand: Command {
+    static let name = "watch"
+    static let summary = "rebuild a palette script on every change and serve its report with live reload"
+    static let help = """
+    usage: huebench watch SCRIPT.lua [--out DIR] [--port N] [--formats LIST] [--plugins DIR] [--no-plugins]
+
+    Builds SCRIPT.lua as `huebench build SCRIPT.lua --out DIR` does, then rebuilds whenever the script, a Lua
+    file next to it (modules it requires) or a plugin changes (changes within 150 ms are one rebuild). Prints
+    one line per rebuild: the time, the files that changed, and the audit summary or the error. Serves the
+    report on http://127.0.0.1:PORT/ (this machine only); an open page reloads itself after each rebuild. A
+    failed rebuild keeps the last good outputs and shows its error at the top of the page. Ctrl-C stops.
+
+    options:
+      --out DIR        output folder (default huebench-out)
+      --port N         port on 127.0.0.1 (default 8765; 0 picks a free one)
+      --formats LIST   comma-separated exporter ids to build (default: all; the report is always built)
+      --plugins DIR    also load (and watch) the Lua plugins in DIR; repeatable
+      --no-plugins     load no plugins
+      --time-limit SECONDS   time budget of each build (default 10)
+      --memory-limit MIB     memory cap of each build (default 512)
+
+    example:
+      $ huebench watch examples/brand-palette.lua --out brand-out
+      serving brand-out/report.html on http://127.0.0.1:8765/ (Ctrl-C stops)
+      19:02:11  built in 1.21 s  audit wcag-aa: 4 of 180 checks fail
+      19:02:40  rebuilt in 1.18 s  (changed: brand-palette.lua)  audit wcag-aa: 3 of 180 checks fail
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: name, flags: ["no-plugins"],
+                              options: ["out", "port", "formats", "plugins", "time-limit", "memory-limit"])
+        guard let script = a.positionals.first else { throw UsageError("name the script to watch: huebench watch SCRIPT.lua") }
+        if a.positionals.count > 1 { throw UsageError("watch one script, got '\(a.positionals[1])' too") }
+        guard FileManager.default.isReadableFile(atPath: script) else {
+            throw UsageError("cannot read '\(script)'; give the path of a palette script (.lua)")
+        }
+        let port = try a.int("port", command: name, range: 0...65535) ?? 8765
+        let out = a.value("out") ?? "huebench-out"
+        var buildArgs = ["build", script, "--out", out, "--quiet"]
+        if var formats = a.value("formats") {
+            if !formats.split(separator: ",").contains("report") { formats += ",report" }
+            buildArgs += ["--formats", formats]
+        }
+        for dir in a.all("plugins") {
+            guard PluginFolderCheck.isFolder(dir) else { throw UsageError("--plugins '\(dir)' is not a folder; give a folder of .lua plugins") }
+            buildArgs += ["--plugins", dir]
+        }
+        if a.has("no-plugins") { buildArgs.append("--no-plugins") }
+        for o in ["time-limit", "memory-limit"] { if let v = a.value(o) { buildArgs += ["--\(o)", v] } }
+
+        var folders = [PathText.parent(script)]
+        if !a.has("no-plugins") {
+            folders += a.all("plugins") + ["huebench-plugins"]
+            let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? (NSHomeDirectory() + "/.config")
+            folders.append(xdg + "/huebench/plugins")
+        }
+        // Ctrl-C and SIGTERM end the watch even when the parent started it with them blocked.
+        var stop = sigset_t()
+        sigemptyset(&stop); sigaddset(&stop, SIGINT); sigaddset(&stop, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &stop, nil)
+        let watcher = try FileWatcher(folders: folders.filter(PluginFolderCheck.isFolder))
+        let state = WatchState(out: out)
+        let server = try WatchServer(port: port, state: state)
+        Output.line("serving \(out)/report.html on http://127.0.0.1:\(server.port)/ (Ctrl-C stops)")
+        Output.flush()
+        let builder = WatchBuilder(arguments: buildArgs)
+        func rebuild(_ changed: [String]) {
+            let r = builder.build()
+            let time = WatchBuilder.clock()
+            let what = changed.isEmpty ? "built" : "rebuilt"
+            let files = changed.isEmpty ? "" : "  (changed: \(changed.joined(separator: ", ")))"
+            if r.ok {
+                Output.line("\(time)  \(what) in \(String(format: "%.2f", r.seconds)) s\(files)\(r.audit.map { "  " + $0 } ?? "")")
+            } else {
+                Output.line("\(time)  build failed\(changed.isEmpty ? "" : " (changed: \(changed.joined(separator: ", ")))"): \(r.error); keeping the last good outputs")
+            }
+            Output.flush()
+            state.finish(r)   // after the line: the page reloads once the line is out
+        }
+        rebuild([])
+        while true {
+            let changed = watcher.next(quiet: 0.15)
+            if !changed.isEmpty { rebuild(changed) }
+        }
+    }
+}
+
+/// A folder check that follows links (the user's own paths may).
+enum PluginFolderCheck {
+    static func isFolder(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+}
+
+/// inotify on a few folders: reports the names of Lua files written, moved in, created or deleted there.
+final class FileWatcher {
+    private let fd: Int32
+    private var folders: [Int32: String] = [:]
+
+    init(folders: [String]) throws {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw UsageError("cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))") }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+        for f in Set(folders) {
+            let wd = inotify_add_watch(fd, f, mask)
+            guard wd >= 0 else {
+                throw UsageError("cannot watch '\(f)': \(String(cString: strerror(errno))); check the folder and the inotify limits")
+            }
+            self.folders[wd] = f
+        }
+    }
+
+    /// Blocks until a Lua file changes, then collects further changes until `quiet` seconds pass without one.
+    func next(quiet: Double) -> [String] {
+        var changed: [String] = []
+        var timeout: Int32 = -1
+        while true {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let n = poll(&p, 1, timeout)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return changed }
+            for name in readEvents() where !changed.contains(name) { changed.append(name) }
+            if !changed.isEmpty { timeout = Int32(quiet * 1000) }
+        }
+    }
+
+    private func readEvents() -> [String] {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return [] }
+        var names: [String] = []
+        var offset = 0
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= n {
+            let (wd, len) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                return (e.wd, Int(e.len))
+            }
+            let nameBytes = buffer[(offset + header)..<min(n, offset + header + len)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += header + len
+            // Lua files only; editors' swap and backup files (.x.swp, x~, .#x) are not changes.
+            guard name.hasSuffix(".lua"), !name.hasPrefix("."), !name.hasPrefix("#") else { continue }
+            if let folder = folders[wd] { names.append(folder == "." ? name : folder + "/" + name) }
+        }
+        return names
+    }
+}
+
+/// Runs `huebench build …` as a child process of this same binary.
+struct WatchBuilder {
+    let arguments: [String]
+
+    struct Result {
+        var ok: Bool
+        var seconds: Double
+        var audit: String?
+        var error: String
+    }
+
+    static func clock() -> String {
+        let f = DateFormatter()
+        f.dateFormat = "HH:mm:ss"
+        return f.string(from: Date())
+    }
+
+    /// This binary (the build runs as its child).
+    static let executable: String = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+
+    /// Bytes read on another thread.
+    final class Collected: @unchecked Sendable { var data = Data() }
+
+    func build() -> Result {
+        let start = Date()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.executable)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch {
+            return Result(ok: false, seconds: 0, audit: nil, error: "cannot start the build (\(error))")
+        }
+        // Both pipes are read to the end before waiting (a full pipe would block the child).
+        let errData = Collected(), done = DispatchSemaphore(value: 0)
+        Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        p.waitUntilExit()
+        let stdout = String(decoding: outData, as: UTF8.self), stderr = String(decoding: errData.data, as: UTF8.self)
+        let audit = stdout.split(separator: "\n").first { $0.hasPrefix("audit ") }.map {
+            String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+        }
+        let ok = p.terminationReason == .exit && p.terminationStatus == 0
+        var message = stderr.split(separator: "\n").map(String.init).last { !$0.isEmpty } ?? ""
+        if message.hasPrefix("huebench build: ") { message.removeFirst("huebench build: ".count) }
+        let error = ok ? "" : (message.isEmpty ? "the build exited with status \(p.terminationStatus)" : message)
+        return Result(ok: ok, seconds: Date().timeIntervalSince(start), audit: audit, error: error)
+    }
+}
+
+/// What the server shows: the build number, whether it succeeded, its error, what the browser has loaded.
+final class WatchState: @unchecked Sendable {
+    let out: String
+    private let lock = NSLock()
+    private(set) var build = 0
+    private(set) var ok = false
+    private(set) var error = ""
+    private var loaded = 0
+    private var clients: [Int32] = []
+
+    init(out: String) { self.out = out }
+
+    func finish(_ r: WatchBuilder.Result) {
+        lock.lock()
+        build += 1
+        ok = r.ok
+        error = r.error
+        let n = build
+        let live = clients
+        lock.unlock()
+        for c in live where !WatchServer.send(c, "data: \(n)\n\n") { drop(c) }
+    }
+
+    func snapshot() -> (build: Int, ok: Bool, error: String, loaded: Int, clients: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (build, ok, error, loaded, clients.count)
+    }
+
+    func markLoaded(_ n: Int) { lock.lock(); loaded = max(loaded, n); lock.unlock() }
+
+    func add(client: Int32) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        clients.append(client)
+        return build
+    }
+
+    func drop(_ c: Int32) {
+        lock.lock()
+        let had = clients.contains(c)
+        clients.removeAll { $0 == c }
+        lock.unlock()
+        if had { close(c) }
+    }
+}
+
+/// A small HTTP/1.1 server on 127.0.0.1: the report with the reload script, the output folder's files, the
+/// event stream, and a status document (for tests and tools).
+final class WatchServer: @unchecked Sendable {
+    let port: Int
+    private let socketFD: Int32
+    private let state: WatchState
+
+    init(port requested: Int, state: WatchState) throws {
+        self.state = state
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard s >= 0 else { throw UsageError("cannot open a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(requested).bigEndian)
+        addr.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)   // 127.0.0.1 only
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(s, 16) == 0 else {
+            let why = String(cString: strerror(errno))
+            close(s)
+            throw UsageError("cannot serve on 127.0.0.1:\(requested) (\(why)); pick another port with --port, or --port 0 for any free one")
+        }
+        var actual = sockaddr_in()
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) }
+        }
+        port = Int(UInt16(bigEndian: actual.sin_port))
+        socketFD = s
+        let t = Thread { [self] in self.acceptLoop() }
+        t.start()
+    }
+
+    /// Writes all of `text`; false when the peer is gone (no SIGPIPE).
+    static func send(_ fd: Int32, _ text: String) -> Bool {
+        send(fd, Array(text.utf8))
+    }
+
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    private func acceptLoop() {
+        while true {
+            let c = accept(socketFD, nil, nil)
+            if c < 0 { if errno == EINTR { continue }; usleep(10_000); continue }
+            let t = Thread { [self] in self.handle(c) }
+            t.start()
+        }
+    }
+
+    private func handle(_ c: Int32) {
+        var request = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while request.count < 16 * 1024 {
+            let n = chunk.withUnsafeMutableBytes { recv(c, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            request += chunk[0..<n]
+            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
+        }
+        let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
+        guard line.count >= 2, line[0] == "GET" else { respond(c, 405, "text/plain", Array("only GET\n".utf8)); close(c); return }
+        let target = String(line[1])
+        let path = String(target.prefix { $0 != "?" })
+        let query = target.contains("?") ? String(target[target.index(after: target.firstIndex(of: "?")!)...]) : ""
+        switch path {
+        case "/events":
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: keep-alive\r\n\r\n"
+            let n = state.add(client: c)
+            if !Self.send(c, head + "data: \(n)\n\n") { state.drop(c) }
+            return   // kept open: WatchState writes each rebuild's number
+        case "/loaded":
+            let n = query.split(separator: "&").first { $0.hasPrefix("build=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+            state.markLoaded(n)
+            respond(c, 204, "text/plain", [])
+        case "/status":
+            let s = state.snapshot()
+            let json = "{\"build\":\(s.build),\"ok\":\(s.ok),\"error\":\(JSONText.string(s.error)),\"loaded\":\(s.loaded),\"clients\":\(s.clients)}\n"
+            respond(c, 200, "application/json", Array(json.utf8))
+        case "/", "/report.html":
+            respond(c, 200, "text/html; charset=utf-8", Array(page().utf8))
+        default:
+            serveFile(c, path)
+        }
+        close(c)
+    }
+
+    /// report.html with the reload script and, after a failed rebuild, the error on top.
+    func page() -> String {
+        let s = state.snapshot()
+        let report = (try? String(contentsOfFile: state.out + "/report.html", encoding: .utf8))
+            ?? "<!doctype html><html><head><meta charset=\"utf-8\"><title>huebench watch</title></head><body><p>No report yet.</p></body></html>"
+        let banner = s.ok ? "" : """
+            <div id="huebench-watch-error" style="position:sticky;top:0;z-index:9999;background:#8b0000;color:#fff;\
+            font:14px/1.4 monospace;padding:10px 14px;white-space:pre-wrap">build failed: \(Escape.xmlText(s.error))
+            (showing the last good outputs)</div>
+            """
+        let script = """
+            <script>(function(){var b=\(s.build);fetch('/loaded?build='+b);var es=new EventSource('/events');\
+            es.onmessage=function(e){if(Number(e.data)>b){es.close();location.reload();}};})();</script>
+            """
+        var html = report
+        if let body = html.range(of: "<body[^>]*>", options: .regularExpression) {
+            html.insert(contentsOf: banner, at: body.upperBound)
+        } else {
+            html = banner + html
+        }
+        if let end = html.range(of: "</body>", options: .backwards) {
+            html.insert(contentsOf: script, at: end.lowerBound)
+        } else {
+            html += script
+        }
+        return html
+    }
+
+    private func serveFile(_ c: Int32, _ path: String) {
+        let parts = path.split(separator: "/").map(String.init)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.hasPrefix(".") && !$0.contains("%") }),
+              let data = FileManager.default.contents(atPath: state.out + "/" + parts.joined(separator: "/")) else {
+            respond(c, 404, "text/plain", Array("not found\n".utf8)); return
+        }
+        let types = ["html": "text/html; charset=utf-8", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
+                     "json": "application/json", "swift": "text/plain; charset=utf-8", "xml": "text/xml"]
+        respond(c, 200, types[PathText.fileExtension(path).lowercased()] ?? "application/octet-stream", [UInt8](data))
+    }
+
+    private func respond(_ c: Int32, _ status: Int, _ type: String, _ body: [UInt8]) {
+        let reason = [200: "OK", 204: "No Content", 404: "Not Found", 405: "Method Not Allowed"][status] ?? "OK"
+        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+        _ = Self.send(c, Array(head.utf8) + body)
+    }
+}

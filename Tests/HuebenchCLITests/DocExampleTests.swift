@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The documentation's runnable examples: every code block in README.md and docs/ that follows a
+/// `<!-- runnable -->` line is run, command by command (`$ huebench …`), and its output (standard output and
+/// error, merged) compared with the lines the block shows. A last shown line `…` means "and more": only the
+/// lines before it are compared. Commands run in a fresh folder per page, with `examples/` linked in and the
+/// built `huebench` first on PATH. The generated references (docs/reference/cli.md and lua.md) must equal what
+/// `huebench help --markdown` and `huebench lua-types --markdown` print (`scripts/docs` rewrites them).
+@Suite struct DocExampleTests {
+    struct Example { let page: String; let line: Int; let command: String; let expected: [String]; let prefixOnly: Bool }
+
+    static func pages() throws -> [String] {
+        var out = ["README.md"]
+        let docs = CLI.packageRoot.appendingPathComponent("docs").path
+        let e = FileManager.default.enumerator(atPath: docs)!
+        while let p = e.nextObject() as? String { if p.hasSuffix(".md") { out.append("docs/" + p) } }
+        return out.sorted()
+    }
+
+    static func examples(in page: String) throws -> [Example] {
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent(page), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        var out: [Example] = []
+        var i = 0
+        while i < lines.count {
+            guard lines[i].trimmingCharacters(in: .whitespaces) == "<!-- runnable -->", i + 1 < lines.count,
+                  lines[i + 1].hasPrefix("```") else { i += 1; continue }
+            i += 2
+            var current: (line: Int, command: String, expected: [String])? = nil
+            func finish() {
+                guard var c = current else { return }
+                while c.expected.last == "" { c.expected.removeLast() }
+                let prefixOnly = c.expected.last == "…"
+                out.append(Example(page: page, line: c.line, command: c.command,
+                                   expected: prefixOnly ? Array(c.expected.dropLast()) : c.expected, prefixOnly: prefixOnly))
+            }
+            while i < lines.count, !lines[i].hasPrefix("```") {
+                if lines[i].hasPrefix("$ ") {
+                    finish()
+                    current = (i + 1, String(lines[i].dropFirst(2)), [])
+                } else {
+                    current?.expected.append(lines[i])
+                }
+                i += 1
+            }
+            finish()
+            i += 1
+        }
+        return out
+    }
+
+    @Test func runnableExamplesPrintWhatTheDocsShow() throws {
+        let bash = try #require(Programs.which("bash", fallbacks: ["/bin/bash"]))
+        var count = 0
+        for page in try Self.pages() {
+            let examples = try Self.examples(in: page)
+            guard !examples.isEmpty else { continue }
+            let dir = TempFolder.make("docs")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("examples").path,
+                                                       withDestinationPath: CLI.packageRoot.appendingPathComponent("examples").path)
+            let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            for ex in examples {
+                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", ex.command + " 2>&1"], cwd: dir.path, environment: ["PATH": path])
+                let got = r.lines
+                let shown = ex.prefixOnly ? Array(got.prefix(ex.expected.count)) : got
+                #expect(shown == ex.expected, "\(ex.page):\(ex.line): `\(ex.command)` printed:\n\(r.stdout)")
+                count += 1
+            }
+        }
+        #expect(count >= 8, "only \(count) runnable examples found")
+    }
+
+    @Test func generatedReferencesAreCurrent() throws {
+        for (page, args) in [("docs/reference/cli.md", ["help", "--markdown"]), ("docs/reference/lua.md", ["lua-types", "--markdown"])] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0)
+            let file = try String(contentsOf: CLI.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            #expect(file == r.stdout, "\(page) is out of date: run scripts/docs")
+        }
+    }
+}
