@@ -21,7 +21,7 @@ enum LuaTypesCommand: Command {
 
     example:
       $ huebench lua-types --out types
-      wrote types/huebench.lua (88 functions and methods)
+      wrote types/huebench.lua (89 functions and methods)
     """
 
     static func run(_ args: [String]) throws -> Int32 {

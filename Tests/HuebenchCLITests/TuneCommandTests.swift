@@ -210,4 +210,25 @@ struct TuneCommandTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: a.path).filter { $0.contains("tmp-huebench") }
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test func theExampleStudyRunsFromLuaAndFromTheShellScript() throws {
+        let dir = try Self.tempDir("example")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        // Small sizes: 3 margins × 3 chroma scales × 3 hues.
+        let lua = try CLI.run(["tune", examples.appendingPathComponent("ramp-study.lua").path, "--out", "lua", "--no-plugins",
+                               "3", "3", "0,120,240"], cwd: dir.path, xdg: dir.path)
+        #expect(lua.status == 0, "\(lua.stderr)")
+        #expect(lua.stdout.contains("9 variants × 3 hues = 27 ramps in "))
+        #expect(lua.stdout.contains("best: margin=1.00 chroma_scale=1.20 (chroma_mean 0.1180, mean de_cv 0.0580)"), "\(lua.stdout)")
+        let sh = try Programs.run("/bin/sh", [examples.appendingPathComponent("ramp-study.sh").path, "cli", "3", "3", "0,120,240"],
+                                  cwd: dir.path, environment: ["HUEBENCH": CLI.binary.path])
+        #expect(sh.status == 0, "\(sh.stderr)")
+        #expect(sh.stdout.contains("best:\n  1. margin=1 chroma_scale=1.2  score=0.0988 "), "\(sh.stdout.prefix(400))")
+        // The same grid: the same variant table.
+        let a = try String(contentsOf: dir.appendingPathComponent("lua/summary.json"), encoding: .utf8)
+        let b = try String(contentsOf: dir.appendingPathComponent("cli/summary.json"), encoding: .utf8)
+        #expect(a.contains("\"rows\": 27") && b.contains("\"rows\": 27"))
+    }
 }
