@@ -30,10 +30,11 @@ enum WatchCommand: Command {
       --memory-limit MIB     memory cap of each build (default 512)
 
     example:
-      $ huebench watch examples/brand-palette.lua --out brand-out
-      serving brand-out/report.html on http://127.0.0.1:8765/ (Ctrl-C stops)
-      19:02:11  built in 1.21 s  audit wcag-aa: 4 of 180 checks fail
-      19:02:40  rebuilt in 1.18 s  (changed: brand-palette.lua)  audit wcag-aa: 3 of 180 checks fail
+      $ huebench watch palette.lua --out out --formats report
+      serving out/report.html on http://127.0.0.1:8765/ (Ctrl-C stops)
+      19:34:38  built in 0.27 s  audit wcag-aa: all 80 checks pass
+      19:34:40  rebuilt in 0.18 s  (changed: palette.lua)  audit wcag-aa: all 80 checks pass
+      19:34:41  build failed (changed: palette.lua): palette.lua:3: unexpected symbol near <eof>; keeping the last good outputs
     """
 
     static func run(_ args: [String]) throws -> Int32 {

@@ -72,6 +72,24 @@ import Testing
         #expect(count >= 8, "only \(count) runnable examples found")
     }
 
+    /// Every relative link `](path)` in README.md and docs/ names a file or folder that exists.
+    @Test func relativeLinksPointToFiles() throws {
+        var checked = 0
+        for page in try Self.pages() {
+            let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            let folder = CLI.packageRoot.appendingPathComponent(page).deletingLastPathComponent()
+            var rest = Substring(text)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                let target = String(rest.prefix { $0 != ")" && $0 != " " && $0 != "#" })
+                guard !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:") else { continue }
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(target).path), "\(page): broken link \(target)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 20)
+    }
+
     @Test func generatedReferencesAreCurrent() throws {
         for (page, args) in [("docs/reference/cli.md", ["help", "--markdown"]), ("docs/reference/lua.md", ["lua-types", "--markdown"])] {
             let r = try CLI.run(args)
