@@ -51,6 +51,9 @@ var targets: [Target] = [
     .target(name: "HuebenchTestSupport", path: "Tests/HuebenchTestSupport"),
     .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorIO", "ColorCore", "ColorExport", "HuebenchTestSupport"],
                 exclude: fixtures("HuebenchCLITests")),
+    // Hostile arguments from a seeded generator through every subcommand and every `hb.*` function
+    // (HUEBENCH_FUZZ_COUNT=N runs N/100 times the default count).
+    .testTarget(name: "HuebenchFuzzTests", dependencies: ["HuebenchCLI", "ColorScript", "HuebenchTestSupport"]),
 ]
 /// The Lua prelude (Sources/ColorScript/Prelude/*.lua) is compiled into the binary as byte arrays.
 let embedded: [String: [Resource]] = ["ColorScript": [.embedInCode("Prelude")]]

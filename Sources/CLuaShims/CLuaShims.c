@@ -61,6 +61,9 @@ static hb_limits *limits_of(lua_State *L) {
    so no allocation error is ever raised inside a Swift frame. */
 static void hb_hook(lua_State *L, lua_Debug *ar);
 #define HB_BIG_ALLOC (64 * 1024)
+/* How far past the cap allocations may go once the memory limit has tripped (the error's message, traceback
+   and the instructions until the hook raises it). */
+#define HB_MEMORY_SLACK ((size_t)64 << 20)
 static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hb_limits *lim = (hb_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -73,13 +76,22 @@ static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize > old && lim->cap && lim->used + (nsize - old) > lim->cap && lim->host_depth == 0) {
         /* The first refusal lets Lua collect garbage and retry (or a pcall recover); a second refusal before
            usage falls back under 3/4 of the cap means the script really needs more: trip the limit. */
-        if (++lim->refusals >= 2 && lim->main && !lim->tripped) {
+        /* The same request again (Lua retries a refused one after a full collection) counts as a second refusal
+           even when that collection brought usage under 3/4 of the cap: it still does not fit. */
+        int again = lim->refused_ptr == ptr && lim->refused_size == nsize;
+        lim->refused_ptr = ptr;
+        lim->refused_size = nsize;
+        if (lim->tripped != HB_LIMIT_MEMORY && (++lim->refusals >= 2 || again) && lim->main && !lim->tripped) {
             lim->tripped = HB_LIMIT_MEMORY;
-            /* Arm the main thread's hook now (lua_sethook is safe at any point: lua.c calls it from a signal
-               handler); a running coroutine notices at its next count. */
+            /* Arm the hooks of the main thread and of the coroutine running now (lua_sethook is safe at any
+               point: lua.c calls it from a signal handler): the limit is raised at the next instruction. */
             lua_sethook(lim->main, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
+            if (lim->running) lua_sethook(lim->running, hb_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
         }
-        return NULL;
+        /* Past the limit, requests within the slack are granted: the limit is then raised by the hook (a
+           runtime error, which names the script's line; Lua raises a refused allocation without the message
+           handler) and the error's own message and traceback can be built. */
+        if (lim->tripped != HB_LIMIT_MEMORY || lim->used + (nsize - old) > lim->cap + HB_MEMORY_SLACK) return NULL;
     }
     /* Big allocations (long strings from `..`, string.rep, table growth) also look at the clock: past the
        deadline the time limit trips and the hook raises at the next instruction, however few instructions a
@@ -228,16 +240,51 @@ static void push_user_where_from(lua_State *L, int first) {
 }
 static void push_user_where(lua_State *L) { push_user_where_from(L, 1); }
 
+/* Pushes `msg`, cut in the middle when it is longer than HB_MESSAGE_MAX bytes (an error that quotes a
+   3 MiB argument stays one readable line): its start and its end (what to do) are kept, cuts fall on UTF-8
+   character boundaries. */
+#define HB_MESSAGE_MAX 1000
+static void push_capped_line(lua_State *L, const char *msg, size_t len);
+static void push_capped(lua_State *L, const char *msg, size_t len) {
+    /* One line: newlines and carriage returns an argument brought in are written as \n and \r. */
+    size_t breaks = 0;
+    for (size_t i = 0; i < len; i++) breaks += msg[i] == '\n' || msg[i] == '\r';
+    if (breaks == 0) { push_capped_line(L, msg, len); return; }
+    char *line = malloc(len + breaks + 1);
+    if (!line) { push_capped_line(L, msg, len); return; }
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (msg[i] == '\n' || msg[i] == '\r') { line[o++] = '\\'; line[o++] = msg[i] == '\n' ? 'n' : 'r'; }
+        else line[o++] = msg[i];
+    }
+    push_capped_line(L, line, o);
+    free(line);
+}
+static void push_capped_line(lua_State *L, const char *msg, size_t len) {
+    if (len <= HB_MESSAGE_MAX) { lua_pushlstring(L, msg, len); return; }
+    size_t head = 600, tail = 300;
+    while (head > 0 && ((unsigned char)msg[head] & 0xC0) == 0x80) head--;
+    size_t from = len - tail;
+    while (from < len && ((unsigned char)msg[from] & 0xC0) == 0x80) from++;
+    lua_pushlstring(L, msg, head);
+    lua_pushfstring(L, "…(%I bytes cut)…", (lua_Integer)(from - head));
+    lua_pushlstring(L, msg + from, len - from);
+    lua_concat(L, 3);
+}
+
 void hb_push_error_where(lua_State *L, const char *msg) {
     push_user_where(L);
-    lua_pushstring(L, msg);
+    push_capped(L, msg, strlen(msg));
     lua_concat(L, 2);
 }
 
+void hb_push_capped(lua_State *L, const char *msg) { push_capped(L, msg, strlen(msg)); }
+
 int hb_where(lua_State *L) {
-    const char *msg = luaL_optstring(L, 1, "");
+    size_t len = 0;
+    const char *msg = luaL_optlstring(L, 1, "", &len);
     push_user_where(L);
-    lua_pushstring(L, msg);
+    push_capped(L, msg, len);
     lua_concat(L, 2);
     return 1;
 }
@@ -446,6 +493,19 @@ static int hb_guarded_call(lua_State *L) {
     lim->in_c++;
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
     lim->in_c--;
+    if (status == LUA_ERRMEM && lim->cap) {
+        /* Lua raises "not enough memory" without the message handler, so the error would carry no line: trip
+           the memory limit and raise it here, a runtime error at the script's line. */
+        lua_settop(L, 0);
+        lua_gc(L, LUA_GCCOLLECT);  /* what the failed call built is garbage now: room for the message */
+        if (!lim->tripped) lim->tripped = HB_LIMIT_MEMORY;
+        if (lim->tripped == HB_LIMIT_MEMORY && !lim->detail[0])
+            snprintf(lim->detail, sizeof lim->detail, "%s: memory limit of %d MiB exceeded; raise it with --memory-limit",
+                     fname ? fname : "a library function", (int)(lim->cap >> 20));
+        hb_arm_hook(L);
+        if (lim->main && lim->main != L) hb_arm_hook(lim->main);
+        hb_raise_limit(L, lim);
+    }
     if (status != LUA_OK) return lua_error(L);
     check_deadline(L, lim);  /* one long call that ended past the deadline ends the script here */
     return lua_gettop(L);
@@ -503,6 +563,35 @@ static void guard_library(lua_State *L, const char *lib, const char **names) {
     lua_pop(L, 1);
 }
 
+/* coroutine.resume and the functions coroutine.wrap returns, with `running` set to the coroutine while it runs
+   (restored after, also when the call raises), so a limit that trips inside it arms that coroutine's hook at
+   once instead of at its next count. */
+static int hb_resume_call(lua_State *L) {
+    hb_limits *lim = limits_of(L);
+    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
+    if (co == NULL) co = lua_tothread(L, 1);
+    lua_State *saved = lim->running;
+    if (co) lim->running = co;
+    if (lim->tripped && co) hb_arm_hook(co);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, n, LUA_MULTRET, 0);
+    lim->running = saved;
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+static int hb_wrap_call(lua_State *L) {
+    /* coroutine.wrap(f) is coroutine.create(f) plus a function resuming it: make the same with a recorded thread */
+    lua_pushvalue(L, lua_upvalueindex(1));   /* the original wrap */
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    /* The original wrap's function keeps its coroutine as upvalue 1. */
+    if (lua_getupvalue(L, -1, 1) == NULL) lua_pushnil(L);
+    lua_pushcclosure(L, hb_resume_call, 2);
+    return 1;
+}
+
 void hb_guard_library_calls(lua_State *L) {
     static const char *string_fns[] = {"find", "match", "gsub", "rep", "upper", "lower", "reverse", "format", "sub",
                                        "byte", "char", "pack", "unpack", "packsize", NULL};
@@ -523,6 +612,17 @@ void hb_guard_library_calls(lua_State *L) {
     lua_getfield(L, -1, LUA_TABLIBNAME);
     lua_pushcfunction(L, hb_table_move);
     lua_setfield(L, -2, "move");
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_COLIBNAME);
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "resume");
+        lua_pushnil(L);
+        lua_pushcclosure(L, hb_resume_call, 2);
+        lua_setfield(L, -2, "resume");
+        lua_getfield(L, -1, "wrap");
+        lua_pushcclosure(L, hb_wrap_call, 1);
+        lua_setfield(L, -2, "wrap");
+    }
     lua_pop(L, 2);
 }
 

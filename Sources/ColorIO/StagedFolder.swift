@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Paths follow `RelativePath`'s rules (no `..`, no dot-folders, no `huebench-plugins`). Nothing touches the disk
 /// until `commit(to:)`, which:
-/// 1. locks the folder (`flock` on `.huebench-lock`; a second build waits up to `lockWait`, then fails with
+/// 1. locks the folder (`flock` on the folder itself, no lock file; a second build waits up to `lockWait`, then fails with
 ///    "another build is writing DIR");
 /// 2. finishes or rolls back a commit a killed build left (`.huebench-journal`), removing its temp files;
 /// 3. writes every changed file to a temp file beside its target (folders walked with `O_NOFOLLOW`, so a
@@ -63,7 +63,28 @@ public final class StagedFolder: @unchecked Sendable {
     public func text(_ path: String) -> String? { contents(path).map { String(decoding: $0, as: UTF8.self) } }
 
     /// Drops every staged file.
-    public func removeAll() { lock.lock(); files = [:]; order = []; bytes = 0; lock.unlock() }
+    public func removeAll() { lock.lock(); files = [:]; order = []; bytes = 0; adopted = [:]; lock.unlock() }
+
+    /// Files already written to disk as temp files (streamed outputs too large to hold in memory), by path:
+    /// the temp file's name in the path's folder. The commit renames them with the staged files, in the same
+    /// journal (a kill rolls them back or completes them like the rest).
+    private var adopted: [String: String] = [:]
+
+    /// Takes over `tempName` (a file in `path`'s folder under the output folder, named like
+    /// `AtomicFileWriter.tempName(for:)`) as the content of `path`: the commit renames it into place, a failed
+    /// or rolled-back commit removes it.
+    public func adopt(_ path: String, tempName: String) throws {
+        let p = try RelativePath(path).description
+        guard tempName.contains(AtomicFileWriter.tempMarker), !tempName.contains("/") else {
+            throw IOError.invalidPath(path: tempName, reason: "is not a temp file name of the output layer")
+        }
+        lock.lock(); defer { lock.unlock() }
+        guard files[p] == nil else { throw IOError.invalidPath(path: p, reason: "is staged twice; give each output its own path") }
+        adopted[p] = tempName
+    }
+
+    /// The paths of adopted temp files.
+    public var adoptedPaths: [String] { lock.lock(); defer { lock.unlock() }; return adopted.keys.sorted() }
 
     /// How a commit treats the folder.
     public struct CommitOptions: Sendable {
@@ -104,7 +125,16 @@ public final class StagedFolder: @unchecked Sendable {
             lock.lock(); defer { lock.unlock() }
             return try files.keys.sorted().map { (try RelativePath($0), files[$0]!) }
         }()
+        let adoptedFiles: [(RelativePath, String)] = try {
+            lock.lock(); defer { lock.unlock() }
+            return try adopted.keys.sorted().map { (try RelativePath($0), adopted[$0]!) }
+        }()
+        var before = stat()
+        let rootExisted = lstat(root, &before) == 0
         let dir = try Directory.open(root, create: true)
+        var committed = false
+        // A commit that fails leaves no new empty output folder behind (rmdir refuses a folder with anything in it).
+        defer { if !committed && !rootExisted { _ = rmdir(root) } }
         let held = try FolderLock(dir, wait: options.lockWait)
         defer { held.release() }
         var result = CommitResult(files: snapshot.map { ($0.0.description, $0.1.count) }, changed: 0, removed: [])
@@ -135,6 +165,17 @@ public final class StagedFolder: @unchecked Sendable {
                 journal.renames.append(Journal.Rename(path: path.description, temp: temp))
                 planned.append((path, data, folder, temp))
             }
+            for (path, temp) in adoptedFiles {
+                let folder = try folders.folder(path.folder)
+                try folder.requireRegularOrMissing(path.name)
+                guard let st = folder.entry(temp), st.st_mode & S_IFMT == S_IFREG else {
+                    throw IOError.failed(path: path.description, reason: "its streamed temp file '\(temp)' is gone")
+                }
+                journal.renames.append(Journal.Rename(path: path.description, temp: temp))
+                entries.append(Manifest.Entry(path: path.description, stat: st))
+                result.files.append((path.description, Int(st.st_size)))
+            }
+            result.files.sort { $0.path < $1.path }
             try journal.write(in: dir)
         } catch {
             folders.removeMade()  // a refused commit leaves no new empty folders
@@ -151,9 +192,10 @@ public final class StagedFolder: @unchecked Sendable {
                 writers.append(w)
                 entries.append(Manifest.Entry(path: path.description, stat: w.preparedStat!))
                 done += 1
+                if done == 1 { KillPoint.hit("staging") }
                 progress?(done, journal.renames.count)
             }
-            result.changed = writers.count
+            result.changed = writers.count + adoptedFiles.count
             if let previous {
                 let written = Set(snapshot.map { $0.0.description })
                 journal.removals = previous.entries.filter { !written.contains($0.path) }
@@ -173,6 +215,7 @@ public final class StagedFolder: @unchecked Sendable {
             throw error
         }
         for w in writers { w.markCommittedByJournal() }
+        committed = true
         result.removed = try Journal.apply(journal, in: dir)
         return result
     }
@@ -207,14 +250,14 @@ struct FolderCache {
     }
 }
 
-/// The advisory lock of an output folder.
+/// The advisory lock of an output folder: `flock` on the folder itself (its own open file description), so no
+/// lock file is left among the user's files. A `.huebench-lock` file an older version left is removed.
 final class FolderLock {
     let fd: Int32
     init(_ dir: Directory, wait: Double) throws {
-        fd = openat(dir.fd, StagedFolder.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        fd = openat(dir.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw IOError.unsafePath(path: dir.displayPath + "/" + StagedFolder.lockName,
-                                     reason: "cannot open the lock file (\(Directory.errorText())); remove it if it is not a file")
+            throw IOError.failed(path: dir.displayPath, reason: "cannot open the folder to lock it (\(Directory.errorText()))")
         }
         let deadline = Date().addingTimeInterval(wait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -224,8 +267,19 @@ final class FolderLock {
             }
             usleep(20_000)
         }
+        if let st = dir.entry(StagedFolder.lockName), st.st_mode & S_IFMT == S_IFREG { _ = dir.remove(StagedFolder.lockName) }
     }
     func release() { flock(fd, LOCK_UN); close(fd) }
+}
+
+/// Test hook: `HUEBENCH_TEST_KILL_AT=<point>` ends the process with SIGKILL at that point of a commit
+/// (`staging`: after the first temp file is written; `renaming`: after the first rename of a ready journal), so
+/// tests can check that a later build completes or rolls back what a killed build left.
+enum KillPoint {
+    static let armed: String? = ProcessInfo.processInfo.environment["HUEBENCH_TEST_KILL_AT"]
+    static func hit(_ point: String) {
+        if armed == point { kill(getpid(), SIGKILL) }
+    }
 }
 
 extension AtomicFileWriter {
@@ -380,9 +434,17 @@ struct Journal {
     /// Removes the journal's temp files and the journal.
     static func rollBack(_ journal: Journal, in dir: Directory) throws {
         var folders = FolderCache(root: dir)
+        var parents = Set<[String]>()
         for r in journal.renames {
             guard let path = try? RelativePath(r.path), r.temp.contains(AtomicFileWriter.tempMarker), !r.temp.contains("/") else { continue }
             if let folder = try? folders.existing(path.folder) { folder.remove(r.temp) }
+            for i in stride(from: path.folder.count, to: 0, by: -1) { parents.insert(Array(path.folder[..<i])) }
+        }
+        // Folders the killed commit made for its files and left empty go too (deepest first; rmdir refuses a
+        // folder with anything in it, so no file of anyone's is touched).
+        for parts in parents.sorted(by: { $0.count > $1.count || ($0.count == $1.count && $0.joined(separator: "/") < $1.joined(separator: "/")) }) {
+            guard let parent = try? folders.existing(Array(parts.dropLast())) else { continue }
+            if unlinkat(parent.fd, parts.last!, AT_REMOVEDIR) == 0 { folders.open[parts] = nil }
         }
         dir.remove(StagedFolder.journalName)
         dir.sync()
@@ -399,6 +461,7 @@ struct Journal {
             guard renameat(folder.fd, r.temp, folder.fd, path.name) == 0 else {
                 throw IOError.failed(path: r.path, reason: Directory.errorText())
             }
+            KillPoint.hit("renaming")
         }
         if !dir.syncFilesystem() { for f in folders.open.values { f.sync() } }
         var removed: [String] = []

@@ -104,7 +104,7 @@ public final class HostContext {
         do {
             return try body(host(L), lua)
         } catch let e as BindingError {
-            if e.located { lua.push(e.message) } else { hb_push_error_where(L, e.message) }
+            if e.located { hb_push_capped(L, e.message) } else { hb_push_error_where(L, e.message) }
             return -1
         } catch let e as MemoryRefusal {
             hb_trip(L, Int32(HB_LIMIT_MEMORY))

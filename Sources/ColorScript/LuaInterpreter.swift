@@ -177,7 +177,9 @@ public final class LuaInterpreter {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         lua_rawgeti(L, hb_registryindex(), lua_Integer(showRef))
-        var status = load(Data(("return " + code).utf8), chunkname: "=eval")
+        // `select(1, …)` keeps every result but makes a call in the expression no tail call, so the eval chunk
+        // stays on the stack and an error raised inside the call names `eval:1`.
+        var status = load(Data(("return select(1, " + code + "\n)").utf8), chunkname: "=eval")
         if status != LUA_OK {
             hb_pop(L, 1)
             status = load(Data(code.utf8), chunkname: "=eval")

@@ -35,33 +35,46 @@ struct OutputStage {
     var byteCount: Int { staged.byteCount }
 
     func stage(_ path: String, _ data: Data) throws {
-        try staged.write(try OutputStage.validate(path), bytes: [UInt8](data))
+        let p = try OutputStage.validate(path)
+        if staged.contents(p) == nil { try precheck(p) }
+        try staged.write(p, bytes: [UInt8](data))
     }
 
     func append(_ path: String, _ data: Data) throws {
-        try staged.append(try OutputStage.validate(path), bytes: [UInt8](data))
+        let p = try OutputStage.validate(path)
+        if staged.contents(p) == nil { try precheck(p) }
+        try staged.append(p, bytes: [UInt8](data))
     }
 
-    /// Writes every staged file (all or none), then moves the streamed files into place; returns the written
-    /// paths (folder + path).
+    /// A new output's path checked against the output folder as it is now, so a link or a folder in the way is an
+    /// error at the script's line rather than a failed commit (the commit checks again: the folder may change).
+    private func precheck(_ p: String) throws {
+        guard let folder, let root = try? Directory.open(folder, create: false) else { return }
+        do {
+            let rp = try RelativePath(p)
+            if let dir = try root.folder(rp.folder, create: false) { try dir.requireRegularOrMissing(rp.name) }
+        } catch { throw BindingError("output '\(p)': \(error)") }
+    }
+
+    /// Writes every staged file and moves the streamed files into place, all in one journaled commit (all or
+    /// none); returns the written paths (folder + path).
     func commit() throws -> [String] {
-        let written = try commitStaged()
-        var moved: [String] = []
-        for s in streams.items {
-            let dest = (folder ?? ".") + "/" + s.rel
-            do { try s.dir.requireRegularOrMissing(s.name) } catch {
-                streams.discard()
-                throw ColorScriptError.output(path: dest, reason: "\(error)")
+        if let folder, !streams.items.isEmpty {
+            for s in streams.items {
+                do { try staged.adopt(s.rel, tempName: s.tempName) } catch {
+                    streams.discard()
+                    throw ColorScriptError.output(path: folder + "/" + s.rel, reason: "\(error)")
+                }
             }
-            guard renameat(s.dir.fd, s.tempName, s.dir.fd, s.name) == 0 else {
-                let reason = String(cString: strerror(errno))
-                streams.discard()
-                throw ColorScriptError.output(path: dest, reason: reason)
-            }
-            moved.append(dest)
         }
-        streams.items = []
-        return written + moved
+        do {
+            let written = try commitStaged()
+            streams.items = []  // renamed by the commit
+            return written
+        } catch {
+            streams.discard()
+            throw error
+        }
     }
 
     /// The temporary path a streamed output `path` is written to: a hidden file in the output folder, renamed into
@@ -83,7 +96,7 @@ struct OutputStage {
             dir = try Directory.open(folder, create: true).folder(rp.folder, create: true)!
             try dir.requireRegularOrMissing(rp.name)
         } catch { throw BindingError("\(error)") }
-        let tempName = ".\(rp.name).stream-\(getpid())"
+        let tempName = AtomicFileWriter.tempName(for: rp.name)
         streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
         return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
@@ -99,7 +112,7 @@ struct OutputStage {
     func discardStreams() { streams.discard() }
 
     private func commitStaged() throws -> [String] {
-        let paths = staged.orderedPaths
+        let paths = staged.orderedPaths + staged.adoptedPaths
         guard !paths.isEmpty else { return [] }
         if let folder {
             do { _ = try staged.commit(to: folder, options: .init(manifest: false)) } catch {

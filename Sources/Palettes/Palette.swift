@@ -79,6 +79,7 @@ public struct PaletteWorkbench: Sendable {
         guard colors.count == family.scale.count else {
             throw PalettesError.wrongStopCount(generator: g.id, expected: family.scale.count, got: colors.count)
         }
+        try RampColor.validate(colors, generator: g.id, family: family.id, stops: family.scale.stops)
         if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors, scale: family.scale).ramp }
         return colors
     }

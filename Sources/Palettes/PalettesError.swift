@@ -15,6 +15,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFamily(String, reason: String)
     /// A generator returned a ramp of the wrong length.
     case wrongStopCount(generator: String, expected: Int, got: Int)
+    /// A generator returned a color whose OKLCH L, C or h is not finite or out of range.
+    case invalidRampColor(generator: String, family: String, stop: String, reason: String)
     /// A token id that no theme defines.
     case unknownToken(String, known: [String])
     /// A token definition that cannot be resolved.
@@ -42,6 +44,8 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid family '\(f)': \(r)"
         case let .wrongStopCount(g, e, n):
             return "ramp generator '\(g)' returned \(n) colors; a ramp needs \(e)"
+        case let .invalidRampColor(g, f, stop, r):
+            return "ramp generator '\(g)' (family '\(f)') returned at stop \(stop) \(r); return colors with 0 ≤ L ≤ 1, 0 ≤ C ≤ 1 and a finite hue"
         case let .unknownToken(t, known):
             return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
         case let .invalidToken(t, reason):

@@ -55,3 +55,30 @@ public struct RampColor: Sendable, Equatable {
     /// The same color at another opacity.
     public func withAlpha(_ a: Double) -> RampColor { var c = self; c.alpha = a; return c }
 }
+
+extension RampColor {
+    /// Tolerance of the range check: conversions of white and black land a few ulps outside 0…1.
+    static let rangeSlack = 1e-6
+
+    /// Checks what a generator returned, color by color, before anything reads it: OKLCH L finite in 0…1, C
+    /// finite in 0…1 (no display color comes near 1; 1e300 is a broken generator, not a color), h finite or
+    /// missing (NaN, an achromatic color), alpha in 0…1 and the sRGB value finite. Throws
+    /// `PalettesError.invalidRampColor` naming the generator, the family and the stop.
+    public static func validate(_ colors: [RampColor], generator: String, family: String, stops: [Stop] = Scale.ctk.stops) throws {
+        func fmt(_ v: Double) -> String { v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "inf" : "-inf") : "\(v)" }
+        for (i, c) in colors.enumerated() {
+            let (l, ch, h) = (c.oklch.x, c.oklch.y, c.oklch.z)
+            var reason: String? = nil
+            if !l.isFinite || l < -rangeSlack || l > 1 + rangeSlack { reason = "lightness L = \(fmt(l))" }
+            else if !ch.isFinite || ch < -rangeSlack || ch > 1 { reason = "chroma C = \(fmt(ch))" }
+            else if h.isInfinite { reason = "hue h = \(fmt(h))" }
+            else if !(c.alpha >= 0 && c.alpha <= 1) { reason = "alpha = \(fmt(c.alpha))" }
+            else if !(c.srgb.x.isFinite && c.srgb.y.isFinite && c.srgb.z.isFinite) { reason = "a color with no finite sRGB value" }
+            if let reason {
+                throw PalettesError.invalidRampColor(generator: generator, family: family,
+                                                     stop: i < stops.count ? stops[i].name : "#\(i + 1)",
+                                                     reason: reason)
+            }
+        }
+    }
+}

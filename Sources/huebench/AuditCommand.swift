@@ -48,7 +48,7 @@ enum AuditCommand: Command {
         }
         // A script's print goes to stderr, so stdout stays the report (and valid --json).
         let plugins = try PluginContext.load(a, command: name, forceState: script != nil,
-                                             print: { Output.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+                                             print: { Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
         if let script, let state = plugins.state { try state.run(file: script) }
         var sims: [CVD] = []
         for item in a.all("cvd").flatMap({ $0.split(separator: ",").map(String.init) }) {

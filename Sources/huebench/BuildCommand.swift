@@ -87,7 +87,7 @@ enum BuildCommand: Command {
         scriptOptions.outputFolder = outDir
         // Plugins (and the script) run first: their families, policies and exporters are then registry entries.
         let plugins = try PluginContext.load(a, command: name, forceState: script != nil, options: scriptOptions,
-                                             print: { Output.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+                                             print: { Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
         if let script, let state = plugins.state {
             progress("running \(script)…")
             try state.run(file: script)

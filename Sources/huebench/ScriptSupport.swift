@@ -74,7 +74,7 @@ struct ScriptCLI {
             case let .script(message, traceback, _):
                 Output.error("huebench \(command): \(message)")
                 if verbose, !traceback.isEmpty {
-                    Output.error(traceback.split(separator: "\n").prefix(12).joined(separator: "\n"))
+                    Output.errorText(traceback.split(separator: "\n").prefix(12).joined(separator: "\n"))
                 }
                 return ExitStatus.someFailed
             default:

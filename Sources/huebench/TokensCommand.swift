@@ -69,7 +69,7 @@ enum TokensCommand: Command {
         let mode = Mode(rawValue: try a.choice("mode", ["light", "dark"], default: "light", command: name))!
         let level = ContrastLevel(rawValue: try a.choice("contrast", ["standard", "high"], default: "standard", command: name))!
         let plugins = try PluginContext.load(a, command: name, forceState: true,
-                                             print: { Output.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+                                             print: { Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
         try plugins.state!.run(file: script)
         // The families come from the script; --family picks one set to print.
         var request = try BuildCommand.design(Arguments(["--policy", "none"], command: name, flags: [], options: ["policy"]),

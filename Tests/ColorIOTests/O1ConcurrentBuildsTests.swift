@@ -4,23 +4,45 @@ import Testing
 @testable import ColorIO
 
 /// Attack O1: two builds write into one output folder at the same time and delete each other's files.
-/// The folder's lock (`flock` on `.huebench-lock`) makes the second wait, or fail with a clear message.
+/// The folder's lock (`flock` on the folder itself, no lock file) makes the second wait, or fail with a clear
+/// message.
 @Suite struct O1ConcurrentBuildsTests {
-    @Test func aHeldLockMakesTheSecondBuildFailWithAMessage() throws {
+    /// Holds the folder's lock as another build would.
+    static func hold(_ dir: String) -> Int32 {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        return fd
+    }
+
+    @Test func aHeldLockMakesTheSecondBuildFailWithAMessageAndWriteNothing() throws {
         let dir = IOTest.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let fd = open(dir + "/" + StagedFolder.lockName, O_RDWR | O_CREAT, 0o644)
-        #expect(flock(fd, LOCK_EX) == 0)
-        let start = Date()
+        let fd = Self.hold(dir)
         let e = try #require(throws: IOError.self) {
             try IOTest.staged(["x.txt": "1"]).commit(to: dir, options: .init(lockWait: 0.3))
         }
-        #expect(Date().timeIntervalSince(start) >= 0.3)
         #expect(e.description == "another build is writing '\(dir)'; wait for it to finish or choose another output folder")
-        #expect(IOTest.tree(dir) == [StagedFolder.lockName])
+        #expect(IOTest.tree(dir) == [])
         flock(fd, LOCK_UN); close(fd)
         _ = try IOTest.staged(["x.txt": "1"]).commit(to: dir, options: .init(lockWait: 0.3))
         #expect(IOTest.read(dir + "/x.txt") == "1")
+        // No lock file (or any other file of the build's machinery but the manifest) is left among the user's files.
+        #expect(IOTest.tree(dir) == [".huebench-manifest", "x.txt"])
+    }
+
+    /// A second build started while the lock is held waits: nothing of it is on disk while the lock is held, and
+    /// once the lock is released it commits.
+    @Test func aSecondBuildWaitsForTheLockThenCommits() async throws {
+        let dir = IOTest.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fd = Self.hold(dir)
+        let second = Task.detached { try IOTest.staged(["x.txt": "2"]).commit(to: dir, options: .init(lockWait: 120)) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(IOTest.tree(dir) == [], "the waiting build wrote while the lock was held")
+        flock(fd, LOCK_UN); close(fd)
+        let r = try await second.value
+        #expect(r.files.map(\.path) == ["x.txt"])
+        #expect(IOTest.read(dir + "/x.txt") == "2")
     }
 
     /// Two builds with different families, started together, many times: each commit is whole, the folder

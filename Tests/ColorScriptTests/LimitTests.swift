@@ -60,9 +60,10 @@ import Testing
         } else {
             Issue.record("\(code): expected the memory limit, got \(String(describing: e))")
         }
-        // The cap is 32 MiB; the heap may overshoot it by at most one refused step (8 MiB of slack). `<<` binds
-        // tighter than `+` in Swift, so the sum is written with parentheses.
-        #expect(state.peakMemory < (32 << 20) + (8 << 20), "peak \(state.peakMemory)")
+        // The cap is 32 MiB; once the limit trips, allocations within a 64 MiB slack are granted so the limit is
+        // raised at the script's line (HB_MEMORY_SLACK), so the heap stays under cap + 64 MiB. `<<` binds tighter
+        // than `+` in Swift, so the sum is written with parentheses.
+        #expect(state.peakMemory <= (32 << 20) + (64 << 20), "peak \(state.peakMemory)")
     }
 
     @Test func aLimitLeavesNoOutputFiles() throws {

@@ -25,7 +25,10 @@ typedef struct hb_limits {
     double deadline;      ///< CLOCK_MONOTONIC seconds at which the time budget ends (0: none)
     double budget;        ///< the budget in seconds, for the message
     lua_State *main;      ///< the main thread (set after creation)
+    lua_State *running;   ///< the coroutine being resumed now (NULL: the main thread runs); set by coroutine.resume
     int refusals;         ///< refused requests since usage was last under 3/4 of the cap (2 trip the limit)
+    void *refused_ptr;    ///< the last refused request (block and new size): its retry trips the limit
+    size_t refused_size;
     volatile int in_c;    ///< > 0 while a guarded C library function (string, table, utf8, load) runs
     double grace;         ///< seconds past the deadline the watchdog waits before ending the process
     char watchdog_message[512]; ///< the one line the watchdog writes to stderr before exit(3) ("" = not watched);
@@ -76,6 +79,8 @@ typedef int (*hb_swift_fn)(lua_State *L);
 void hb_push_swift_function(lua_State *L, hb_swift_fn fn);
 /// Pushes "file:line: " of the Lua code at `level` (1: the caller of the running C function) and `msg`, concatenated.
 void hb_push_error_where(lua_State *L, const char *msg);
+/* Pushes msg, cut in the middle past 1000 bytes (start and end kept). */
+void hb_push_capped(lua_State *L, const char *msg);
 /// Lua-callable: `where(msg)` returns msg prefixed with the nearest script frame's "file:line: ".
 int hb_where(lua_State *L);
 /// The message handler used by the host: a table {message, traceback, source, line}; source and line are the

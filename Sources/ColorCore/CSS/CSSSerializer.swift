@@ -37,40 +37,28 @@ extension Workbench {
 }
 
 enum CSSSerializer {
-    /// A number in the shortest form with at most 6 significant digits (no exponent below 1e21).
+    /// A number with at most 6 significant digits, trailing zeros dropped, no exponent from 1e-12 up to 1e21
+    /// (Chrome's form), `calc(NaN)` / `calc(±Infinity)` for non-finite values. Locale-independent: the digits
+    /// come from Swift's shortest round-trip form (`Double.description`), rounded to 6 digits as the binary
+    /// value lies (above the decimal midpoint up, below down, exactly on it to even), never from `printf`.
     static func number(_ v: Double) -> String {
         if v.isNaN { return "calc(NaN)" }
         if v.isInfinite { return v > 0 ? "calc(Infinity)" : "calc(-Infinity)" }
         // Conversion noise (e.g. white's OKLCH chroma 5e-16) would print as an exponent: below half a unit of the
         // sixth decimal a component is written as 0, as a fixed 6-decimal format would.
         if abs(v) < 5e-7 { return "0" }
-        let mag = Int(floor(log10(abs(v))))
-        if mag >= 21 || mag < -12 {
-            var s = String(format: "%.5e", v)
-            if let e = s.firstIndex(of: "e") {
-                var mant = String(s[..<e])
-                let exp = String(s[s.index(after: e)...])
-                if mant.contains(".") {
-                    while mant.hasSuffix("0") { mant.removeLast() }
-                    if mant.hasSuffix(".") { mant.removeLast() }
-                }
-                s = mant + "e" + (Int(exp).map(String.init) ?? exp)
-            }
-            return s
+        let (shortest, exponent) = DecimalDigits.shortest(v)
+        let (d, e) = DecimalDigits.rounded(v, shortest, exponent, significant: 6)
+        if d.isEmpty { return "0" }
+        let sign = v < 0 ? "-" : ""
+        let digits = String(decoding: d.map { $0 + 48 }, as: UTF8.self)
+        let magnitude = e - 1
+        if magnitude >= 21 || magnitude < -12 {
+            return sign + String(digits.prefix(1)) + (d.count > 1 ? "." + digits.dropFirst() : "") + "e" + String(magnitude)
         }
-        let decimals = Swift.max(0, 5 - mag)
-        var x = v
-        if mag > 5 {  // keep 6 significant digits of large numbers too (123456789 → 123457000)
-            let unit = pow(10, Double(mag - 5))
-            x = (v / unit).rounded() * unit
-        }
-        var s = String(format: "%.\(decimals)f", x)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        if s == "-0" { s = "0" }
-        return s
+        if e <= 0 { return sign + "0." + String(repeating: "0", count: -e) + digits }
+        if e >= d.count { return sign + digits + String(repeating: "0", count: e - d.count) }
+        return sign + digits.prefix(e) + "." + digits.dropFirst(e)
     }
 
     /// A component: `none` for missing, `calc(NaN)` when it was written so, otherwise the number.
@@ -165,5 +153,63 @@ enum CSSSerializer {
         case .custom?, nil:
             return "color(--\(id.rawValue) \(body))"
         }
+    }
+}
+
+/// The decimal digits of a Double, from Swift's shortest round-trip form (no locale, no `printf`).
+enum DecimalDigits {
+    /// The digits and exponent of the shortest round-trip form of a finite, nonzero |v|: |v| = 0.D × 10^E.
+    static func shortest(_ v: Double) -> (digits: [UInt8], exponent: Int) {
+        var digits: [UInt8] = []
+        var pointAt: Int? = nil
+        var exp = 0, inExponent = false, negativeExponent = false
+        for ch in abs(v).description.utf8 {
+            if inExponent {
+                if ch == UInt8(ascii: "-") { negativeExponent = true } else if ch >= 48 && ch <= 57 { exp = exp * 10 + Int(ch - 48) }
+            } else if ch == UInt8(ascii: "e") || ch == UInt8(ascii: "E") {
+                inExponent = true
+            } else if ch == UInt8(ascii: ".") {
+                pointAt = digits.count
+            } else if ch >= 48 && ch <= 57 {
+                digits.append(ch - 48)
+            }
+        }
+        var e = (pointAt ?? digits.count) + (negativeExponent ? -exp : exp)
+        while let f = digits.first, f == 0 { digits.removeFirst(); e -= 1 }
+        while let l = digits.last, l == 0 { digits.removeLast() }
+        return (digits, e)
+    }
+
+    /// `significant` digits of |v| (its shortest digits `d`, exponent `e`), rounded as the binary value lies: a
+    /// shortest form that ends exactly on the midpoint is decided by comparing v with the midpoint exactly
+    /// (v × 10^j as a product and its fma error), to even on an exact tie, as C's printf rounds.
+    static func rounded(_ v: Double, _ d: [UInt8], _ e: Int, significant: Int) -> (digits: [UInt8], exponent: Int) {
+        guard d.count > significant else { return (d, e) }
+        var out = Array(d[..<significant])
+        var e = e
+        var up = d[significant] > 5 || (d[significant] == 5 && d.count > significant + 1)
+        if d[significant] == 5 && d.count == significant + 1 {
+            let j = d.count - e  // the midpoint is N × 10^-j, N the digits through the 5
+            if j > 0 && j <= 22 {
+                var n = 0.0
+                for x in d { n = n * 10 + Double(x) }
+                let a = abs(v), scale = pow(10.0, Double(j))
+                let p = a * scale
+                let error = (-p).addingProduct(a, scale)  // a × scale − p, exact
+                let diff = (p - n) + error
+                up = diff > 0 || (diff == 0 && out[significant - 1] % 2 == 1)
+            } else {
+                up = true
+            }
+        }
+        if up {
+            var i = significant - 1
+            while i >= 0 {
+                if out[i] == 9 { out[i] = 0; i -= 1 } else { out[i] += 1; break }
+            }
+            if i < 0 { out.insert(1, at: 0); out.removeLast(); e += 1 }
+        }
+        while let l = out.last, l == 0 { out.removeLast() }
+        return (out, e)
     }
 }

@@ -68,6 +68,7 @@ public struct BuildRequest: Sendable {
             guard ramp.count == item.family.scale.count else {
                 throw PalettesError.wrongStopCount(generator: item.family.generator, expected: item.family.scale.count, got: ramp.count)
             }
+            if item.ramp != nil { try RampColor.validate(ramp, generator: item.family.generator, family: item.family.id, stops: item.family.scale.stops) }
             ramps[item.family.id] = ramp
         }
         return try DesignSystem(palette: Palette(families: items.map(\.family), ramps: ramps), tokens: tokens, appTokens: appTokens)

@@ -146,24 +146,43 @@ enum Output {
     static func finish(_ status: Int32) -> Int32 {
         flush()
         guard let why = writeFailure else { return status }
-        writeStandardError("huebench: cannot write standard output (\(why)); check the disk or the pipe it goes to")
+        writeStandardError("huebench: cannot write standard output (\(why)); check the disk or the pipe it goes to", keepNewlines: false)
         return status == ExitStatus.ok ? ExitStatus.someFailed : status
     }
 
-    /// One message on standard error. Control characters other than newline and tab (ESC, NUL, CR…) are shown
-    /// as `\u{…}` escapes, so input echoed in a message can never drive the terminal.
+    /// One message on standard error, always one line: a newline inside it (input echoed in the message) is
+    /// shown as `\n`, other control characters (ESC, NUL, CR…) as `\u{…}` escapes, so input echoed in a
+    /// message can never drive the terminal or split the message.
     static func error(_ s: String) {
         flush()
-        writeStandardError(s)
+        writeStandardError(s, keepNewlines: false)
     }
 
-    private static func writeStandardError(_ s: String) {
+    /// Text a script printed or a traceback on standard error: newlines kept, other control characters escaped.
+    static func errorText(_ s: String) {
+        flush()
+        writeStandardError(s, keepNewlines: true)
+    }
+
+    private static func writeStandardError(_ s: String, keepNewlines: Bool) {
         var safe = ""
         for u in s.unicodeScalars {
-            if (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
+            if u == "\n" && !keepNewlines {
+                safe += "\\n"
+            } else if (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
                 safe += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
             } else {
                 safe.unicodeScalars.append(u)
+            }
+        }
+        // A message quoting a huge argument stays readable: past 2,000 bytes its middle is cut (start and end kept).
+        if safe.utf8.count > 2000 {
+            let scalars = Array(safe.unicodeScalars)
+            if scalars.count > 1300 {
+                var cut = String.UnicodeScalarView(scalars[..<800])
+                cut.append(contentsOf: "…(\(scalars.count - 1100) characters cut)…".unicodeScalars)
+                cut.append(contentsOf: scalars[(scalars.count - 300)...])
+                safe = String(cut)
             }
         }
         FileHandle.standardError.write(Data((safe + "\n").utf8))
