@@ -49,6 +49,9 @@ public final class HostContext {
     var scriptFile: (path: String, sha256: String)?
     /// The `math.random` seed scripts run with.
     var seed: Int = 0
+    /// Family stops handed to the script (`f:stop`, `f:stops`), by their exact OKLCH and alpha, so the color
+    /// functions move a stop to the exact stop n away in its family's scale (`_500:lighten(2)` is `_400`).
+    var stopOrigins: [[UInt64]: (family: Family, stop: Stop)] = [:]
     /// Receives everything scripts `print`.
     public var printSink: (String) -> Void
     /// Files staged by scripts, written by `commitOutputs()`.

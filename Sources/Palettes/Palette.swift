@@ -58,7 +58,7 @@ public struct PaletteWorkbench: Sendable {
     public static func makeStandard() -> PaletteWorkbench {
         var w = PaletteWorkbench()
         do {
-            for g in [UniformLStar.generator, CIELabList.generator, OKLCHCurves.generator, ContrastTargets.generator] {
+            for g in [UniformLStar.generator, CIELabList.generator, OKLCHCurves.generator, ContrastTargets.generator, HCTTonal.generator] {
                 try w.register(g)
             }
             for f in Family.builtins { try w.register(f) }

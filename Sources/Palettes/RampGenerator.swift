@@ -492,3 +492,19 @@ public enum ContrastTargets {
         return (0..<spec.scale.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
     }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
 }
+
+extension RampGenerator {
+    /// The generators' declared parameters as a Markdown table (generator, parameter, kind, range, default,
+    /// meaning): what the docs show, made from the same declarations `validate` checks.
+    public static func markdownTable(_ generators: [RampGenerator]) -> String {
+        func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        var lines = ["| generator | parameter | kind | range | default | meaning |", "|---|---|---|---|---|---|"]
+        for g in generators {
+            for (i, p) in g.parameters.enumerated() {
+                let range = p.range.map { "\(NumberError.show($0.lowerBound))…\(NumberError.show($0.upperBound))" } ?? ""
+                lines.append("| \(i == 0 ? "`\(g.id)`" : "") | \(p.name) | \(p.kind.rawValue) | \(range) | \(cell(p.defaultValue)) | \(cell(p.summary)) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

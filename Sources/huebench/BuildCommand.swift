@@ -27,7 +27,8 @@ enum BuildCommand: Command {
 
         options:
           --out DIR            output folder (default huebench-out)
-          --family F           only these families (a name, a hex color or hue:DEGREES); repeat or comma-separate
+          --family F           only these families (a name, a hex color or hue:DEGREES); repeat or comma-separate;
+                               with SCRIPT, the families its app-level tokens use stay (their tokens are kept)
           --scale NAME         the stops of --family and built-in families: ctk (default), tailwind, radix, material
           --formats LIST       comma-separated exporter ids (default: all), in any order
           --policy P           audit policy for the report (default wcag-aa; 'none' skips the audit)
@@ -198,7 +199,21 @@ enum BuildCommand: Command {
         }
         var items: [BuildRequest.Item]
         let scale = try PaletteJSON.scale(a, command: command)
-        if !names.isEmpty {
+        if !names.isEmpty, let script, let state = plugins.state {
+            // A script's families by name (with the script's ramps); other names as on the command line. The
+            // families the script's app-level tokens use stay in the build, so --family never drops those tokens.
+            let scripted = try state.scriptBuildFamilies(script: script)
+            var chosen: [BuildRequest.Item] = []
+            for n in names {
+                if let s = scripted.first(where: { $0.family.id == n }) { chosen.append(BuildRequest.Item(s.family, ramp: s.ramp)) }
+                else { chosen += try PaletteJSON.families([n], workbench: wb.palettes, command: command, scale: scale).map { BuildRequest.Item($0) } }
+            }
+            let used = Set((config?.appTokens ?? []).compactMap(\.family))
+            for s in scripted where used.contains(s.family.id) && !chosen.contains(where: { $0.family.id == s.family.id }) {
+                chosen.append(BuildRequest.Item(s.family, ramp: s.ramp))
+            }
+            items = chosen
+        } else if !names.isEmpty {
             items = try PaletteJSON.families(names, workbench: wb.palettes, command: command, scale: scale).map { BuildRequest.Item($0) }
         } else if let script, let state = plugins.state {
             items = try state.scriptBuildFamilies(script: script).map { BuildRequest.Item($0.family, ramp: $0.ramp) }
@@ -222,7 +237,7 @@ enum BuildCommand: Command {
         }
         let docName = script == nil ? "huebench"
             : config?.name ?? PathText.lastComponent(script!).replacingOccurrences(of: ".lua", with: "")
-        // --family narrows the build: app tokens of families left out go too.
+        // App tokens whose family is not built (a --family without a script) go.
         let built = Set(items.map(\.family.id))
         let appTokens = (config?.appTokens ?? []).filter { built.contains($0.family ?? "") }
         var request = BuildRequest(name: docName, families: items, tokens: config?.tokens ?? SemanticToken.all,

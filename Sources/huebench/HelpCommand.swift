@@ -9,10 +9,12 @@ enum HelpCommand: Command {
     usage: huebench help [COMMAND | generators] [--markdown]
 
     With no COMMAND, lists every command. `huebench COMMAND --help` prints the same as `huebench help COMMAND`.
-    `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning.
+    `huebench help generators` lists each ramp generator's parameters: kind, allowed range, default and meaning;
+    with --markdown, as the table in docs/guides/design-systems.md.
 
     options:
-      --markdown   print the CLI reference: every command's help as Markdown (docs/reference/cli.md)
+      --markdown   print the CLI reference: every command's help as Markdown (docs/reference/cli.md);
+                   with 'generators', the generators' parameter table
       --help       this text
 
     example:
@@ -30,8 +32,8 @@ enum HelpCommand: Command {
 
     static func run(_ args: [String]) throws -> Int32 {
         let parsed = try Arguments(args, command: name, flags: ["markdown"])
-        if parsed.has("markdown") {
-            if let p = parsed.positionals.first { throw UsageError("--markdown prints every command; drop '\(p)'") }
+        if parsed.has("markdown"), parsed.positionals.first != "generators" {
+            if let p = parsed.positionals.first { throw UsageError("--markdown prints every command, or the generators' table with 'generators'; drop '\(p)'") }
             Output.write(reference())
             return ExitStatus.ok
         }
@@ -40,7 +42,8 @@ enum HelpCommand: Command {
             throw UsageError("name one command, got '\(parsed.positionals[1])' too; e.g. huebench help parse")
         }
         if topic == "generators" {
-            Output.line(generators(PaletteWorkbench.standard))
+            let wb = PaletteWorkbench.standard
+            Output.line(parsed.has("markdown") ? RampGenerator.markdownTable(wb.generators.all) : generators(wb))
             return ExitStatus.ok
         }
         guard let cmd = Commands.find(topic) else {
@@ -74,7 +77,7 @@ enum HelpCommand: Command {
             }
             lines.append("")
         }
-        lines.append("Every family also takes name, generator, hue and anchor (a CSS color, or {color=, stop=}).")
+        lines.append("Every family also takes name, generator, hue, anchor (a CSS color, or {color=, stop=}) and scale (ctk, tailwind, radix, material or a list of {stop, lightness}).")
         return lines.joined(separator: "\n")
     }
 }

@@ -94,3 +94,18 @@ import Testing
         }
     }
 }
+
+/// A family stop moves to the exact stop n steps away in its family's scale.
+@Suite struct StopMoveTests {
+    @Test func lightenAndStrengthenLandOnStops() throws {
+        let (s, _) = try makeState()
+        let r = try s.eval("""
+            local o = hb.families.orange
+            local t = hb.family{ name = "t", hue = 50, generator = "uniform-lstar", scale = "tailwind" }
+            return o:stop(500):lighten(2):hex() == o:stop(400):hex(), o:stop(500):strengthen(2, "dark"):hex() == o:stop(400):hex(),
+                   o:stop(500):darken(1):darken(1):hex() == o:stop(600):hex(), t:stop(500):lighten(2):hex() == t:stop(300):hex(),
+                   o:stop(500):lighten(2):hex()
+            """)
+        #expect(r == ["true", "true", "true", "true", "#f7863f"])
+    }
+}

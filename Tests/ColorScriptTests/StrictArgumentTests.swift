@@ -76,7 +76,7 @@ import Testing
     @Test func generatorsListTheirParameters() throws {
         let (s, _) = try makeState()
         #expect(try s.eval("local g = hb.generators() return #g, g[1].name, g[1].parameters[4].name, g[1].parameters[4].min, g[1].parameters[4].max, g[1].parameters[4].default")
-                == ["4", "uniform-lstar", "gamutMargin", "0.0", "1.0", "0.98"])
+                == ["5", "uniform-lstar", "gamutMargin", "0.0", "1.0", "0.98"])
         #expect(try s.eval("local g = hb.generators() return g[3].name, g[3].parameters[1].name, g[3].parameters[1].kind")
                 == ["oklch-curves", "lightness", "per-stop"])
     }

@@ -81,3 +81,37 @@ import Testing
         #expect(a == 1 && report.contains("FAIL app light/standard rule-2: textOnFill _50 on fillBrand _600 wcag21"))
     }
 }
+
+/// `--family` narrows a script's build without dropping app-level tokens: the families they use stay.
+@Suite struct FamilyNarrowingTests {
+    @Test func narrowingKeepsAppTokens() throws {
+        let dir = BuildCommandTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try AppTokenTests.write(dir, min: "3")
+        let (s, out, err) = try BuildCommandTests.run(["build", "app.lua", "--family", "brand", "--quiet", "--formats", "css"], cwd: dir)
+        #expect(s == 0, "\(err)")
+        // brand, then danger and gray for textError, backgroundPrimary and textOnFill: 3 × 20 + 7 app tokens.
+        #expect(out.contains("3 families, 60 stops, 67 tokens"), "\(out)")
+        let css = try String(contentsOf: dir.appendingPathComponent("huebench-out/huebench.css"), encoding: .utf8)
+        #expect(css.contains("  --acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
+        #expect(css.contains("  --acme-text-on-fill: "))
+    }
+}
+
+/// A family removed from a build leaves no folders behind in the asset catalog (Xcode reports empty colorsets
+/// as broken assets).
+@Suite struct RemovedFamilyTests {
+    @Test func noStaleColorsetFolders() throws {
+        let dir = BuildCommandTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (s1, _, e1) = try BuildCommandTests.run(["build", "--family", "orange,blue", "--formats", "xcassets", "--quiet", "--out", "o"], cwd: dir)
+        #expect(s1 == 0, "\(e1)")
+        let palette = dir.appendingPathComponent("o/Colors.xcassets/Palette/blue/blue450.colorset/Contents.json").path
+        #expect(FileManager.default.fileExists(atPath: palette))
+        let (s2, _, e2) = try BuildCommandTests.run(["build", "--family", "orange", "--formats", "xcassets", "--quiet", "--out", "o"], cwd: dir)
+        #expect(s2 == 0, "\(e2)")
+        let all = FileManager.default.enumerator(atPath: dir.appendingPathComponent("o").path)!.compactMap { $0 as? String }
+        #expect(!all.contains { $0.contains("blue") }, "\(all.filter { $0.contains("blue") }.prefix(5))")
+        #expect(all.contains("Colors.xcassets/Palette/orange/orange450.colorset/Contents.json"))
+    }
+}

@@ -62,7 +62,7 @@ import ColorCore
 
     @Test func registryRules() throws {
         var w = PaletteWorkbench.standard
-        #expect(w.generators.ids == ["uniform-lstar", "cielab-list", "oklch-curves", "contrast-targets"])
+        #expect(w.generators.ids == ["uniform-lstar", "cielab-list", "oklch-curves", "contrast-targets", "hct-tonal"])
         #expect(w.policies.ids == ["wcag-aa", "wcag-aaa", "apca-body", "cvd-distinct"])
         #expect(w.families.ids.count == 37)
         #expect(throws: ColorCoreError.self) { try w.register(UniformLStar.generator) }

@@ -55,3 +55,42 @@ extension ColorSpace {
 extension ColorSpaceID {
     public static let hct: Self = "hct"
 }
+
+/// HCT with Material Color Utilities' conventions, for reproducing its tonal palettes 8-bit exactly: the sRGB ↔
+/// XYZ matrix whose luminance row is exactly 0.2126, 0.7152, 0.0722 (its first and third rows 0.41233895,
+/// 0.35762064, 0.18051042 and 0.01932141, 0.11916382, 0.95034478) and the D65 white (0.95047, 1, 1.08883); CAM16
+/// viewing conditions as `hct` (L_A = 200/π · Y(L* 50), Y_b = Y(L* 50), average surround).
+public enum MaterialHCT {
+    static let white = SIMD3(0.95047, 1.0, 1.08883)
+    public static let linearSRGBToXYZ = Matrix3([
+        [0.41233895, 0.35762064, 0.18051042],
+        [0.2126, 0.7152, 0.0722],
+        [0.01932141, 0.11916382, 0.95034478],
+    ])
+    public static let xyzToLinearSRGB = linearSRGBToXYZ.inverse
+    static let environment = CAM16Environment(
+        white: white, adaptingLuminance: 200 / Double.pi * ColorSpace.yFromLstar(50),
+        backgroundLuminance: ColorSpace.yFromLstar(50) * 100)
+
+    /// (hue, chroma, tone) of a linear sRGB color.
+    public static func hct(linearSRGB v: SIMD3<Double>) -> SIMD3<Double> {
+        let xyz = linearSRGBToXYZ * v
+        let jmh = environment.toJMh(xyz)
+        return SIMD3(jmh.z, jmh.y / pow(environment.fl, 0.25), ColorSpace.lstarFromY(xyz.y))
+    }
+
+    /// Linear sRGB of (hue, chroma, tone): CAM16 J solved by bisection (60 halvings over [0, 400]) so that the
+    /// color has tone's luminance.
+    public static func linearSRGB(hue h: Double, chroma c: Double, tone t: Double) -> SIMD3<Double> {
+        if t <= 0 { return .zero }
+        let target = ColorSpace.yFromLstar(t)
+        let m = c * pow(environment.fl, 0.25)
+        if m == 0 { return SIMD3(repeating: target) }
+        var lo = 0.0, hi = 400.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if environment.fromJMh(SIMD3(mid, m, h)).y < target { lo = mid } else { hi = mid }
+        }
+        return xyzToLinearSRGB * environment.fromJMh(SIMD3((lo + hi) / 2, m, h))
+    }
+}

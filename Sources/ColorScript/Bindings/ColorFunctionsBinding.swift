@@ -9,17 +9,22 @@ import Palettes
 ///
 /// A color moves along the palette's CIELab L\* ladder (ColorTokensKit's stops; gray's ladder for colors with
 /// OKLCH C ≤ 0.005) by whole or fractional stops, keeping its hue and chroma (reduced only as far as Display P3
-/// needs). A stop of a uniform-lstar family therefore moves to the neighbouring stop's lightness; for exact
-/// stops of any family use `f:stop(s ± 50·n)`. Results are OKLCH colors.
+/// needs). A color handed out as a family stop (`f:stop`, `f:stops`) moves to the exact stop n away in its
+/// family's scale (`_500:lighten(2)` is `_400`). Results are OKLCH colors.
 enum ColorFunctionsBinding {
     static func with(_ name: String, _ L: OpaquePointer?, _ body: (HostContext, Args, ColorFunctions, Swatch) throws -> Int32) -> Int32 {
         ColorBinding.method(name, L) { host, a, c in
             let rc = try a.core(0, "color") { try FamilyBinding.ramp(c, host) }
+            // A family stop handed out by f:stop / f:stops moves along its family's scale, exactly.
+            if c.space == .oklch, let origin = host.stopOrigins[FamilyBinding.stopKey(c.coords, c.alpha.isNaN ? 1 : c.alpha)] {
+                return try body(host, a, host.colorFunctions, Swatch(color: rc, family: origin.family, stop: origin.stop))
+            }
             return try body(host, a, host.colorFunctions, Swatch(color: rc))
         }
     }
 
     static func push(_ host: HostContext, _ s: Swatch) {
+        if let f = s.family, let stop = s.stop { host.stopOrigins[FamilyBinding.stopKey(s.color.oklch, s.color.alpha)] = (f, stop) }
         host.push(Color(.oklch, coords: s.color.oklch, alpha: s.color.alpha))
     }
 

@@ -138,8 +138,14 @@ enum FamilyBinding {
         let colors = try wrap(ctx) { try host.palettes.ramp(for: f) }
         lua.newTable(array: Int32(colors.count))
         for (i, c) in colors.enumerated() {
+            host.stopOrigins[stopKey(c.oklch, c.alpha)] = (f, f.scale.stops[i])
             host.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); lua.setIndex(-2, i + 1)
         }
+    }
+
+    /// The exact key of a color handed out as a family stop.
+    static func stopKey(_ oklch: SIMD3<Double>, _ alpha: Double) -> [UInt64] {
+        [oklch.x.bitPattern, oklch.y.bitPattern, oklch.z.bitPattern, alpha.bitPattern]
     }
 
     /// Pushes what a family object shows: `{hue=, generator=, scale={name, stops, lightness}}`.
