@@ -80,5 +80,47 @@ enum TuningBench {
             report("T6 metrics", "huebench tuning \(threads == 1 ? 1 : cores)T", items: n, seconds: t, unit: "ramp",
                    note: String(format: "%.0f ramps/s", Double(n) / t) + (threads == 0 ? String(format: "; speed-up %.2fx over 1T", t1 / t) : ""))
         }
+        streamed(quick: quick)
+    }
+
+    /// Peak resident memory of this process since the last `resetPeakRSS()` (Linux `VmHWM`), bytes.
+    static func peakRSS() -> Int {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return -1 }
+        return kb * 1024
+    }
+
+    /// Resets the peak-RSS mark (writing 5 to /proc/self/clear_refs), so T7 measures its own peak.
+    static func resetPeakRSS() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+
+    /// T7: 100,000 variants × 12 hues = 1.2 M ramps (quick: 2,000 × 12 = 24,000), default metrics, the rows
+    /// streamed to rows.csv/.npy/.json and stops.npy in a temp folder as the CLI does; wall time end to end
+    /// (run once: it is long), peak RSS, ramps/s on all cores.
+    static func streamed(quick: Bool) {
+        let variants = quick ? 2_000 : 100_000, hues = 12
+        let sweep = Sweep(generator: UniformLStar.id,
+                          params: ["margin": .range(0.90, 1.00, variants / 100), "chroma_scale": .range(0.8, 1.2, 100)],
+                          hues: (0..<hues).map { Double($0 * 30) })
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-t7-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ramps = variants * hues
+        resetPeakRSS()
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let columns = ["variant", "hue", "margin", "chroma_scale"] + (try RampMetrics.columns(for: []))
+            let files = try SweepRowFiles(folder: dir, columns: columns, rows: ramps, stops: 20, hues: sweep.hues, dtype: .f4, stopsCSV: false)
+            let r = try sweep.run(keepRows: false, rowSink: { try files.write($0) })
+            let best = try r.best(3, by: Objective(expression: "-de_cv"))
+            try files.commit()
+            let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let rss = peakRSS()
+            if r.rowCount != ramps || best.count != 3 { fail("T7: \(r.rowCount) rows, \(best.count) best") }
+            let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/rows.npy")[.size] as? Int) ?? 0
+            if size != 128 + ramps * columns.count * 4 && size != 64 + ramps * columns.count * 4 { fail("T7: rows.npy has \(size) bytes") }
+            report(quick ? "T7 sweep 24k ramps streamed" : "T7 sweep 1.2M ramps streamed", "huebench tuning \(cores)T", items: ramps,
+                   seconds: t, unit: "ramp",
+                   note: String(format: "%.0f ramps/s wall, peak RSS %.0f MB (target ≥ 100k ramps/s, ≤ 300 MB)", Double(ramps) / t, Double(rss) / 1e6))
+        } catch { fail("T7: \(error)") }
     }
 }

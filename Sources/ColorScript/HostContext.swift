@@ -45,6 +45,10 @@ public final class HostContext {
     var policyExtras: [String: LuaCallback] = [:]
     /// Families made by `hb.family{…}` (not registered), by handle − 1, so `hb.audit` can audit them.
     var scriptFamilies: [Family] = []
+    /// The script file being run and the SHA-256 of its bytes (study provenance).
+    var scriptFile: (path: String, sha256: String)?
+    /// The `math.random` seed scripts run with.
+    var seed: Int = 0
     /// Family stops handed to the script (`f:stop`, `f:stops`), by their exact OKLCH and alpha, so the color
     /// functions move a stop to the exact stop n away in its family's scale (`_500:lighten(2)` is `_400`).
     var stopOrigins: [[UInt64]: (family: Family, stop: Stop)] = [:]
@@ -70,6 +74,7 @@ public final class HostContext {
         self.palettes = pw
         self.printSink = print
         self.outputs = OutputStage(folder: options.outputFolder)
+        self.seed = options.seed
         self.allowedFolders = options.allowedFolders.map { HostContext.canonical($0) }
         self.readableFiles = Set(options.readableFiles.map { HostContext.canonical($0) })
         for id in workbench.spaces.spaces.ids {

@@ -110,6 +110,7 @@ public enum LuaAPI {
         "hb.curve.points(points: table): table | a curve through control points",
         // Research
         "hb.sweep(spec: table): SweepResult | sweeps a generator's parameters over hues and scores every ramp",
+        "hb.range(from: number, to: number, steps: integer): table | an evenly spaced range for hb.sweep params (a plain list is a list)",
         "SweepResult:best(k?: integer, objective?: string|function, goal?: string): table[] | the k best variants (by another objective or goal if given)",
         "SweepResult:rows(): table[] | every row {variant=, hue=, <param>=, <metric>=}",
         "SweepResult:row(i: integer): table | row i (1-based)",

@@ -172,6 +172,7 @@ public final class LuaInterpreter {
         if !host.allowedFolders.contains(folder) { host.allowedFolders.append(folder) }
         // Arguments that name files are files the user named: `hb.load_colors` may read them.
         for a in arguments where FileManager.default.fileExists(atPath: a) { host.readableFiles.insert(HostContext.canonical(a)) }
+        host.scriptFile = (path, SHA256.hex([UInt8](data)))
         try runChunk(data, chunkname: "@" + path, file: path, arguments: arguments, scriptName: path)
     }
 

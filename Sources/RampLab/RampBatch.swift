@@ -39,6 +39,16 @@ public struct RampBatch: Sendable {
         self.requestedChroma = requestedChroma ?? oklch.map { $0.y.isNaN ? 0 : $0.y }
     }
 
+    /// A batch from linear extended sRGB stops (ramp-major); OKLCH through Ottosson's matrices. Requested chroma
+    /// is unknown (NaN). For measured ramps and tests.
+    public init(linear: [SIMD3<Double>], stops: Int, hues: [Double]) {
+        precondition(stops >= 2 && stops <= Scale.ctk.count && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        self.count = hues.count; self.stops = stops; self.hues = hues
+        self.linear = linear
+        oklch = linear.map { TokenMath.oklch(linearSRGB: $0) }
+        requestedChroma = Array(repeating: .nan, count: linear.count)
+    }
+
     /// Appends the ramps of `other` (same stop count).
     mutating func append(_ other: RampBatch) {
         precondition(other.stops == stops, "RampBatch.append: \(other.stops) stops onto \(stops)")

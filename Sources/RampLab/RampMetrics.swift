@@ -28,6 +28,10 @@ public struct RampMetric: Sendable, Equatable {
 ///   other hue of the same variant, over all stops; `hue_sep_mean*`: that per-stop smallest distance averaged
 ///   over the stops. CVD by Machado 2009 (severity 1, clamped). NaN with one hue.
 public enum RampMetrics {
+    /// The version of the metric definitions (docs/metrics.md); recorded in every `summary.json`. Raised whenever
+    /// a metric's formula or convention changes, so numbers from different versions are never compared unknowingly.
+    public static let definitionsVersion = 2
+
     /// One-column metrics (the default selection).
     public static let scalars: [RampMetric] = [
         ("de_mean", "mean ΔEOK between neighbouring stops"),
@@ -78,18 +82,29 @@ public enum RampMetrics {
     ].map { id, s, n in RampMetric(id: id + "_stops", summary: s + " at each stop",
                                    columns: Scale.ctk.stops.prefix(n).map { "\(id)_\($0.label)" }) }
 
-    public static var all: [RampMetric] { scalars + perStop }
+    /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
+    static var researchPerStopMetrics: [RampMetric] {
+        researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
+                                              columns: Scale.ctk.stops.map { "\(g.id)_\($0.label)" }) }
+    }
+
+    public static var all: [RampMetric] { scalars + research + perStop + researchPerStopMetrics }
+
+    /// The default selection: the scalars and the research scalars that need no CIELAB or CAM16 conversion.
+    public static var defaults: [RampMetric] {
+        scalars + research.filter { needsLab.isDisjoint(with: $0.columns) && needsCAM16.isDisjoint(with: $0.columns) }
+    }
 
     /// Every column in the order `compute` fills them.
-    public static let allColumns: [String] = (scalars + perStop).flatMap(\.columns)
+    public static let allColumns: [String] = all.flatMap(\.columns)
 
-    /// The columns for a selection of metric ids: `default` (the scalars), `all`, metric ids, or column names
+    /// The columns for a selection of metric ids: `default` (`defaults`), `all`, metric ids, or column names
     /// (`wcag_white_450`). Empty = default. Duplicates are dropped; order follows `allColumns`.
     public static func columns(for selection: [String]) throws -> [String] {
         let ids = selection.isEmpty ? ["default"] : selection
         var wanted = Set<String>()
         for id in ids {
-            if id == "default" { scalars.forEach { wanted.formUnion($0.columns) }; continue }
+            if id == "default" { defaults.forEach { wanted.formUnion($0.columns) }; continue }
             if id == "all" { wanted.formUnion(allColumns); continue }
             if let m = all.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
             if allColumns.contains(id) { wanted.insert(id); continue }
@@ -179,7 +194,7 @@ public enum RampMetrics {
     /// `groups` are row ranges that share a variant (the hues compared by `hue_sep_min*`).
     /// - Complexity: O(ramps × stops) for per-ramp metrics plus O(Σ hues² × stops) for the cross-hue ones;
     ///   split over `threads` cores (0: all).
-    public static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int = 0) -> [Double] {
+    public static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int = 0, wanted: Set<String>? = nil) -> [Double] {
         let cols = allColumns.count
         let ix = Dictionary(uniqueKeysWithValues: allColumns.enumerated().map { ($1, $0) })
         let d = stopData(b, threads: threads)
@@ -276,6 +291,7 @@ public enum RampMetrics {
                     o[oS] = Double(outS); o[oP] = Double(outP)
                 }
             }
+            computeResearch(b, d, into: O, cols: cols, wanted: wanted, threads: threads)
             // Cross-hue separation per variant group.
             let groupList = groups
             Parallel.forRanges(count: groupList.count, granule: 1, threads: threads) { range in

@@ -103,8 +103,13 @@ public struct Sweep: Sendable {
     ///   the cross-hue separation; all cores unless `threads` says otherwise. Work runs in blocks of whole
     ///   variants (`blockRamps` ramps); `deadline` is polled once per block and per generation tile (an expired
     ///   one throws `DeadlineExceeded`). `progress(done, total)` counts ramps and runs on the caller's thread.
-    public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil,
-                    progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
+    ///
+    /// `rowSink` receives every block's rows (the `columns` table, row-major) and ramps as soon as they are
+    /// scored, in order; with `keepRows: false` the result keeps only the variant table (rows and ramps are
+    /// empty), so memory stays bounded by one block plus the variant table whatever the number of rows.
+    public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil, keepRows: Bool = true,
+                    progress: ((Int, Int) -> Void)? = nil,
+                    rowSink: ((SweepBlock) throws -> Void)? = nil) throws -> SweepResult {
         let g = try workbench.generators.lookup(generator)
         let swept = try resolvedParameters(g)
         var base: [String: RampParameter] = [:]
@@ -116,7 +121,9 @@ public struct Sweep: Sendable {
         let counts = swept.map(\.values.count)
         let variantCount = try Sweep.rows(counts, hues: 1)
         _ = try Sweep.rows(counts, hues: hues.count)
-        // Every swept value passes the generator's own checks (range, finiteness) before anything is generated.
+        // The fixed parameters and every swept value pass the generator's own checks (declared kinds and ranges,
+        // finiteness) before anything is generated.
+        try g.validate(RampSpec(hue: hues[0], parameters: base))
         for p in swept {
             for v in p.values {
                 var params = base
@@ -133,8 +140,10 @@ public struct Sweep: Sendable {
         let total = variantCount * hues.count
         let perBlock = max(1, blockRamps / hues.count)
         var ramps: RampBatch? = nil
-        var all: [Double] = []
-        all.reserveCapacity(total * RampMetrics.allColumns.count)
+        var rowValues: [Double] = [], variantValues: [Double] = []
+        let columns = ["variant", "hue"] + swept.map(\.name) + metricColumns
+        if keepRows { rowValues.reserveCapacity(total * columns.count) }
+        let wanted = Set(metricColumns)
         var v0 = 0
         while v0 < variantCount {
             try deadline?.check()
@@ -152,13 +161,56 @@ public struct Sweep: Sendable {
                                                         progress: progress.map { p in { d, _ in p(done + d, total) } })
             try deadline?.check()
             let groups = (0..<(v1 - v0)).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            all += RampMetrics.compute(batch, groups: groups, threads: threads)
-            if ramps == nil { ramps = batch } else { ramps!.append(batch) }
+            let metrics = RampMetrics.compute(batch, groups: groups, threads: threads, wanted: wanted)
+            let rows = SweepResult.rowTable(parameters: swept, choices: choice, variants: v0..<v1, hues: hues,
+                                            metricColumns: metricColumns, allMetrics: metrics)
+            variantValues += SweepResult.variantTable(parameters: swept, choices: choice, variants: v0..<v1, hues: hues,
+                                                      metricCount: metricColumns.count, rows: rows, columns: columns.count)
+            try rowSink?(SweepBlock(firstRow: v0 * hues.count, columns: columns.count, values: rows, ramps: batch))
+            if keepRows {
+                rowValues += rows
+                if ramps == nil { ramps = batch } else { ramps!.append(batch) }
+            }
             v0 = v1
         }
-        return SweepResult(generator: g.id, parameters: swept, choices: choice, hues: hues,
-                           metricColumns: metricColumns, allMetrics: all, ramps: ramps!)
+        return SweepResult(generator: g.id, parameters: swept, choices: choice, hues: hues, metricColumns: metricColumns,
+                           values: rowValues, variantValues: variantValues,
+                           ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows)
     }
+}
+
+extension Sweep {
+    /// The ramps of some variants (grid index as in the table), every hue, variant-major: what the sweep
+    /// generated for them, generated again.
+    public func ramps(variants: [Int], in workbench: PaletteWorkbench = .standard) throws -> RampBatch {
+        let g = try workbench.generators.lookup(generator)
+        let swept = try resolvedParameters(g)
+        var base: [String: RampParameter] = [:]
+        for (k, v) in fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
+        let counts = swept.map(\.values.count)
+        var specs: [RampSpec] = []
+        for v in variants {
+            var rest = v, params = base
+            for p in stride(from: swept.count - 1, through: 0, by: -1) {
+                params[swept[p].generatorName] = swept[p].values[rest % counts[p]]; rest /= counts[p]
+            }
+            for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+        }
+        return try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads)
+    }
+}
+
+/// One block of a sweep's rows, handed to `Sweep.run`'s `rowSink` as soon as it is scored.
+public struct SweepBlock: Sendable {
+    /// The index of the block's first row in the whole table.
+    public let firstRow: Int
+    /// Columns of the row table (`SweepResult.columns`).
+    public let columns: Int
+    /// The block's rows, row-major.
+    public let values: [Double]
+    /// The block's ramps (ramp k is row `firstRow + k`).
+    public let ramps: RampBatch
+    public var rowCount: Int { ramps.count }
 }
 
 /// The table of a sweep: one row per variant × hue (variant-major), plus a per-variant summary.
@@ -182,43 +234,59 @@ public struct SweepResult: Sendable {
     public var variantCount: Int { choices.count }
     public var rowCount: Int { choices.count * hues.count }
 
-    init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double],
-         metricColumns: [String], allMetrics: [Double], ramps: RampBatch) {
+    /// Whether `values` and `ramps` hold every row (false: they were streamed to a sink and not kept).
+    public let rowsKept: Bool
+
+    init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double], metricColumns: [String],
+         values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true) {
         self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
-        self.metricColumns = metricColumns; self.ramps = ramps
+        self.metricColumns = metricColumns; self.ramps = ramps; self.rowsKept = rowsKept
         let names = parameters.map(\.name)
         columns = ["variant", "hue"] + names + metricColumns
+        variantColumns = ["variant"] + names + metricColumns.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+        self.values = values; self.variantValues = variantValues
+    }
+
+    /// The row table of `variants` (each × every hue): `variant, hue, <params>, <metrics>`, from the block's
+    /// `RampMetrics.compute` output (`allColumns` wide, one row per ramp).
+    static func rowTable(parameters: [SweptParameter], choices: [[Int]], variants: Range<Int>, hues: [Double],
+                         metricColumns: [String], allMetrics: [Double]) -> [Double] {
         let allIx = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
         let pick = metricColumns.map { allIx[$0]! }
         let stride = RampMetrics.allColumns.count
         var v: [Double] = []
-        let rows = choices.count * hues.count
-        v.reserveCapacity(rows * columns.count)
-        for (vi, picks) in choices.enumerated() {
-            let pv = zip(parameters, picks).map { $0.columnValue($1) }
+        v.reserveCapacity(variants.count * hues.count * (2 + parameters.count + pick.count))
+        for vi in variants {
+            let pv = zip(parameters, choices[vi]).map { $0.columnValue($1) }
             for (hi, h) in hues.enumerated() {
-                let r = vi * hues.count + hi
+                let r = (vi - variants.lowerBound) * hues.count + hi
                 v.append(Double(vi)); v.append(h); v.append(contentsOf: pv)
                 for c in pick { v.append(allMetrics[r * stride + c]) }
             }
         }
-        values = v
-        variantColumns = ["variant"] + names + metricColumns.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+        return v
+    }
+
+    /// The variant table of `variants` from their rows: `variant, <params>`, then per metric its mean over hues,
+    /// `.min` and `.max` (NaN values skipped; NaN when every hue is NaN).
+    static func variantTable(parameters: [SweptParameter], choices: [[Int]], variants: Range<Int>, hues: [Double],
+                             metricCount: Int, rows v: [Double], columns cc: Int) -> [Double] {
         var s: [Double] = []
-        let cc = columns.count, m0 = 2 + names.count
-        for (vi, picks) in choices.enumerated() {
-            s.append(Double(vi)); s.append(contentsOf: zip(parameters, picks).map { $0.columnValue($1) })
-            for m in 0..<metricColumns.count {
+        let m0 = 2 + parameters.count
+        for vi in variants {
+            s.append(Double(vi)); s.append(contentsOf: zip(parameters, choices[vi]).map { $0.columnValue($1) })
+            let base = (vi - variants.lowerBound) * hues.count
+            for m in 0..<metricCount {
                 var sum = 0.0, n = 0, lo = Double.infinity, hi = -Double.infinity
                 for hIx in 0..<hues.count {
-                    let x = v[(vi * hues.count + hIx) * cc + m0 + m]
+                    let x = v[(base + hIx) * cc + m0 + m]
                     if x.isNaN { continue }
                     sum += x; n += 1; lo = min(lo, x); hi = max(hi, x)
                 }
                 s += n > 0 ? [sum / Double(n), lo, hi] : [.nan, .nan, .nan]
             }
         }
-        variantValues = s
+        return s
     }
 
     /// A row's value in a named column (nil for an unknown column).

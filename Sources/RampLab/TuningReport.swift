@@ -21,8 +21,23 @@ public struct TuningReport: Sendable {
     public var plotMetrics: [String]
     /// Wall time of the sweep, for the summary.
     public var seconds: Double?
-    /// The element type of `rows.npy` and `variants.npy` (`'<f4'` by default).
+    /// The element type of `rows.npy`, `variants.npy` and `stops.npy` (`'<f4'` by default).
     public var npyType: MatrixWriter.NPYType = .f4
+    /// Also write `stops.csv`: every stop of every row as OKLCH, hex, CSS and requested chroma.
+    public var stops = false
+    /// Rank a NaN or infinite score last instead of failing.
+    public var allowNaN = false
+    /// Monotonic start (`DispatchTime` nanoseconds): when set, `write` records the wall time from it until the
+    /// last table and picture is staged (in `seconds` and the provenance).
+    public var startNanos: UInt64?
+    /// The ramps of some variants (every hue, variant-major), for strips when the rows were streamed.
+    public var rampsOf: (@Sendable ([Int]) throws -> RampBatch)?
+    /// The sweep as it was asked for (recorded in `summary.json` for `huebench tune --replay`).
+    public var sweep: Sweep?
+    /// Where the numbers came from (versions, command or script, times), for `summary.json`.
+    public var provenance: SweepProvenance?
+    /// Every generator parameter with the value in force (swept, set or default), for `summary.json`.
+    public var parametersInForce: [(name: String, source: String, value: String)] = []
 
     public static let defaultObjective = "-de_cv"
     public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_mean", "hue_sep_mean_deutan"]
@@ -54,9 +69,91 @@ public struct TuningReport: Sendable {
         MatrixWriter.npy(values: values, columns: columns, dtype: dtype)
     }
 
-    /// The result ranked by this report's objective, goal and level.
+    /// The result ranked by this report's objective, goal and level. A NaN or infinite score is an error naming
+    /// the variant (or row) and its parameters, unless `allowNaN` (then it ranks last).
     public func objectiveRanking(_ r: SweepResult) throws -> [SweepResult.Ranked] {
-        try r.ranked(by: objective, goal: goal, per: level)
+        let ranked = try r.ranked(by: objective, goal: goal, per: level)
+        if !allowNaN, let bad = ranked.first(where: { !$0.score.isFinite }) {
+            let v = bad.level == .variant ? bad.index : bad.index / r.hues.count
+            var what = "variant \(v)"
+            if bad.level == .row { what += " at hue \(Self.fmt(r.hues[bad.index % r.hues.count]))" }
+            let label = TuningPictures.label(r, variant: v)
+            if !label.isEmpty { what += " (\(label))" }
+            let nan = ranked.filter { !$0.score.isFinite }.count
+            throw RampLabError.badScore("objective \(objective.text) is \(Self.fmt(bad.score)) for \(what)"
+                + (nan > 1 ? " and \(nan - 1) more" : "")
+                + "; a metric it reads is undefined there (NaN) — change the objective, or pass --allow-nan (allow_nan = true) to rank such entries last")
+        }
+        return ranked
+    }
+
+    /// The settings this report was made with, as recorded for replay.
+    public var settings: StudySettings {
+        var s = StudySettings()
+        s.objective = objective.text; s.goal = goal; s.level = level; s.top = top; s.plots = plotMetrics
+        s.npyType = npyType.rawValue; s.stops = stops; s.allowNaN = allowNaN
+        return s
+    }
+
+    /// `stops.npy`: NumPy 1.0, shape (rows, stops, 3), OKLCH (L, C, h°) of every stop of every row (h NaN when
+    /// achromatic), in the table's row order.
+    public static func stopsNPY(_ b: RampBatch, dtype: MatrixWriter.NPYType) -> [UInt8] {
+        var bytes = npyHeader(shape: [b.count, b.stops, 3], dtype: dtype)
+        bytes.reserveCapacity(bytes.count + b.oklch.count * 3 * dtype.byteCount)
+        for c in b.oklch {
+            for v in [c.x, c.y, c.z] {
+                switch dtype {
+                case .f4: withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                case .f8: withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                }
+            }
+        }
+        return bytes
+    }
+
+    /// A NumPy 1.0 header for any shape (C order), padded to a multiple of 64 bytes.
+    public static func npyHeader(shape: [Int], dtype: MatrixWriter.NPYType) -> [UInt8] {
+        let dims = shape.count == 1 ? "\(shape[0])," : shape.map(String.init).joined(separator: ", ")
+        var dict = "{'descr': '\(dtype.descr)', 'fortran_order': False, 'shape': (\(dims)), }"
+        let total = (10 + dict.utf8.count + 1 + 63) / 64 * 64
+        dict += String(repeating: " ", count: total - 10 - dict.utf8.count - 1) + "\n"
+        let len = UInt16(dict.utf8.count)
+        return [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(len & 0xFF), UInt8(len >> 8)] + Array(dict.utf8)
+    }
+
+    /// `stops.csv`: one line per row × stop — row, variant, hue, stop, OKLCH l, c, h, hex (sRGB, clipped),
+    /// css (Display P3 when outside sRGB), requested chroma (empty when the generator does not report it).
+    public static func stopsCSV(_ r: SweepResult) -> String {
+        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues)
+    }
+
+    public static let stopsCSVHeader = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
+
+    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`.
+    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double]) -> String {
+        var s = ""
+        let names = Scale.ctk.stops.prefix(b.stops).map(\.label)
+        let hc = max(hues.count, 1)
+        for k in 0..<b.count {
+            let row = firstRow + k
+            let colors = b.ramp(k)
+            let v = row / hc, hue = SweepOutput.number(hues[row % hc])
+            for i in 0..<b.stops {
+                let c = colors[i], req = b.requestedChroma[k * b.stops + i]
+                s += "\(row),\(v),\(hue),\(names[i]),\(SweepOutput.number(c.oklch.x)),\(SweepOutput.number(c.oklch.y)),"
+                s += "\(SweepOutput.number(c.oklch.z)),\(hex(c.srgb)),\"\(c.css)\",\(req.isNaN ? "" : SweepOutput.number(req))\n"
+            }
+        }
+        return s
+    }
+
+    /// `#rrggbb` of an extended sRGB color clipped to [0, 1].
+    static func hex(_ v: SIMD3<Double>) -> String {
+        func b(_ x: Double) -> String {
+            let n = Int((min(max(x, 0), 1) * 255).rounded())
+            return String(n, radix: 16).count == 1 ? "0" + String(n, radix: 16) : String(n, radix: 16)
+        }
+        return "#" + b(v.x) + b(v.y) + b(v.z)
     }
 
     /// Writes every file into `folder` (nothing touches the disk until the folder is committed) and returns
@@ -64,12 +161,17 @@ public struct TuningReport: Sendable {
     public func write(_ r: SweepResult, ranked precomputed: [SweepResult.Ranked]? = nil, into folder: OutputFolder) throws -> String {
         let ranked = try precomputed ?? r.ranked(by: objective, goal: goal, per: level)
         let best = Array(ranked.prefix(top)), worst = Array(ranked.reversed().prefix(top))
-        try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
-        try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
-        try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
+        if r.rowsKept {
+            try folder.write("rows.csv", text: SweepOutput.csv(columns: r.columns, values: r.values))
+            try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
+            try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
+        }
         try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
         try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues, dtype: npyType))
-        try folder.write("summary.json", text: summaryJSON(r, best: best, worst: worst))
+        if r.rowsKept {
+            try folder.write("stops.npy", bytes: Self.stopsNPY(r.ramps, dtype: npyType))
+            if stops { try folder.write("stops.csv", text: Self.stopsCSV(r)) }
+        }
         // Strips of whole variants.
         func variantOf(_ x: SweepResult.Ranked) -> Int { x.level == .variant ? x.index : x.index / r.hues.count }
         var seen = Set<Int>()
@@ -80,7 +182,13 @@ public struct TuningReport: Sendable {
             let entries = vs.enumerated().map { k, v in
                 (label: "\(word) \(k + 1): " + TuningPictures.label(r, variant: v) + "  score " + Self.fmt(ranked.first { variantOf($0) == v }?.score ?? .nan), variant: v)
             }
-            let scene = TuningPictures.strips(r, variants: entries, title: "\(r.generator): \(word) variants by \(objective.text)")
+            // Rows that were streamed and not kept: the strips' variants are generated again (a few ramps).
+            var lookup: ((Int, Int) -> [RampColor])? = nil
+            if !r.rowsKept, let make = rampsOf {
+                let batch = try make(vs)
+                lookup = { v, h in batch.ramp(vs.firstIndex(of: v)! * r.hues.count + h) }
+            }
+            let scene = TuningPictures.strips(r, variants: entries, title: "\(r.generator): \(word) variants by \(objective.text)", ramps: lookup)
             try folder.write(name + ".png", bytes: scene.png())
             try folder.write(name + ".svg", text: scene.svg())
         }
@@ -95,7 +203,13 @@ public struct TuningReport: Sendable {
                 plots.append(base)
             }
         }
-        let text = summaryText(r, ranked: ranked, best: best, worst: worst)
+        var report = self
+        if let t0 = startNanos {
+            report.seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+            report.provenance?.wallSeconds = report.seconds
+        }
+        try folder.write("summary.json", text: report.summaryJSON(r, best: best, worst: worst))
+        let text = report.summaryText(r, ranked: ranked, best: best, worst: worst)
         try folder.write("summary.txt", text: text)
         return text
     }
@@ -159,6 +273,22 @@ public struct TuningReport: Sendable {
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
         s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"
         if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
+        s += "  \"metrics_version\": \(RampMetrics.definitionsVersion),\n"
+        if !parametersInForce.isEmpty {
+            s += "  \"parameters_in_force\": [" + parametersInForce.map { p in
+                "{\"name\": \(js(p.name)), \"source\": \(js(p.source))" + (p.value.isEmpty ? "" : ", \"value\": \(p.value)") + "}"
+            }.joined(separator: ", ") + "],\n"
+        }
+        if let p = provenance {
+            s += "  \"provenance\": {\"huebench\": \(js(p.huebench)), \"lua\": \(js(p.lua)),\n"
+            s += "    \"command\": [" + p.command.map(js).joined(separator: ", ") + "],\n"
+            if let sc = p.script { s += "    \"script\": {\"path\": \(js(sc.path)), \"sha256\": \(js(sc.sha256))},\n" }
+            else { s += "    \"script\": null,\n" }
+            s += "    \"seed\": " + (p.seed.map(String.init) ?? "null") + ", \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
+            s += "    \"metrics_version\": \(RampMetrics.definitionsVersion), \"started\": \(js(SweepProvenance.iso8601(p.started))), "
+            s += "\"wall_seconds\": " + (p.wallSeconds.map(SweepOutput.jsonNumber) ?? "null") + "},\n"
+        }
+        if let sw = sweep { s += "  \"replay\": " + sw.replayJSON(settings: settings) + ",\n" }
         s += "  \"objective\": \(js(objective.text)), \"goal\": \(js(goal.rawValue)), \"per\": \(js(level.rawValue)),\n"
         s += "  \"columns\": [" + r.columns.map(js).joined(separator: ", ") + "],\n"
         s += "  \"variant_columns\": [" + r.variantColumns.map(js).joined(separator: ", ") + "],\n"

@@ -21,7 +21,7 @@ enum LuaTypesCommand: Command {
 
     example:
       $ huebench lua-types --out types
-      wrote types/huebench.lua (91 functions and methods)
+      wrote types/huebench.lua (92 functions and methods)
     """
 
     static func run(_ args: [String]) throws -> Int32 {

@@ -1,6 +1,8 @@
+import ColorIO
 import ColorExport
 import ColorKernels
 import Foundation
+import ColorCore
 import Palettes
 import RampLab
 #if canImport(Glibc)
@@ -13,13 +15,16 @@ enum TuneCommand: Command {
     static let summary = "sweep ramp generator parameters, score the ramps, write tables and plots"
     static let help = """
     usage: huebench tune --generator ID --param NAME=FROM:TO:STEPS|V1,V2,… [--param …] [OPTIONS]
+           huebench tune --replay DIR/summary.json [--out DIR2]   (reruns a study; rows equal bit for bit)
            huebench tune SCRIPT.lua [--out DIR] [script options]   (the script calls hb.sweep{…})
 
     Builds every combination of the swept values (last --param fastest) for every hue, computes the ramp
     metrics on all cores, ranks the variants by an objective and prints a summary. With --out it also writes
     rows.csv/.npy/.json (one row per variant × hue), variants.csv/.npy (mean, .min, .max over hues),
-    summary.json, summary.txt, ramp strips of the best and worst variants and metric-vs-parameter plots
-    (PNG and SVG), each file atomically.
+    stops.npy (shape rows × stops × 3: the OKLCH of every stop of every row), summary.json (the sweep as
+    asked, every generator parameter in force, versions, command, start time, wall time), summary.txt,
+    ramp strips of the best and worst variants and metric-vs-parameter plots (PNG and SVG), each file
+    atomically. Metric definitions: docs/metrics.md.
 
     options:
       --generator ID       uniform-lstar (default), oklch-curves, contrast-targets, cielab-list or a plugin's
@@ -36,7 +41,11 @@ enum TuneCommand: Command {
       --plot METRIC        metric to plot against each numeric parameter (repeatable; default: a standard set)
       --threads N          cores to use (default: all)
       --out DIR            write the tables and pictures into DIR (created if needed)
-      --npy-dtype f4|f8    element type of rows.npy and variants.npy: '<f4' (default) or '<f8' (Float64)
+      --npy-dtype f4|f8    element type of rows.npy, variants.npy and stops.npy: '<f4' (default) or '<f8'
+      --stops              also write stops.csv: every stop of every row as OKLCH, hex, CSS and requested chroma
+      --allow-nan          rank a NaN or infinite score last (default: an error naming the variant)
+      --replay FILE        rerun the sweep recorded in a summary.json (its generator, parameters, hues,
+                           metrics and ranking); --out, --threads and plugin options may be given with it
       --plugins DIR        also load the Lua plugins in DIR (their generators can be swept); repeatable
       --no-plugins         load no plugins (default: ./huebench-plugins and $XDG_CONFIG_HOME/huebench/plugins)
       --metric-list        print the metric ids with one-line descriptions and exit
@@ -49,13 +58,14 @@ enum TuneCommand: Command {
     """
 
     static let options: Set<String> = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top",
-                                       "plot", "threads", "out", "npy-dtype"]
+                                       "plot", "threads", "out", "npy-dtype", "replay"]
+    static let ownFlags: Set<String> = ["metric-list", "stops", "allow-nan"]
 
     static func run(_ args: [String]) throws -> Int32 {
         if let script = args.first(where: { $0.hasSuffix(".lua") }) {
             return try TuneScript.run(script: script, args: args)
         }
-        let p = try Arguments(args, command: name, flags: PluginContext.flags.union(["metric-list"]),
+        let p = try Arguments(args, command: name, flags: PluginContext.flags.union(ownFlags),
                               options: PluginContext.options.union(options))
         if p.has("metric-list") {
             for m in RampMetrics.all { Output.line("\(m.id)\(String(repeating: " ", count: max(1, 24 - m.id.count)))\(m.summary)") }
@@ -65,6 +75,15 @@ enum TuneCommand: Command {
             throw UsageError("unexpected argument '\(p.positionals[0])'; give a SCRIPT.lua or use --generator and --param")
         }
         let plugins = try PluginContext.load(p, command: name)
+        if let path = p.value("replay") {
+            let conflicting = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top", "plot", "npy-dtype"]
+                .filter { p.value($0) != nil } + ["stops", "allow-nan"].filter { p.has($0) }
+            guard conflicting.isEmpty else {
+                throw UsageError("--replay reruns the recorded sweep; --\(conflicting[0]) cannot change it (edit a copy of the summary.json's \"replay\" record instead)")
+            }
+            return try replay(path, p, palettes: plugins.palettes, luaGenerator: { g in
+                plugins.state?.registry.entries(kind: "generator").contains(where: { $0.name == g }) == true })
+        }
         var sweep = try makeSweep(p)
         // A Lua generator runs in one single-threaded state: generate its ramps on one core.
         if plugins.state?.registry.entries(kind: "generator").contains(where: { $0.name == sweep.generator }) == true {
@@ -73,6 +92,29 @@ enum TuneCommand: Command {
         let report = try makeReport(p)
         try validate(sweep, report, palettes: plugins.palettes)
         return try execute(sweep, report: report, out: p.value("out"), palettes: plugins.palettes)
+    }
+
+    /// `--replay FILE`: the sweep and settings recorded in a summary.json, run again.
+    static func replay(_ path: String, _ p: Arguments, palettes: PaletteWorkbench, luaGenerator: (String) -> Bool) throws -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("--replay \(path): cannot read the file; give the summary.json a tune run wrote")
+        }
+        var (sweep, settings): (Sweep, StudySettings)
+        do { (sweep, settings) = try Sweep.replay(summaryJSON: data, path: path) } catch { throw UsageError("--replay \(error)") }
+        sweep.threads = luaGenerator(sweep.generator) ? 1 : (try p.int("threads", command: name, range: 1...1024) ?? 0)
+        let objective: Objective
+        do { objective = try Objective(expression: settings.objective) }
+        catch {
+            // A Lua function objective is not in the record: rank by the default objective.
+            objective = try Objective(expression: TuningReport.defaultObjective)
+        }
+        var report = TuningReport(objective: objective, goal: settings.goal, level: settings.level, top: settings.top,
+                                  plotMetrics: settings.plots)
+        report.npyType = MatrixWriter.NPYType(rawValue: settings.npyType) ?? .f4
+        report.stops = settings.stops
+        report.allowNaN = settings.allowNaN
+        try validate(sweep, report, palettes: palettes)
+        return try execute(sweep, report: report, out: p.value("out"), palettes: palettes)
     }
 
     static func makeSweep(_ p: Arguments) throws -> Sweep {
@@ -106,7 +148,9 @@ enum TuneCommand: Command {
         do {
             let g = try palettes.generators.lookup(sweep.generator)
             let params = try sweep.resolvedParameters(g)
-            for name in sweep.fixed.keys { _ = try SweptParameter.resolve(name, generator: g) }
+            var fixed: [String: RampParameter] = [:]
+            for (name, value) in sweep.fixed { fixed[try SweptParameter.resolve(name, generator: g)] = value }
+            try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed))
             let metrics = try RampMetrics.columns(for: sweep.metrics)
             let names = params.map(\.name)
             let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
@@ -148,10 +192,13 @@ enum TuneCommand: Command {
         let top = try p.int("top", command: name, range: 1...1000) ?? 3
         var report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: p.all("plot"))
         report.npyType = MatrixWriter.NPYType(rawValue: try p.choice("npy-dtype", ["f4", "f8"], default: "f4", command: name))!
+        report.stops = p.has("stops")
+        report.allowNaN = p.has("allow-nan")
         return report
     }
 
-    /// A progress printer for standard error, or nil when it is not a terminal.
+    /// A progress printer for standard error, or nil when it is not a terminal: ramps done, rate and ETA of the
+    /// sweep (generation, metrics and row files together, block by block).
     static func progressPrinter() -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         let box = ProgressBox()
@@ -176,18 +223,53 @@ enum TuneCommand: Command {
         }
     }
 
+    /// One line on standard error (a terminal only) naming the phase that follows the sweep.
+    static func phase(_ text: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data("tune: \(text)\n".utf8))
+    }
+
     /// Runs a sweep, prints the summary and writes the report into `out`.
     static func execute(_ sweep: Sweep, report: TuningReport, out: String?, palettes: PaletteWorkbench = .standard) throws -> Int32 {
         var report = report
+        let started = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = try sweep.run(in: palettes, progress: progressPrinter())
-        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // Ranking variants needs only the variant table: the rows stream to disk block by block (or nowhere
+        // without --out), so memory stays bounded whatever the number of rows. Ranking rows keeps them.
+        let stream = report.level == .variant
+        var files: SweepRowFiles? = nil
+        if stream, let dir = out {
+            let g = try palettes.generators.lookup(sweep.generator)
+            let names = try sweep.resolvedParameters(g).map(\.name)
+            let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics))
+            let rows = try sweep.estimatedBytes() / Sweep.bytesPerRow
+            files = try SweepRowFiles(folder: dir, columns: columns, rows: rows, stops: Scale.ctk.count, hues: sweep.hues,
+                                      dtype: report.npyType, stopsCSV: report.stops)
+        }
+        let result: SweepResult
+        do {
+            result = try sweep.run(in: palettes, keepRows: !stream, progress: progressPrinter(), rowSink: files.map { f in { try f.write($0) } })
+        } catch { files?.abandon(); throw error }
+        if stream { report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) } }
+        phase("ranking, pictures and summary")
+        report.sweep = sweep
+        report.parametersInForce = try sweep.parametersInForce(try palettes.generators.lookup(sweep.generator))
+        let ranked: [SweepResult.Ranked]
+        do { ranked = try report.objectiveRanking(result) } catch let e as RampLabError { throw UsageError("\(e)") }
+        report.provenance = SweepProvenance(huebench: version, lua: luaVersion(), command: ["huebench"] + CommandLine.arguments.dropFirst(),
+                                            started: started)
+        // The recorded and printed time is wall time from the start until every output is staged.
+        report.startNanos = start
         let folder = OutputFolder()
-        let text = try report.write(result, into: folder)
+        let text: String
+        do { text = try report.write(result, ranked: ranked, into: folder) } catch { files?.abandon(); throw error }
         Output.write(text)
         if let dir = out {
-            let c = try folder.commit(to: dir)
-            Output.line("wrote \(c.files.count) files to \(dir)")
+            let c: StagedFolder.CommitResult
+            do { c = try folder.commit(to: dir) } catch { files?.abandon(); throw error }
+            try files?.commit()
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            Output.line("wrote \(c.files.count + (files?.names.count ?? 0)) files to \(dir)" + String(format: " (%.3f s wall time in all)", wall))
         }
         return ExitStatus.ok
     }

@@ -29,7 +29,7 @@ enum Commands {
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }
 
-let version = "0.1.0"
+let version = HuebenchVersion.text
 
 func luaVersion() -> String {
     var buf = [CChar](repeating: 0, count: 128)

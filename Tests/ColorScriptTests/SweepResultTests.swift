@@ -6,7 +6,7 @@ import Testing
 /// and `:save(path)`, post-processing the kept table without re-running the sweep.
 @Suite struct SweepResultTests {
     static let sweep = """
-    local r = hb.sweep{ generator = "uniform-lstar", params = { margin = {0.9, 1.0, 3}, chroma_scale = {values = {0.8, 1.2}} },
+    local r = hb.sweep{ generator = "uniform-lstar", params = { margin = hb.range(0.9, 1.0, 3), chroma_scale = {0.8, 1.2} },
       hues = {0, 120, 240}, objective = "chroma_mean - de_cv", top = 2 }
     """
 

@@ -16,7 +16,7 @@ import Testing
     local F = hb.families.orange
     local T = hb.theme{family = "orange"}
     local W = hb.output("fuzz/w.txt")
-    local R = hb.sweep{generator = "uniform-lstar", params = {margin = {0.9, 1.0, 2}}, hues = {200}, top = 1}
+    local R = hb.sweep{generator = "uniform-lstar", params = {margin = hb.range(0.9, 1.0, 2)}, hues = {200}, top = 1}
     local function report(n, ok, e)
       if ok then print("ok " .. n) return end
       if type(e) ~= "string" then print("bad " .. n .. " error value is a " .. type(e)) return end

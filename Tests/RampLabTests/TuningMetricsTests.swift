@@ -115,7 +115,7 @@ struct TuningMetricsTests {
     }
 
     @Test func metricSelection() throws {
-        #expect(try RampMetrics.columns(for: []).count == RampMetrics.scalars.count)
+        #expect(try RampMetrics.columns(for: []).count == RampMetrics.defaults.count)
         #expect(try RampMetrics.columns(for: ["wcag_white_stops"]) == Scale.ctk.stops.map { "wcag_white_\($0.label)" })
         #expect(try RampMetrics.columns(for: ["de_cv", "de_mean", "de_cv"]) == ["de_mean", "de_cv"])
         #expect(try RampMetrics.columns(for: ["all"]) == RampMetrics.allColumns)

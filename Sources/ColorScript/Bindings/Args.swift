@@ -79,6 +79,14 @@ extension Lua {
         default: throw BindingError("\(context): field '\(key)' must be a number, got \(describe(-1))")
         }
     }
+    func fieldBool(_ t: Int32, _ key: String, _ context: String) throws -> Bool? {
+        defer { pop() }
+        switch getField(t, key) {
+        case LUA_TNIL: return nil
+        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0
+        default: throw BindingError("\(context): field '\(key)' must be true or false, got \(describe(-1))")
+        }
+    }
     func fieldString(_ t: Int32, _ key: String, _ context: String) throws -> String? {
         defer { pop() }
         switch getField(t, key) {

@@ -12,8 +12,8 @@ import RampLab
 /// ```lua
 /// local r = hb.sweep{
 ///   generator = "uniform-lstar",                       -- default
-///   params = { margin = {0.90, 1.00, 11},              -- {from, to, steps}
-///              chroma_scale = {values = {0.8, 1, 1.2}} -- an explicit list (any length ≠ 3 may be bare)
+///   params = { margin = hb.range(0.90, 1.00, 11),      -- from, to, steps (inclusive, evenly spaced)
+///              chroma_scale = {0.8, 1, 1.2}            -- a list is a list (any length)
 ///   },
 ///   set = { lightnessStar = {…20 numbers…} },          -- fixed parameters
 ///   hues = "all",                                      -- or {0, 50, "blue"} or "0,50,blue"
@@ -21,14 +21,35 @@ import RampLab
 ///   objective = "chroma_mean - 0.5*de_cv",             -- or function(v) return v.chroma_mean end
 ///   goal = "max", per = "variant", top = 3,
 ///   out = "study",                                     -- write tables and pictures under --out/study
+///   stops = false,                                     -- true: also stops.csv (OKLCH, hex, requested chroma)
+///   allow_nan = false,                                 -- true: NaN scores rank last instead of failing
 /// }
 /// print(r.summary); print(r.best[1].parameters.margin, r.best[1].score)
 /// ```
-/// A 3-number table is a range; write a 3-value list as `{values = {a, b, c}}`. Parameter names are read
+/// A range is explicit (`hb.range(from, to, steps)` or `{from=, to=, steps=}`); a plain list is always a list
+/// (`{0, 20, 40}` is three values). Parameter names are read
 /// in sorted order (Lua's `pairs` order is not trusted); the grid runs with the last name fastest.
 /// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files}`.
 enum SweepBinding {
     static let context = "hb.sweep: argument 1 (spec)"
+
+    /// `hb.range(from, to, steps)`: an explicit evenly spaced range for `hb.sweep` params, as the table
+    /// `{from=, to=, steps=}` (steps a whole number ≥ 1).
+    static let hbRange: hb_swift_fn = { L in
+        HostContext.guarded(L) { _, lua in
+            let a = Args(lua, "hb.range")
+            let from = try a.number(1, "from"), to = try a.number(2, "to")
+            let steps = try a.integer(3, "steps", range: 1...SweepValues.maxSteps)
+            for (v, n) in [(from, "from"), (to, "to")] where !v.isFinite {
+                throw BindingError("hb.range: argument \(n == "from" ? 1 : 2) (\(n)): \(v) is not a finite number; give a finite value")
+            }
+            lua.newTable(record: 3)
+            lua.push(from); lua.setField(-2, "from")
+            lua.push(to); lua.setField(-2, "to")
+            lua.push(steps); lua.setField(-2, "steps")
+            return 1
+        }
+    }
 
     static let hbSweep: hb_swift_fn = { L in
         HostContext.guarded(L) { host, lua in
@@ -63,6 +84,7 @@ enum SweepBinding {
             var workbench = host.palettes
             workbench.core = host.workbench
             let start = DispatchTime.now().uptimeNanoseconds
+            let started = Date().timeIntervalSince1970
             let result: SweepResult
             // Progress of long sweeps on standard error when it is a terminal.
             let progress: ((Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? { done, total in
@@ -98,10 +120,22 @@ enum SweepBinding {
             }
             var report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: plots, seconds: seconds)
             report.npyType = dtype
+            report.stops = try lua.fieldBool(t, "stops", context) ?? false
+            report.allowNaN = try lua.fieldBool(t, "allow_nan", context) ?? false
+            report.sweep = sweep
+            report.startNanos = start
+            do { report.parametersInForce = try sweep.parametersInForce(try workbench.generators.lookup(generator)) }
+            catch { throw BindingError("hb.sweep: \(error)") }
+            report.provenance = SweepProvenance(huebench: HuebenchVersion.text, lua: luaVersionText(),
+                                                command: ["huebench"] + CommandLine.arguments.dropFirst(),
+                                                script: host.scriptFile, seed: host.seed, started: started)
             let folder = OutputFolder()
             let summary: String, ranked: [SweepResult.Ranked]
             do {
-                ranked = try report.objectiveRanking(result)
+                do { ranked = try report.objectiveRanking(result) } catch {
+                    if let m = failure.message { throw BindingError("hb.sweep: objective function failed: \(m)", located: true) }
+                    throw error
+                }
                 if let m = failure.message { throw BindingError("hb.sweep: objective function failed: \(m)", located: true) }
                 summary = try report.write(result, ranked: ranked, into: folder)
             } catch let e as BindingError { throw e } catch { throw BindingError("hb.sweep: \(error)") }
@@ -201,12 +235,7 @@ enum SweepBinding {
             let steps = try lua.fieldNumber(v, "steps", context) ?? 2
             return .range(from, to, try FamilyBinding.wrap(context) { try Checked.count(steps, "\(what).steps", limit: 10_000_000) })
         }
-        let items = try readList(lua, v, what)
-        if items.count == 3, case .number(let a) = items[0], case .number(let b) = items[1], case .number(let n) = items[2],
-           n == n.rounded(), n >= 1, n <= 10_000_000 {
-            return .range(a, b, Int(n))
-        }
-        return .list(items)
+        return .list(try readList(lua, v, what))
     }
 
     /// A list of numbers, 20-number tables or strings.
@@ -324,3 +353,10 @@ struct UnsafeLua: @unchecked Sendable { let L: OpaquePointer? }
 
 /// The first error message of a Lua objective function.
 final class LuaFailure: @unchecked Sendable { var message: String? }
+
+/// The Lua library's version text (`Lua 5.4.6`).
+func luaVersionText() -> String {
+    var buf = [CChar](repeating: 0, count: 128)
+    guard hb_lua_version(&buf, 128) == 0 else { return "Lua (unavailable)" }
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -115,6 +115,6 @@ enum WriterBinding {
 extension HostContext {
     /// Module functions beyond colors and buffers.
     func moduleExtras() -> [(String, hb_swift_fn)] {
-        [("output", WriterBinding.hbOutput), ("sweep", SweepBinding.hbSweep)]
+        [("output", WriterBinding.hbOutput), ("sweep", SweepBinding.hbSweep), ("range", SweepBinding.hbRange)]
     }
 }

@@ -19,7 +19,8 @@ public enum TuningPictures {
 
     /// Ramp strips: for each variant, one row of 20 swatches per hue, headed by the variant's label.
     /// Stops outside sRGB (shown clipped) get a small dark corner mark.
-    public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String) -> Scene {
+    public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String,
+                              ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
         let hueCount = result.hues.count
         let block = 26 + hueCount * cellHeight + 16
         let labels = [BitmapFont.width(title, scale: 2)] + variants.map { BitmapFont.width($0.label) }
@@ -40,7 +41,7 @@ public enum TuningPictures {
                 let r = result.row(variant: v.variant, hueIndex: h)
                 let hue = result.hues[h]
                 sc.text(hue == hue.rounded() ? "\(Int(hue))" : String(format: "%.1f", hue), margin, y + 3, ink)
-                for (i, c) in result.ramps.ramp(r).enumerated() {
+                for (i, c) in (ramps?(v.variant, h) ?? result.ramps.ramp(r)).enumerated() {
                     let x = margin + labelWidth + i * cellWidth
                     sc.rect(x, y, cellWidth, cellHeight, rgb(c.srgb))
                     let lin = c.linearSRGB

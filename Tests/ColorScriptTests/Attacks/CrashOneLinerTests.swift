@@ -24,9 +24,9 @@ struct CrashOneLinerTests {
 
     @Test func aHugeSweepGridIsRefusedBeforeItIsMade() throws {
         let (s, _) = try makeState(time: 30, memoryMiB: 64)
-        let e = try #require(errorOf(s, "hb.sweep{generator = 'uniform-lstar', params = {margin = {0.5, 1, 1000000}, chroma_scale = {0.5, 1, 1000000}}, hues = {0}}"))
+        let e = try #require(errorOf(s, "hb.sweep{generator = 'uniform-lstar', params = {margin = hb.range(0.5, 1, 1000000), chroma_scale = hb.range(0.5, 1, 1000000)}, hues = {0}}"))
         #expect(e.description.contains("more than 50000000 rows"), "\(e)")
-        let m = try #require(errorOf(s, "hb.sweep{generator = 'uniform-lstar', params = {margin = {0.5, 1, 100000}}}"))
+        let m = try #require(errorOf(s, "hb.sweep{generator = 'uniform-lstar', params = {margin = hb.range(0.5, 1, 100000)}}"))
         // 100,000 variants × 36 hues × 2 KiB = 6.9 GiB against 64 MiB: the memory limit, before anything is generated.
         #expect(m.isLimit && m.description.contains("hb.sweep: 3600000 rows (variants × hues) needs 6.9 GiB; the memory limit is 64 MiB (--memory-limit)"), "\(m)")
         #expect(s.peakMemory < 64 << 20)
