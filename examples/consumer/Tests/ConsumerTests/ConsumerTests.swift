@@ -28,13 +28,13 @@ import Testing
     @Test func pluginGeneratedColor() throws {
         let generated = HuebenchPalette.brand500
         let ramp = try PaletteWorkbench.standard.ramp(for: Family(id: "brand", hue: 167))
-        let p3 = try ExportColor(ramp[Stop(500)!.index]).displayP3
+        let p3 = try ExportColor(ramp[Scale.ctk.index(of: Stop(500))!]).displayP3
         #expect(abs(generated.red - p3.x) <= 5.1e-5 && abs(generated.green - p3.y) <= 5.1e-5 && abs(generated.blue - p3.z) <= 5.1e-5,
                 "generated \(generated), library \(p3)")
         #expect(generated.alpha == 1)
         // The house gray and the semantic tokens come with it.
         let gray = HuebenchPalette.gray500
-        let libraryGray = try ExportColor(try PaletteWorkbench.standard.ramp(for: Family.gray)[Stop(500)!.index]).displayP3
+        let libraryGray = try ExportColor(try PaletteWorkbench.standard.ramp(for: Family.gray)[Scale.ctk.index(of: Stop(500))!]).displayP3
         #expect(abs(gray.red - libraryGray.x) <= 5.1e-5 && abs(gray.blue - libraryGray.z) <= 5.1e-5, "\(gray)")
         #expect(HuebenchTokens.all.count > 0)
     }
