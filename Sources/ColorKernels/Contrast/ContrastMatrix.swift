@@ -212,9 +212,12 @@ public struct ContrastMatrix: Sendable {
             }
             let yr = lin(x) * APCA.sRco + lin(y) * APCA.sGco + lin(z) * APCA.sBco
             let v = D.max(yr, .zero)
-            let yc = D.select(v .> APCA.blkThrs, v, v + D.pow(D.max(APCA.blkThrs - v, .zero), APCA.blkClmp))
-            return (yc, (100 * APCA.scaleBoW) * D.pow(yc, APCA.normTXT), (100 * APCA.scaleWoB) * D.pow(yc, APCA.revTXT),
-                    (100 * APCA.scaleBoW) * D.pow(yc, APCA.normBG), (100 * APCA.scaleWoB) * D.pow(yc, APCA.revBG))
+            let dark = v .<= APCA.blkThrs
+            let yc = D.any(dark) ? D.select(dark, v + D.pow(D.max(APCA.blkThrs - v, .zero), APCA.blkClmp), v) : v
+            // yc ≥ 0.022^1.414 and ≤ 10⁶^2.4: one log2, four exp2 (|exponent · log2 yc| < 40, pow's domain).
+            let lg = D.log2(yc)
+            return (yc, (100 * APCA.scaleBoW) * D.exp2(lg * APCA.normTXT), (100 * APCA.scaleWoB) * D.exp2(lg * APCA.revTXT),
+                    (100 * APCA.scaleBoW) * D.exp2(lg * APCA.normBG), (100 * APCA.scaleWoB) * D.exp2(lg * APCA.revBG))
         case .euclidean:
             return (x, y, z, y, z)
         }

@@ -22,6 +22,8 @@ public struct BatchGamutMapper: Sendable {
     public let kernel: GamutKernel?
     public let target: ColorSpaceID
     let labToLMS: Matrix3, lmsToRGB: Matrix3, rgbToLMS: Matrix3, lmsToLab: Matrix3
+    /// The same four matrices rounded to Float (the raytrace kernel's).
+    let floatMatrices: FloatMatrices
     /// The target's transfer curve (nil: a linear RGB target, no encoding).
     let transfer: TransferFunction?
     let spaces: ColorSpaceRegistry
@@ -58,6 +60,8 @@ public struct BatchGamutMapper: Sendable {
             lmsToRGB = ColorSpace.lmsToXYZ; rgbToLMS = ColorSpace.xyzToLMS
             kernel = nil
         }
+        floatMatrices = FloatMatrices(labToLMS: .init(labToLMS), lmsToRGB: .init(lmsToRGB), rgbToLMS: .init(rgbToLMS),
+                                      lmsToLab: .init(lmsToLab))
     }
 
     /// The mapper registered under `method` in `workbench` (e.g. `css4`, `clip`).
@@ -113,8 +117,7 @@ public struct BatchGamutMapper: Sendable {
         Parallel.forChunks(count: n, chunk: chunk, threads: threads) { r in
             if let d = deadline, stopped.value.pointee != 0 || d.expired { stopped.value.pointee = 1; return }
             let hi = r.upperBound == n ? end : r.upperBound
-            if raytrace { mapRaytraceChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<hi) }
-            else { mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<hi) }
+            mapChunk(s0, s1, s2, d0, d1, d2, r.lowerBound..<hi, raytrace: raytrace)
             encode?.run(tile: d0 + r.lowerBound, stride: stride, vectors: hi - r.lowerBound, count: r.count)
         }
         if stopped.value.pointee != 0, let d = deadline { throw DeadlineExceeded(what: d.what) }
@@ -204,11 +207,25 @@ public struct BatchGamutMapper: Sendable {
     /// The largest number of colors per parallel task (a multiple of 8).
     static let chunk = 2048
 
-    /// Maps `range` (bounds multiples of 4; the padded end included) into linear RGB, four lanes at a time.
+    /// Maps `range` (bounds multiples of 8; the padded end included) into linear RGB by the kernel: css4 four
+    /// Double lanes at a time (its decisions in Double, as the reference), raytrace eight Float lanes at a time.
     @inline(never)
     func mapChunk(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
                   _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
-                  _ range: Range<Int>) {
+                  _ range: Range<Int>, raytrace: Bool = false) {
+        var i = range.lowerBound
+        if raytrace {
+            @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Float8 {
+                let v = load8(p, i)
+                return VectorMath.select(v .!= v, Float8(repeating: 0), v)
+            }
+            while i < range.upperBound {
+                let out = mapRaytrace(load(s0, i), load(s1, i), load(s2, i))
+                store8(d0, i, out.0); store8(d1, i, out.1); store8(d2, i, out.2)
+                i &+= 8
+            }
+            return
+        }
         typealias V = VectorMathDouble
         @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Double4 {
             let v = V.toDouble(UnsafeRawPointer(p + i).loadUnaligned(as: Float4.self))
@@ -217,7 +234,6 @@ public struct BatchGamutMapper: Sendable {
         @_transparent func store(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Double4) {
             UnsafeMutableRawPointer(p + i).storeBytes(of: V.toFloat(v), as: Float4.self)
         }
-        var i = range.lowerBound
         while i < range.upperBound {
             let out = mapCSS4(load(s0, i), load(s1, i), load(s2, i))
             store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
@@ -225,84 +241,86 @@ public struct BatchGamutMapper: Sendable {
         }
     }
 
-    /// Maps `range` (bounds multiples of 4) into linear RGB by the ray-trace method, four Double lanes at a time.
-    @inline(never)
-    func mapRaytraceChunk(_ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>,
-                          _ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>, _ d2: UnsafeMutablePointer<Float>,
-                          _ range: Range<Int>) {
-        typealias V = VectorMathDouble
-        @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Double4 {
-            let v = V.toDouble(UnsafeRawPointer(p + i).loadUnaligned(as: Float4.self))
-            return V.select(v .!= v, Double4(repeating: 0), v)
-        }
-        @_transparent func store(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Double4) {
-            UnsafeMutableRawPointer(p + i).storeBytes(of: V.toFloat(v), as: Float4.self)
-        }
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let out = mapRaytrace(load(s0, i), load(s1, i), load(s2, i))
-            store(d0, i, out.0); store(d1, i, out.1); store(d2, i, out.2)
-            i &+= 4
-        }
-    }
-
-    /// Four OKLCH colors → linear RGB of the target by the ray-trace method (`GamutRaytrace`), lanes in
+    /// Eight OKLCH colors → linear RGB of the target by the ray-trace method (`GamutRaytrace`), Float lanes in
     /// lockstep: a fixed four passes, no search. Per pass: (after the first) linear RGB → OKLab, chroma
     /// C = √(a² + b²) kept with the origin's L and h, back to linear RGB; then the exit point of the ray from
     /// the gray anchor through the point out of [0, 1]³ (slab method), lanes whose ray misses keep their point.
+    /// No decision is a search, so Float32 suffices: results agree with the Double reference to ≤ 1e-5 per
+    /// channel (asserted ≤ 1e-4 by the benchmark's check, 1e-3 on the published cases).
     @_transparent
-    func mapRaytrace(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
-        typealias V = VectorMathDouble
+    func mapRaytrace(_ L: Float8, _ C0: Float8, _ H0: Float8) -> (Float8, Float8, Float8) {
+        typealias V = VectorMath
+        let f = floatMatrices
+        // sincosDegrees is exact in its reduction up to |h| ≤ 10⁶; larger hues are reduced mod 360 first (exact).
+        let H = V.any(V.abs(H0) .> 1e6) ? Self.reducedHue(H0) : H0
         let sc = V.sincosDegrees(H)
         let ca = sc.cos, sb = sc.sin
-        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
-        let m = labToLMS
+        let zero = Float8(repeating: 0), one = Float8(repeating: 1)
+        let m = f.labToLMS
         let base0 = L * m.r0.x, base1 = L * m.r1.x, base2 = L * m.r2.x
         let dir0 = ca * m.r0.y + sb * m.r0.z, dir1 = ca * m.r1.y + sb * m.r1.z, dir2 = ca * m.r2.y + sb * m.r2.z
-        @_transparent func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
+        @_transparent func rgb(_ c: Float8) -> (Float8, Float8, Float8) {
             let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
-            return Self.mul(lmsToRGB, l * l * l, mm * mm * mm, s * s * s)
+            return f.lmsToRGB.mul(l * l * l, mm * mm * mm, s * s * s)
         }
-        let anchor = rgb(zero)
+        let anchor = f.lmsToRGB.mul(base0 * base0 * base0, base1 * base1 * base1, base2 * base2 * base2)
         var p = rgb(C0)
         let white = L .>= one, black = L .<= zero
         let originIn = (V.min(V.min(p.0, p.1), p.2) .>= zero) .& (V.max(V.max(p.0, p.1), p.2) .<= one)
         let origin = p
         var live = .!(white .| black .| originIn)
         if V.any(live) {
+            let toLab = f.lmsToLab
             for pass in 0..<GamutRaytrace.passes {
                 if pass > 0 {
-                    let lms = Self.mul(rgbToLMS, p.0, p.1, p.2)
-                    let lab = Self.mul(lmsToLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
-                    let q = rgb(V.sqrt(lab.1 * lab.1 + lab.2 * lab.2))
+                    let lms = f.rgbToLMS.mul(p.0, p.1, p.2)
+                    let c0 = V.cbrt(lms.0), c1 = V.cbrt(lms.1), c2 = V.cbrt(lms.2)
+                    let a = c0 * toLab.r1.x + (c1 * toLab.r1.y + c2 * toLab.r1.z)
+                    let b = c0 * toLab.r2.x + (c1 * toLab.r2.y + c2 * toLab.r2.z)
+                    let q = rgb(V.sqrt(a * a + b * b))
                     p = (V.select(live, q.0, p.0), V.select(live, q.1, p.1), V.select(live, q.2, p.2))
                 }
                 // Slab method on the three axes: t of the exit point of anchor + t·(p − anchor) from [0, 1]³.
-                var tnear = Double4(repeating: -.infinity), tfar = Double4(repeating: .infinity)
-                var miss = SIMDMask<SIMD4<Int64>>(repeating: false)
-                @_transparent func axis(_ a: Double4, _ e: Double4) {
+                var tnear = Float8(repeating: -.infinity), tfar = Float8(repeating: .infinity)
+                var miss = SIMDMask<Int8x32>(repeating: false)
+                /// The axis's exit t (nil-like +∞ when flat) and the face it exits through (0 or 1).
+                @_transparent func axis(_ a: Float8, _ e: Float8) -> (t: Float8, face: Float8) {
                     let d = e - a
                     let flat = d .== zero
                     let inv = one / V.select(flat, one, d)
                     let t1 = (zero - a) * inv, t2 = (one - a) * inv
+                    let tExit = V.select(flat, Float8(repeating: .infinity), V.max(t1, t2))
                     tnear = V.select(flat, tnear, V.max(V.min(t1, t2), tnear))
-                    tfar = V.select(flat, tfar, V.min(V.max(t1, t2), tfar))
+                    tfar = V.min(tExit, tfar)
                     miss = miss .| (flat .& ((a .< zero) .| (a .> one)))
+                    return (tExit, V.select(d .> zero, one, zero))
                 }
-                axis(anchor.0, p.0); axis(anchor.1, p.1); axis(anchor.2, p.2)
-                miss = miss .| (tnear .> tfar) .| (tfar .< zero) .| (tfar .== Double4(repeating: .infinity))
+                let x0 = axis(anchor.0, p.0), x1 = axis(anchor.1, p.1), x2 = axis(anchor.2, p.2)
+                miss = miss .| (tnear .> tfar) .| (tfar .< zero) .| (tfar .== Float8(repeating: .infinity))
                 let hit = live .& .!miss
-                p = (V.select(hit, anchor.0 + (p.0 - anchor.0) * tfar, p.0),
-                     V.select(hit, anchor.1 + (p.1 - anchor.1) * tfar, p.1),
-                     V.select(hit, anchor.2 + (p.2 - anchor.2) * tfar, p.2))
+                // The exit point; the channel of the face it leaves through is that face exactly (in Float the
+                // product would land within 1e-8 of it, which an encoding with infinite slope at 0, such as
+                // rec2020's, would magnify).
+                @_transparent func exit(_ a: Float8, _ e: Float8, _ x: (t: Float8, face: Float8)) -> Float8 {
+                    V.select(hit, V.select(x.t .== tfar, x.face, a + (e - a) * tfar), e)
+                }
+                p = (exit(anchor.0, p.0, x0), exit(anchor.1, p.1, x1), exit(anchor.2, p.2, x2))
                 live = hit
                 if !V.any(live) { break }
             }
         }
-        @_transparent func pick(_ r: Double4, _ o: Double4) -> Double4 {
+        @_transparent func pick(_ r: Float8, _ o: Float8) -> Float8 {
             V.select(white, one, V.select(black, zero, V.select(originIn, o, V.min(V.max(r, zero), one))))
         }
         return (pick(p.0, origin.0), pick(p.1, origin.1), pick(p.2, origin.2))
+    }
+
+    /// Hues reduced to (−360, 360) lane by lane (`fmod` is exact); for the rare vector with |h| > 10⁶.
+    @inline(never)
+    static func reducedHue(_ h: Float8) -> Float8 {
+        var out = h
+        for l in 0..<8 { out[l] = Float(Foundation.fmod(Double(h[l]), 360)) }
+        return out
     }
 
     /// Convenience: a new buffer.
@@ -325,28 +343,12 @@ public struct BatchGamutMapper: Sendable {
     @_transparent
     func mapCSS4(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
         typealias V = VectorMathDouble
-        let sc = V.sincosDegrees(H)
-        let ca = sc.cos, sb = sc.sin
+        let line = ChromaLine4(self, light: L, hue: H)
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
-        let m = labToLMS
-        let base0 = L * m.r0.x, base1 = L * m.r1.x, base2 = L * m.r2.x
-        let dir0 = ca * m.r0.y + sb * m.r0.z, dir1 = ca * m.r1.y + sb * m.r1.z, dir2 = ca * m.r2.y + sb * m.r2.z
-        @_transparent func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
-            let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
-            return Self.mul(lmsToRGB, l * l * l, mm * mm * mm, s * s * s)
-        }
-        @_transparent func inGamut(_ v: (Double4, Double4, Double4)) -> SIMDMask<SIMD4<Int64>> {
-            (V.min(V.min(v.0, v.1), v.2) .>= zero) .& (V.max(V.max(v.0, v.1), v.2) .<= one)
-        }
-        @_transparent func clip(_ v: (Double4, Double4, Double4)) -> (Double4, Double4, Double4) {
-            (V.min(V.max(v.0, zero), one), V.min(V.max(v.1, zero), one), V.min(V.max(v.2, zero), one))
-        }
-        @_transparent func deltaE(_ v: (Double4, Double4, Double4), _ c: Double4) -> Double4 {
-            let lms = Self.mul(rgbToLMS, v.0, v.1, v.2)
-            let lab = Self.mul(lmsToLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
-            let dl = lab.0 - L, da = lab.1 - c * ca, db = lab.2 - c * sb
-            return V.sqrt(dl * dl + (da * da + db * db))
-        }
+        @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
+        @_transparent func inGamut(_ v: RGB4) -> SIMDMask<SIMD4<Int64>> { ChromaLine4.inGamut(v) }
+        @_transparent func clip(_ v: RGB4) -> RGB4 { ChromaLine4.clip(v) }
+        @_transparent func deltaE(_ v: RGB4, _ c: Double4) -> Double4 { line.deltaE(lms: line.lms(v), chroma: c) }
         let jnd = Double4(repeating: Self.jnd), eps = Self.epsilon
         let origin = rgb(C0)
         let white = L .>= one, black = L .<= zero
@@ -385,5 +387,80 @@ public struct BatchGamutMapper: Sendable {
             V.select(white, one, V.select(black, zero, V.select(originIn, o, r)))
         }
         return (pick(clipped.0, origin.0), pick(clipped.1, origin.1), pick(clipped.2, origin.2))
+    }
+}
+
+/// A 3×3 matrix rounded to Float, applied to eight lanes.
+struct FloatMatrix3: Sendable {
+    let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
+    init(_ m: Matrix3) { r0 = SIMD3<Float>(m.r0); r1 = SIMD3<Float>(m.r1); r2 = SIMD3<Float>(m.r2) }
+
+    /// M·(x, y, z) on eight lanes.
+    @_transparent
+    func mul(_ x: Float8, _ y: Float8, _ z: Float8) -> (Float8, Float8, Float8) {
+        (x * r0.x + (y * r0.y + z * r0.z), x * r1.x + (y * r1.y + z * r1.z), x * r2.x + (y * r2.y + z * r2.z))
+    }
+}
+
+struct FloatMatrices: Sendable {
+    let labToLMS: FloatMatrix3, lmsToRGB: FloatMatrix3, rgbToLMS: FloatMatrix3, lmsToLab: FloatMatrix3
+}
+
+/// Three Double4 lanes (linear RGB or LMS of four colors).
+typealias RGB4 = (Double4, Double4, Double4)
+
+/// Four colors' path through the CSS Color 4 search at their own OKLCH L and h, shared by the batch search
+/// (`mapCSS4`) and its certified twin (`css4Decisions`): sin/cos of the hue and the LMS′ line
+/// lms′(c) = L·col₀ + c·(cos h·col₁ + sin h·col₂) of the OKLab → LMS′ matrix, so that each chroma costs one
+/// multiply-add per channel before the cube; ΔEOK of a linear RGB point to (L, c, h).
+struct ChromaLine4 {
+    let light: Double4, ca: Double4, sb: Double4
+    let base0: Double4, base1: Double4, base2: Double4, dir0: Double4, dir1: Double4, dir2: Double4
+    let toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
+
+    @_transparent
+    init(_ mapper: BatchGamutMapper, light L: Double4, hue H: Double4) {
+        let sc = VectorMathDouble.sincosDegrees(H)
+        light = L; ca = sc.cos; sb = sc.sin
+        let m = mapper.labToLMS
+        base0 = L * m.r0.x; base1 = L * m.r1.x; base2 = L * m.r2.x
+        dir0 = ca * m.r0.y + sb * m.r0.z; dir1 = ca * m.r1.y + sb * m.r1.z; dir2 = ca * m.r2.y + sb * m.r2.z
+        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+    }
+
+    /// Linear RGB of (L, c, h).
+    @_transparent
+    func rgb(_ c: Double4) -> RGB4 {
+        let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
+        return BatchGamutMapper.mul(toRGB, l * l * l, mm * mm * mm, s * s * s)
+    }
+
+    /// LMS of a linear RGB point.
+    @_transparent
+    func lms(_ v: RGB4) -> RGB4 { BatchGamutMapper.mul(toLMS, v.0, v.1, v.2) }
+
+    /// ΔEOK between the color with these LMS values and (L, c, h).
+    @_transparent
+    func deltaE(lms: RGB4, chroma c: Double4) -> Double4 {
+        typealias V = VectorMathDouble
+        let lab = BatchGamutMapper.mul(toLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
+        let dl = lab.0 - light, da = lab.1 - c * ca, db = lab.2 - c * sb
+        return V.sqrt(dl * dl + (da * da + db * db))
+    }
+
+    /// Every channel in [0, 1].
+    @_transparent
+    static func inGamut(_ v: RGB4) -> SIMDMask<SIMD4<Int64>> {
+        typealias V = VectorMathDouble
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        return (V.min(V.min(v.0, v.1), v.2) .>= zero) .& (V.max(V.max(v.0, v.1), v.2) .<= one)
+    }
+
+    /// Each channel clamped to [0, 1].
+    @_transparent
+    static func clip(_ v: RGB4) -> RGB4 {
+        typealias V = VectorMathDouble
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        return (V.min(V.max(v.0, zero), one), V.min(V.max(v.1, zero), one), V.min(V.max(v.2, zero), one))
     }
 }

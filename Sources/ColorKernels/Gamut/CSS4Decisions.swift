@@ -28,36 +28,23 @@ extension BatchGamutMapper {
         var unsure: Mask = .!((L .> zero) .& (L .< one) .& (V.abs(C0) .< Double4(repeating: 1e6))
                                 .& (V.abs(H) .<= Double4(repeating: 1e6)))
         let hue = V.select(unsure, zero, H), chroma0 = V.select(unsure, zero, C0), light = V.select(unsure, Double4(repeating: 0.5), L)
-        let sc = V.sincosDegrees(hue)
-        let ca = sc.cos, sb = sc.sin
-        let m = labToLMS
-        let base0 = light * m.r0.x, base1 = light * m.r1.x, base2 = light * m.r2.x
-        let dir0 = ca * m.r0.y + sb * m.r0.z, dir1 = ca * m.r1.y + sb * m.r1.z, dir2 = ca * m.r2.y + sb * m.r2.z
-        @_transparent func rgb(_ c: Double4) -> (Double4, Double4, Double4) {
-            let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
-            return Self.mul(lmsToRGB, l * l * l, mm * mm * mm, s * s * s)
-        }
-        @_transparent func inGamut(_ v: (Double4, Double4, Double4)) -> Mask {
-            (V.min(V.min(v.0, v.1), v.2) .>= zero) .& (V.max(V.max(v.0, v.1), v.2) .<= one)
-        }
+        let line = ChromaLine4(self, light: light, hue: hue)
+        @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
+        @_transparent func inGamut(_ v: RGB4) -> Mask { ChromaLine4.inGamut(v) }
         /// Whether some channel is within the margin of 0 or 1 (the in-gamut test could go either way).
-        @_transparent func nearEdge(_ v: (Double4, Double4, Double4)) -> Mask {
+        @_transparent func nearEdge(_ v: RGB4) -> Mask {
             @_transparent func near(_ x: Double4) -> Mask { (V.abs(x) .< delta) .| (V.abs(x - one) .< delta) }
             return near(v.0) .| near(v.1) .| near(v.2)
         }
-        @_transparent func clip(_ v: (Double4, Double4, Double4)) -> (Double4, Double4, Double4) {
-            (V.min(V.max(v.0, zero), one), V.min(V.max(v.1, zero), one), V.min(V.max(v.2, zero), one))
-        }
+        @_transparent func clip(_ v: RGB4) -> RGB4 { ChromaLine4.clip(v) }
         /// ΔEOK between a clipped linear RGB color and (L, c, h); `tiny` marks LMS values below the cube root's
         /// accurate range.
-        @_transparent func deltaE(_ v: (Double4, Double4, Double4), _ c: Double4) -> (e: Double4, tiny: Mask) {
-            let lms = Self.mul(rgbToLMS, v.0, v.1, v.2)
+        @_transparent func deltaE(_ v: RGB4, _ c: Double4) -> (e: Double4, tiny: Mask) {
+            let lms = line.lms(v)
             let small = Double4(repeating: 1e-30)
             let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
                 .| ((lms.2 .> zero) .& (lms.2 .< small))
-            let lab = Self.mul(lmsToLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
-            let dl = lab.0 - light, da = lab.1 - c * ca, db = lab.2 - c * sb
-            return (V.sqrt(dl * dl + (da * da + db * db)), tiny)
+            return (line.deltaE(lms: lms, chroma: c), tiny)
         }
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let origin = rgb(chroma0)
