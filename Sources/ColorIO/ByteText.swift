@@ -33,6 +33,9 @@ public final class ByteText: @unchecked Sendable {
     deinit { base.deallocate() }
 
     public var isEmpty: Bool { count == 0 }
+    /// The byte count, as a method: hot callers in other modules read it through here (one call) rather than
+    /// through the stored property (a dynamic exclusivity check per access scope there).
+    public func mark() -> Int { count }
     public func removeAll() { count = 0 }
     /// Drops every byte from `n` on.
     public func truncate(to n: Int) { precondition(n >= 0 && n <= count); count = n }
@@ -106,16 +109,22 @@ public final class ByteText: @unchecked Sendable {
         guard n < width else { return }
         let pad = width - n
         reserve(pad)
-        if n <= 32 {
-            // Short fields (numbers): a byte loop is cheaper than a call to memmove.
-            var k = n
-            while k > 0 { k -= 1; base[start + pad + k] = base[start + k] }
-            for k in 0..<pad { base[start + k] = 0x20 }
-        } else {
-            (base + start + pad).update(from: base + start, count: n)  // memmove
-            (base + start).update(repeating: 0x20, count: pad)
-        }
+        (base + start + pad).update(from: base + start, count: n)  // memmove
+        (base + start).update(repeating: 0x20, count: pad)
         count += pad
+    }
+
+    /// `text` right-aligned in a field of `width` bytes (spaces on the left; longer text is written whole).
+    public func append(_ text: StaticString, rightAlignedIn width: Int) {
+        let n = text.utf8CodeUnitCount
+        if n < width { append(repeating: 0x20, count: width - n) }
+        append(text)
+    }
+
+    /// `text` then spaces up to `width` bytes (longer text is written whole).
+    public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+        append(text)
+        if text.count < width { append(repeating: 0x20, count: width - text.count) }
     }
 
     /// Pads with spaces on the right until the bytes since `start` are `width` long.
@@ -212,23 +221,18 @@ public final class ByteText: @unchecked Sendable {
             if v.isNaN { append(v.sign == .minus ? "-nan" : "nan") } else { append(v < 0 ? "-inf" : "inf") }
             return true
         }
-        let y = Swift.abs(v) * Double(Self.pow10(decimals))
-        if y < 0x1p32 {
-            let down = y.rounded(.down)
-            let f = y - down
-            if Swift.abs(f - 0.5) > 1e-6 {
-                let q = UInt64(f > 0.5 ? down + 1 : down), negative = v.sign == .minus
-                // The common widths with a constant divisor (a multiply instead of a division).
-                switch decimals {
-                case 7: writeFixed(negative: negative, q: q, decimals: 7)
-                case 2: writeFixed(negative: negative, q: q, decimals: 2)
-                case 4: writeFixed(negative: negative, q: q, decimals: 4)
-                case 5: writeFixed(negative: negative, q: q, decimals: 5)
-                case 6: writeFixed(negative: negative, q: q, decimals: 6)
-                default: writeFixed(negative: negative, q: q, decimals: decimals)
-                }
-                return true
+        if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
+            let q = UInt64(units), negative = v.sign == .minus
+            // The common widths with a constant divisor (a multiply instead of a division).
+            switch decimals {
+            case 7: writeUnits(q, decimals: 7, negative: negative, width: 0)
+            case 2: writeUnits(q, decimals: 2, negative: negative, width: 0)
+            case 4: writeUnits(q, decimals: 4, negative: negative, width: 0)
+            case 5: writeUnits(q, decimals: 5, negative: negative, width: 0)
+            case 6: writeUnits(q, decimals: 6, negative: negative, width: 0)
+            default: writeUnits(q, decimals: decimals, negative: negative, width: 0)
             }
+            return true
         }
         return appendFixedExact(v, decimals: decimals)
     }
@@ -295,6 +299,86 @@ public final class ByteText: @unchecked Sendable {
         append(repeating: 48, count: 19)
         var f = UInt64(n % ten19), i = start + 18
         while f != 0 { base[i] = UInt8(48 + f % 10); f /= 10; i -= 1 }
+    }
+
+    /// 10^d as a Double for d in 0…15 (exact).
+    @inline(__always) static func pow10Double(_ d: Int) -> Double {
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        default: return Double(Int64(truncatingIfNeeded: pow10(d)))
+        }
+    }
+
+    /// The fast path of `appendFixed`: |v|·10^d rounded to an integer when that is certainly C's rounding
+    /// (the product below 2³², not within 10⁻⁶ of a half); nil otherwise (and for NaN, ±∞).
+    @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
+        let y = Swift.abs(v) * pow10Double(d)
+        guard y < 0x1p32 else { return nil }
+        let t = Int64(y)  // y ≥ 0: truncation is floor
+        let f = y - Double(t)
+        guard Swift.abs(f - 0.5) > 1e-6 else { return nil }
+        return f > 0.5 ? t &+ 1 : t
+    }
+
+    /// Writes `q` / 10^`decimals` (`decimals` fraction digits) after `pad` spaces and a sign.
+    @inline(__always) func writeUnits(_ q: UInt64, decimals: Int, negative: Bool, width: Int) {
+        let scale = Self.pow10(decimals)
+        let whole = q / scale, fraction = q &- whole &* scale
+        let wholeDigits = Self.digitCount(whole)
+        let n = (negative ? 1 : 0) &+ wholeDigits &+ (decimals > 0 ? decimals &+ 1 : 0)
+        let pad = width > n ? width &- n : 0
+        reserve(n &+ pad)
+        var o = base + count
+        for k in 0..<pad { o[k] = 0x20 }
+        o += pad
+        if negative { o[0] = 0x2D; o += 1 }
+        Self.writeDigits(whole, count: wholeDigits, before: o + wholeDigits)
+        if decimals > 0 {
+            o[wholeDigits] = 0x2E
+            Self.writeDigits(fraction, count: decimals, before: o + wholeDigits + 1 + decimals)
+        }
+        count &+= n &+ pad
+    }
+
+    /// `appendFixedText(v, decimals:)` right-aligned in a field of `width` bytes (spaces on the left): C's
+    /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
+    public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
+        if decimals <= 15, let q = Self.fixedUnits(v, decimals: decimals) {
+            let negative = v.sign == .minus && q != 0
+            switch decimals {
+            case 7: writeUnits(UInt64(q), decimals: 7, negative: negative, width: width)
+            case 2: writeUnits(UInt64(q), decimals: 2, negative: negative, width: width)
+            default: writeUnits(UInt64(q), decimals: decimals, negative: negative, width: width)
+            }
+            return
+        }
+        let s = count
+        appendFixedText(v, decimals: decimals)
+        alignRight(from: s, width: width)
+    }
+
+    /// C's `%.{decimals}f` with trailing fraction zeros and a trailing point dropped, and `-0` written `0`
+    /// (`0.5`, `12`, `-3.25`). Returns false, writing nothing, for NaN, ±∞ and |v| ≥ 2⁷⁰.
+    public func appendFixedTrimmed(_ v: Double, decimals: Int) -> Bool {
+        guard v.isFinite else { return false }
+        if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
+            var q = UInt64(units), d = decimals
+            while d > 0 && q % 10 == 0 { q /= 10; d -= 1 }
+            writeUnits(q, decimals: d, negative: v.sign == .minus && q != 0, width: 0)
+            return true
+        }
+        let s = count
+        guard appendFixed(v, decimals: decimals) else { return false }
+        trimFractionZeros(from: s)
+        if count - s == 2 && base[s] == 0x2D && base[s + 1] == 0x30 { remove(at: s) }
+        return true
     }
 
     /// Drops trailing zeros after a decimal point written since `start`, and the point when nothing follows it.
