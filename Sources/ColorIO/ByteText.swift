@@ -150,8 +150,102 @@ public final class ByteText: @unchecked Sendable {
 
     /// Swift's `v.description` (`nan`, `inf`, `-inf`, `1e-05`, `0.1`, `5e+16`…), no allocation.
     public func appendShortest(_ v: Double) {
+        if appendShortestFixed(v) { return }
         var me = self
         v.write(to: &me)
+    }
+
+    /// The shortest round trip for 10⁻⁴ ≤ |v| < 2⁵³, where Swift writes fixed notation (`0.0001`, `5.0`,
+    /// `147.65846247725352`), by exact integer arithmetic: of the decimals with the fewest significant digits
+    /// that lie inside v's rounding interval (ends included when v's significand is even, as a reader rounds
+    /// ties to even), the one nearest to v. Returns false, writing nothing, outside that range and when two
+    /// candidates are equally near (the standard library's conversion then writes it).
+    ///
+    /// With a = v·10^k scaled into [10¹⁶, 10¹⁷) and the interval ends a ± ulp/2 in the same units (all values
+    /// times 2^s, s = 2 − e for v = m·2^e, exact in 128 bits), each step drops one digit (unit 10^j) while the
+    /// interval still holds a multiple of the unit; the last such j gives the digit count.
+    @inline(__always)
+    func appendShortestFixed(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        let bits = a.bitPattern
+        let field = Int(truncatingIfNeeded: bits >> 52)
+        let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
+        let s = 2 &- (field &- 1075)  // a = m·2^(field−1075); s ≥ 2 since a < 2⁵³
+        // k with 10^k·a in [10¹⁶, 10¹⁷): estimated from the binary exponent, then corrected.
+        var k = 16 &- Int((Double(field &- 1023) * 0.30102999566398120).rounded(.down))
+        var mid: UInt128 = 0, midQ: UInt64 = 0
+        let mask = (UInt128(1) << UInt128(s)) &- 1
+        for _ in 0..<3 {
+            let p = k <= 19 ? UInt128(Self.pow10(k)) : UInt128(Self.pow10(19)) &* 10
+            mid = (UInt128(m) << 2) &* p
+            midQ = UInt64(truncatingIfNeeded: mid >> UInt128(s))
+            if midQ < 10_000_000_000_000_000 { k &+= 1 } else if midQ >= 100_000_000_000_000_000 { k &-= 1 } else { break }
+        }
+        guard midQ >= 10_000_000_000_000_000 && midQ < 100_000_000_000_000_000, (1...20).contains(k) else { return false }
+        let p = k <= 19 ? UInt128(Self.pow10(k)) : UInt128(Self.pow10(19)) &* 10
+        let hi = mid &+ 2 &* p
+        let lo = mid &- ((m == 1 << 52 && field > 1) ? p : 2 &* p)
+        let inclusive = m & 1 == 0
+        let hiQ = UInt64(truncatingIfNeeded: hi >> UInt128(s)), hiExact = hi & mask == 0
+        var loQ = UInt64(truncatingIfNeeded: lo >> UInt128(s))
+        let loExact = lo & mask == 0
+        if !loExact { loQ &+= 1 }
+        var j = 0, u: UInt64 = 1, dLo: UInt64 = 0, dHi: UInt64 = 0
+        while j < 17 {
+            let nu = u &* 10
+            var h = hiQ / nu
+            if hiExact && !inclusive && h &* nu == hiQ { h &-= 1 }
+            var l = (loQ &+ nu &- 1) / nu
+            if loExact && !inclusive && l &* nu == loQ { l &+= 1 }
+            if l > h { break }
+            j &+= 1; u = nu
+        }
+        // Bounds at the chosen unit u.
+        dHi = hiQ / u
+        if hiExact && !inclusive && dHi &* u == hiQ { dHi &-= 1 }
+        dLo = (loQ &+ u &- 1) / u
+        if loExact && !inclusive && dLo &* u == loQ { dLo &+= 1 }
+        guard dLo <= dHi else { return false }
+        // The candidate nearest to a: round(mid / (u·2^s)).
+        var q = midQ / u
+        let r = midQ &- q &* u
+        let twice = ((UInt128(r) << UInt128(s)) &+ (mid & mask)) << 1, whole = UInt128(u) << UInt128(s)
+        if twice > whole { q &+= 1 } else if twice == whole { return false }
+        if q < dLo { q = dLo } else if q > dHi { q = dHi }
+        // q·10^(j−k): drop trailing zeros, then place the point.
+        var e = j &- k
+        while q % 10 == 0 { q /= 10; e &+= 1 }
+        let n = Self.digitCount(q)
+        let point = n &+ e  // digits before the point
+        let negative = v.sign == .minus
+        reserve(n &+ 24)
+        var o = base + count
+        if negative { o[0] = 0x2D; o += 1 }
+        if point <= 0 {
+            o[0] = 0x30; o[1] = 0x2E
+            for z in 0..<(-point) { o[2 &+ z] = 0x30 }
+            let start = o + (2 - point)
+            Self.writeDigits(q, count: n, before: start + n)
+            o = start + n
+        } else if point >= n {
+            Self.writeDigits(q, count: n, before: o + n)
+            for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
+            o += point
+            o[0] = 0x2E; o[1] = 0x30
+            o += 2
+        } else {
+            let f = n &- point
+            var scale: UInt64 = 1
+            for _ in 0..<f { scale &*= 10 }
+            let whole = q / scale
+            Self.writeDigits(whole, count: point, before: o + point)
+            o[point] = 0x2E
+            Self.writeDigits(q &- whole &* scale, count: f, before: o + point + 1 + f)
+            o += point &+ 1 &+ f
+        }
+        count = base.distance(to: o)
+        return true
     }
 
     /// The JSON number the CLI prints: `null` for NaN and ±∞, an integer for integral values below 10¹⁵ in
@@ -180,10 +274,17 @@ public final class ByteText: @unchecked Sendable {
         case 6: return 1_000_000
         case 7: return 10_000_000
         case 8: return 100_000_000
-        default:
-            var p: UInt64 = 100_000_000
-            for _ in 8..<d { p &*= 10 }
-            return p
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
         }
     }
 
@@ -192,9 +293,9 @@ public final class ByteText: @unchecked Sendable {
 
     /// The number of decimal digits of `v` (1 for 0).
     @inline(__always) static func digitCount(_ v: UInt64) -> Int {
-        var n = 1, p: UInt64 = 10
-        while n < 20 && v >= p { n += 1; p = n == 20 ? UInt64.max : p &* 10 }
-        return n
+        // floor(log10(2^bits)) from the bit length, then one comparison.
+        let t = ((64 &- v.leadingZeroBitCount) &* 1233) >> 12
+        return Swift.max(1, v >= pow10(t) ? t &+ 1 : t)
     }
 
     /// Writes the `n` lowest decimal digits of `v` ending just before `end` (leading zeros included).

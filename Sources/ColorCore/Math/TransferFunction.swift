@@ -42,7 +42,7 @@ struct EightBitDecoder: Sendable {
     }
 
     @inline(__always) func callAsFunction(_ v: Double) -> Double {
-        if v >= 0 && v <= 1 {
+        if v <= 1 && v.sign == .plus {  // not −0, whose linear value keeps its sign
             let k = Int(v * 255 + 0.5)
             if Double(k) / 255 == v { return linear[k] }
         }

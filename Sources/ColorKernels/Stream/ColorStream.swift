@@ -323,7 +323,7 @@ public struct ColorStream: Sendable {
             var warning: String? = nil
             writeColor(w.results[k], space: targetInfo, line: line, missingIsNone: w.kind[k] == 1, into: out, warning: &warning)
             out.append(10)
-            if let m = warning { chunk.notes.append(Note(offset: out.count, line: first + i, isError: false, message: m)) }
+            if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
         }
     }
 
@@ -487,12 +487,15 @@ public struct ColorStream: Sendable {
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
             var j = 0
-            @inline(__always) func lane(_ q: Int) -> SIMD3<Double> {
-                q < m ? chunk.colors[Int(chunk.index[q])].coordsForConversion : SIMD3(0.5, 0, 0)
-            }
             // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
+            // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
+            // exclusivity check per access.)
             while j < m {
-                let a = lane(j), b = lane(j + 1), c = lane(j + 2), d = lane(j + 3)
+                let pad = SIMD3<Double>(0.5, 0, 0)
+                let a = chunk.colors[Int(chunk.index[j])].coordsForConversion
+                let b = j + 1 < m ? chunk.colors[Int(chunk.index[j + 1])].coordsForConversion : pad
+                let c = j + 2 < m ? chunk.colors[Int(chunk.index[j + 2])].coordsForConversion : pad
+                let d = j + 3 < m ? chunk.colors[Int(chunk.index[j + 3])].coordsForConversion : pad
                 let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
                 for q in 0..<Swift.min(4, m - j) {
                     let k = Int(chunk.index[j + q])
@@ -551,7 +554,7 @@ public struct ColorStream: Sendable {
             if !json { chunk.out.append(10) }
             return
         }
-        let start = chunk.out.count
+        let start = chunk.out.mark()
         var warning: String? = nil
         do {
             if let (label, color) = labelled(line) {
@@ -560,7 +563,7 @@ public struct ColorStream: Sendable {
                 try row(line, label: nil, echo: line, into: chunk.out, warning: &warning, outside: &chunk.outsideSRGB)
             }
             chunk.out.append(10)
-            if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: number, isError: false, message: w)) }
+            if let w = warning { chunk.notes.append(Note(offset: chunk.out.mark(), line: number, isError: false, message: w)) }
         } catch {
             chunk.out.truncate(to: start)
             let message = "\(error)"
@@ -756,9 +759,9 @@ public struct ColorStream: Sendable {
             out.appendJSONNumber(coords.z)
             out.append("],\"alpha\":"); out.appendJSONNumber(c.alpha)
             out.append(",\"css\":")
-            let q = out.count
+            let q = out.mark()
             out.append(0x22)
-            let cssStart = out.count
+            let cssStart = out.mark()
             appendCSS(c, space: space, into: out)
             if UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
                 let css = Array(out.buffer[cssStart...])
