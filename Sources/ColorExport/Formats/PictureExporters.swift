@@ -2,7 +2,8 @@ import ColorIO
 /// PNG pictures: `pictures/swatches.png`, `pictures/tokens.png`, `pictures/contrast-heatmap.png`, and the swatch
 /// and token sheets as protan, deutan, tritan and achroma vision sees them (`pictures/cvd/`, `CVDSheets`).
 ///
-/// Colors are the sRGB bytes of each stop (wide colors CSS Color 4 gamut-mapped); labels use `BitmapFont`.
+/// Colors are the sRGB bytes of each stop (wide colors CSS Color 4 gamut-mapped); drawn by Cairo with
+/// labels in DejaVu Sans (see `Scene`).
 public enum PNGExporter {
     public static let exporter = Exporter(
         id: "png", summary: "PNG pictures: swatch sheet, token sheet, contrast heatmap, the sheets under color-vision deficiencies",
