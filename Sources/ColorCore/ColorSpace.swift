@@ -138,10 +138,11 @@ public struct ColorSpace: Sendable {
     /// An encoded RGB space over its linear twin: a per-channel transfer function each way.
     public static func encodedRGB(id: ColorSpaceID, name: String, linear: ColorSpaceID,
                                   whitePoint: WhitePoint = .d65, transfer: TransferFunction) -> ColorSpace {
-        ColorSpace(id: id, name: name, base: linear, whitePoint: whitePoint,
+        let decode = EightBitDecoder(transfer)
+        return ColorSpace(id: id, name: name, base: linear, whitePoint: whitePoint,
                    coordinates: ["r", "g", "b"].map { Coordinate($0, 0...1, percentReference: 1) },
                    cssForm: .colorFunction, gamutSpace: id, isBoundedRGB: true, transfer: transfer,
-                   toBase: { SIMD3(transfer.toLinear($0.x), transfer.toLinear($0.y), transfer.toLinear($0.z)) },
+                   toBase: { SIMD3(decode($0.x), decode($0.y), decode($0.z)) },
                    fromBase: { SIMD3(transfer.toEncoded($0.x), transfer.toEncoded($0.y), transfer.toEncoded($0.z)) })
     }
 }

@@ -33,6 +33,9 @@ public final class ByteText: @unchecked Sendable {
     deinit { base.deallocate() }
 
     public var isEmpty: Bool { count == 0 }
+    /// The byte count, as a method: hot callers in other modules read it through here (one call) rather than
+    /// through the stored property (a dynamic exclusivity check per access scope there).
+    public func mark() -> Int { count }
     public func removeAll() { count = 0 }
     /// Drops every byte from `n` on.
     public func truncate(to n: Int) { precondition(n >= 0 && n <= count); count = n }
@@ -106,16 +109,22 @@ public final class ByteText: @unchecked Sendable {
         guard n < width else { return }
         let pad = width - n
         reserve(pad)
-        if n <= 32 {
-            // Short fields (numbers): a byte loop is cheaper than a call to memmove.
-            var k = n
-            while k > 0 { k -= 1; base[start + pad + k] = base[start + k] }
-            for k in 0..<pad { base[start + k] = 0x20 }
-        } else {
-            (base + start + pad).update(from: base + start, count: n)  // memmove
-            (base + start).update(repeating: 0x20, count: pad)
-        }
+        (base + start + pad).update(from: base + start, count: n)  // memmove
+        (base + start).update(repeating: 0x20, count: pad)
         count += pad
+    }
+
+    /// `text` right-aligned in a field of `width` bytes (spaces on the left; longer text is written whole).
+    public func append(_ text: StaticString, rightAlignedIn width: Int) {
+        let n = text.utf8CodeUnitCount
+        if n < width { append(repeating: 0x20, count: width - n) }
+        append(text)
+    }
+
+    /// `text` then spaces up to `width` bytes (longer text is written whole).
+    public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+        append(text)
+        if text.count < width { append(repeating: 0x20, count: width - text.count) }
     }
 
     /// Pads with spaces on the right until the bytes since `start` are `width` long.
@@ -141,8 +150,102 @@ public final class ByteText: @unchecked Sendable {
 
     /// Swift's `v.description` (`nan`, `inf`, `-inf`, `1e-05`, `0.1`, `5e+16`…), no allocation.
     public func appendShortest(_ v: Double) {
+        if appendShortestFixed(v) { return }
         var me = self
         v.write(to: &me)
+    }
+
+    /// The shortest round trip for 10⁻⁴ ≤ |v| < 2⁵³, where Swift writes fixed notation (`0.0001`, `5.0`,
+    /// `147.65846247725352`), by exact integer arithmetic: of the decimals with the fewest significant digits
+    /// that lie inside v's rounding interval (ends included when v's significand is even, as a reader rounds
+    /// ties to even), the one nearest to v. Returns false, writing nothing, outside that range and when two
+    /// candidates are equally near (the standard library's conversion then writes it).
+    ///
+    /// With a = v·10^k scaled into [10¹⁶, 10¹⁷) and the interval ends a ± ulp/2 in the same units (all values
+    /// times 2^s, s = 2 − e for v = m·2^e, exact in 128 bits), each step drops one digit (unit 10^j) while the
+    /// interval still holds a multiple of the unit; the last such j gives the digit count.
+    @inline(__always)
+    func appendShortestFixed(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        let bits = a.bitPattern
+        let field = Int(truncatingIfNeeded: bits >> 52)
+        let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
+        let s = 2 &- (field &- 1075)  // a = m·2^(field−1075); s ≥ 2 since a < 2⁵³
+        // k with 10^k·a in [10¹⁶, 10¹⁷): estimated from the binary exponent, then corrected.
+        var k = 16 &- Int((Double(field &- 1023) * 0.30102999566398120).rounded(.down))
+        var mid: UInt128 = 0, midQ: UInt64 = 0
+        let mask = (UInt128(1) << UInt128(s)) &- 1
+        for _ in 0..<3 {
+            let p = k <= 19 ? UInt128(Self.pow10(k)) : UInt128(Self.pow10(19)) &* 10
+            mid = (UInt128(m) << 2) &* p
+            midQ = UInt64(truncatingIfNeeded: mid >> UInt128(s))
+            if midQ < 10_000_000_000_000_000 { k &+= 1 } else if midQ >= 100_000_000_000_000_000 { k &-= 1 } else { break }
+        }
+        guard midQ >= 10_000_000_000_000_000 && midQ < 100_000_000_000_000_000, (1...20).contains(k) else { return false }
+        let p = k <= 19 ? UInt128(Self.pow10(k)) : UInt128(Self.pow10(19)) &* 10
+        let hi = mid &+ 2 &* p
+        let lo = mid &- ((m == 1 << 52 && field > 1) ? p : 2 &* p)
+        let inclusive = m & 1 == 0
+        let hiQ = UInt64(truncatingIfNeeded: hi >> UInt128(s)), hiExact = hi & mask == 0
+        var loQ = UInt64(truncatingIfNeeded: lo >> UInt128(s))
+        let loExact = lo & mask == 0
+        if !loExact { loQ &+= 1 }
+        var j = 0, u: UInt64 = 1, dLo: UInt64 = 0, dHi: UInt64 = 0
+        while j < 17 {
+            let nu = u &* 10
+            var h = hiQ / nu
+            if hiExact && !inclusive && h &* nu == hiQ { h &-= 1 }
+            var l = (loQ &+ nu &- 1) / nu
+            if loExact && !inclusive && l &* nu == loQ { l &+= 1 }
+            if l > h { break }
+            j &+= 1; u = nu
+        }
+        // Bounds at the chosen unit u.
+        dHi = hiQ / u
+        if hiExact && !inclusive && dHi &* u == hiQ { dHi &-= 1 }
+        dLo = (loQ &+ u &- 1) / u
+        if loExact && !inclusive && dLo &* u == loQ { dLo &+= 1 }
+        guard dLo <= dHi else { return false }
+        // The candidate nearest to a: round(mid / (u·2^s)).
+        var q = midQ / u
+        let r = midQ &- q &* u
+        let twice = ((UInt128(r) << UInt128(s)) &+ (mid & mask)) << 1, whole = UInt128(u) << UInt128(s)
+        if twice > whole { q &+= 1 } else if twice == whole { return false }
+        if q < dLo { q = dLo } else if q > dHi { q = dHi }
+        // q·10^(j−k): drop trailing zeros, then place the point.
+        var e = j &- k
+        while q % 10 == 0 { q /= 10; e &+= 1 }
+        let n = Self.digitCount(q)
+        let point = n &+ e  // digits before the point
+        let negative = v.sign == .minus
+        reserve(n &+ 24)
+        var o = base + count
+        if negative { o[0] = 0x2D; o += 1 }
+        if point <= 0 {
+            o[0] = 0x30; o[1] = 0x2E
+            for z in 0..<(-point) { o[2 &+ z] = 0x30 }
+            let start = o + (2 - point)
+            Self.writeDigits(q, count: n, before: start + n)
+            o = start + n
+        } else if point >= n {
+            Self.writeDigits(q, count: n, before: o + n)
+            for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
+            o += point
+            o[0] = 0x2E; o[1] = 0x30
+            o += 2
+        } else {
+            let f = n &- point
+            var scale: UInt64 = 1
+            for _ in 0..<f { scale &*= 10 }
+            let whole = q / scale
+            Self.writeDigits(whole, count: point, before: o + point)
+            o[point] = 0x2E
+            Self.writeDigits(q &- whole &* scale, count: f, before: o + point + 1 + f)
+            o += point &+ 1 &+ f
+        }
+        count = base.distance(to: o)
+        return true
     }
 
     /// The JSON number the CLI prints: `null` for NaN and ±∞, an integer for integral values below 10¹⁵ in
@@ -171,10 +274,17 @@ public final class ByteText: @unchecked Sendable {
         case 6: return 1_000_000
         case 7: return 10_000_000
         case 8: return 100_000_000
-        default:
-            var p: UInt64 = 100_000_000
-            for _ in 8..<d { p &*= 10 }
-            return p
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
         }
     }
 
@@ -183,9 +293,9 @@ public final class ByteText: @unchecked Sendable {
 
     /// The number of decimal digits of `v` (1 for 0).
     @inline(__always) static func digitCount(_ v: UInt64) -> Int {
-        var n = 1, p: UInt64 = 10
-        while n < 20 && v >= p { n += 1; p = n == 20 ? UInt64.max : p &* 10 }
-        return n
+        // floor(log10(2^bits)) from the bit length, then one comparison.
+        let t = ((64 &- v.leadingZeroBitCount) &* 1233) >> 12
+        return Swift.max(1, v >= pow10(t) ? t &+ 1 : t)
     }
 
     /// Writes the `n` lowest decimal digits of `v` ending just before `end` (leading zeros included).
@@ -212,23 +322,18 @@ public final class ByteText: @unchecked Sendable {
             if v.isNaN { append(v.sign == .minus ? "-nan" : "nan") } else { append(v < 0 ? "-inf" : "inf") }
             return true
         }
-        let y = Swift.abs(v) * Double(Self.pow10(decimals))
-        if y < 0x1p32 {
-            let down = y.rounded(.down)
-            let f = y - down
-            if Swift.abs(f - 0.5) > 1e-6 {
-                let q = UInt64(f > 0.5 ? down + 1 : down), negative = v.sign == .minus
-                // The common widths with a constant divisor (a multiply instead of a division).
-                switch decimals {
-                case 7: writeFixed(negative: negative, q: q, decimals: 7)
-                case 2: writeFixed(negative: negative, q: q, decimals: 2)
-                case 4: writeFixed(negative: negative, q: q, decimals: 4)
-                case 5: writeFixed(negative: negative, q: q, decimals: 5)
-                case 6: writeFixed(negative: negative, q: q, decimals: 6)
-                default: writeFixed(negative: negative, q: q, decimals: decimals)
-                }
-                return true
+        if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
+            let q = UInt64(units), negative = v.sign == .minus
+            // The common widths with a constant divisor (a multiply instead of a division).
+            switch decimals {
+            case 7: writeUnits(q, decimals: 7, negative: negative, width: 0)
+            case 2: writeUnits(q, decimals: 2, negative: negative, width: 0)
+            case 4: writeUnits(q, decimals: 4, negative: negative, width: 0)
+            case 5: writeUnits(q, decimals: 5, negative: negative, width: 0)
+            case 6: writeUnits(q, decimals: 6, negative: negative, width: 0)
+            default: writeUnits(q, decimals: decimals, negative: negative, width: 0)
             }
+            return true
         }
         return appendFixedExact(v, decimals: decimals)
     }
@@ -295,6 +400,86 @@ public final class ByteText: @unchecked Sendable {
         append(repeating: 48, count: 19)
         var f = UInt64(n % ten19), i = start + 18
         while f != 0 { base[i] = UInt8(48 + f % 10); f /= 10; i -= 1 }
+    }
+
+    /// 10^d as a Double for d in 0…15 (exact).
+    @inline(__always) static func pow10Double(_ d: Int) -> Double {
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        default: return Double(Int64(truncatingIfNeeded: pow10(d)))
+        }
+    }
+
+    /// The fast path of `appendFixed`: |v|·10^d rounded to an integer when that is certainly C's rounding
+    /// (the product below 2³², not within 10⁻⁶ of a half); nil otherwise (and for NaN, ±∞).
+    @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
+        let y = Swift.abs(v) * pow10Double(d)
+        guard y < 0x1p32 else { return nil }
+        let t = Int64(y)  // y ≥ 0: truncation is floor
+        let f = y - Double(t)
+        guard Swift.abs(f - 0.5) > 1e-6 else { return nil }
+        return f > 0.5 ? t &+ 1 : t
+    }
+
+    /// Writes `q` / 10^`decimals` (`decimals` fraction digits) after `pad` spaces and a sign.
+    @inline(__always) func writeUnits(_ q: UInt64, decimals: Int, negative: Bool, width: Int) {
+        let scale = Self.pow10(decimals)
+        let whole = q / scale, fraction = q &- whole &* scale
+        let wholeDigits = Self.digitCount(whole)
+        let n = (negative ? 1 : 0) &+ wholeDigits &+ (decimals > 0 ? decimals &+ 1 : 0)
+        let pad = width > n ? width &- n : 0
+        reserve(n &+ pad)
+        var o = base + count
+        for k in 0..<pad { o[k] = 0x20 }
+        o += pad
+        if negative { o[0] = 0x2D; o += 1 }
+        Self.writeDigits(whole, count: wholeDigits, before: o + wholeDigits)
+        if decimals > 0 {
+            o[wholeDigits] = 0x2E
+            Self.writeDigits(fraction, count: decimals, before: o + wholeDigits + 1 + decimals)
+        }
+        count &+= n &+ pad
+    }
+
+    /// `appendFixedText(v, decimals:)` right-aligned in a field of `width` bytes (spaces on the left): C's
+    /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
+    public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
+        if decimals <= 15, let q = Self.fixedUnits(v, decimals: decimals) {
+            let negative = v.sign == .minus && q != 0
+            switch decimals {
+            case 7: writeUnits(UInt64(q), decimals: 7, negative: negative, width: width)
+            case 2: writeUnits(UInt64(q), decimals: 2, negative: negative, width: width)
+            default: writeUnits(UInt64(q), decimals: decimals, negative: negative, width: width)
+            }
+            return
+        }
+        let s = count
+        appendFixedText(v, decimals: decimals)
+        alignRight(from: s, width: width)
+    }
+
+    /// C's `%.{decimals}f` with trailing fraction zeros and a trailing point dropped, and `-0` written `0`
+    /// (`0.5`, `12`, `-3.25`). Returns false, writing nothing, for NaN, ±∞ and |v| ≥ 2⁷⁰.
+    public func appendFixedTrimmed(_ v: Double, decimals: Int) -> Bool {
+        guard v.isFinite else { return false }
+        if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
+            var q = UInt64(units), d = decimals
+            while d > 0 && q % 10 == 0 { q /= 10; d -= 1 }
+            writeUnits(q, decimals: d, negative: v.sign == .minus && q != 0, width: 0)
+            return true
+        }
+        let s = count
+        guard appendFixed(v, decimals: decimals) else { return false }
+        trimFractionZeros(from: s)
+        if count - s == 2 && base[s] == 0x2D && base[s + 1] == 0x30 { remove(at: s) }
+        return true
     }
 
     /// Drops trailing zeros after a decimal point written since `start`, and the point when nothing follows it.

@@ -35,15 +35,17 @@ public final class LineBlockReader {
     public let blockBytes: Int
     public let source: String
     private let fd: Int32
+    // One owner reads a reader at a time; the run-time exclusivity checks of a class's stored properties would
+    // cost more per line than finding the line.
     /// Bytes read and not yet handed out before the current batch; the current batch's lines index into it.
-    public private(set) var data: [UInt8] = []
+    @exclusivity(unchecked) public private(set) var data: [UInt8] = []
     /// The lines of the current batch: byte ranges in `data`.
-    public private(set) var lines: [Range<Int>] = []
+    @exclusivity(unchecked) public private(set) var lines: [Range<Int>] = []
     /// The 1-based number of `lines[0]`.
-    public private(set) var firstLineNumber = 1
-    private var consumed = 0
-    private var atEOF = false
-    private var nextLineNumber = 1
+    @exclusivity(unchecked) public private(set) var firstLineNumber = 1
+    @exclusivity(unchecked) private var consumed = 0
+    @exclusivity(unchecked) private var atEOF = false
+    @exclusivity(unchecked) private var nextLineNumber = 1
     private var block: UnsafeMutableRawBufferPointer
 
     /// - Parameters:

@@ -13,6 +13,7 @@ enum MatrixCommand: Command {
                            [--alpha composite|ignore] [--canvas COLOR] [--gamut none|srgb|display-p3] [--threads N]
                            [--worst K] [--skip-invalid] [--json] [--below X --list FILE.csv|FILE.json] [--report FILE.html]
            huebench matrix --method M --pairs FILE [--text FILE] [--background FILE] [--below X] [--list FILE] [--json]
+                           [--cvd TYPE [--severity S]]
 
     Reads colors from FILE ('-': standard input): one CSS color per line, LABEL<TAB>COLOR, CSS custom
     properties (--brand-500: #00b386;), a DTCG 2025.10 token file (.tokens.json: color tokens by dotted name,
@@ -35,7 +36,8 @@ enum MatrixCommand: Command {
     label from --text/--background or a CSS color; LEVEL a number (|Lc| for APCA) or, for wcag21, AA (4.5),
     AAA (7), AA-large (3), AAA-large (4.5); default --below X, else 4.5 (wcag21), 60 (apca) or the method's
     first threshold. Prints one row per pair (value, pass/FAIL, level) and a count; exit status 1 when some pair
-    is below its level.
+    is below its level. With --cvd both colors of each pair are simulated first, then compared (rows show the
+    colors as written).
 
     outputs:
       (stdout)         a summary: range, pairs at each threshold, the K lowest pairs with labels; --json: one
@@ -117,10 +119,7 @@ enum MatrixCommand: Command {
             throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3 (huebench matrix)")
         }
         if let pairsPath = a.value("pairs") {
-            if a.value("cvd") != nil {
-                throw UsageError("--cvd and --pairs cannot be combined; check the pairs without --cvd, or use --text/--background with --cvd (huebench matrix)")
-            }
-            return try PairCheck.run(a, method: method, alpha: alpha, gamut: gamut, pairsPath: pairsPath)
+            return try PairCheck.run(a, method: method, alpha: alpha, gamut: gamut, cvd: try Self.cvd(a), pairsPath: pairsPath)
         }
         guard let textPath = a.value("text") else { throw UsageError("--text FILE is required (one CSS color per line)") }
         if !a.positionals.isEmpty { throw UsageError("unexpected argument '\(a.positionals[0])'; pass files with --text/--background") }

@@ -36,7 +36,8 @@ enum PairCheck {
         var line: Int
     }
 
-    static func run(_ a: Arguments, method: PairMethod, alpha: MatrixAlpha, gamut: ColorSpaceID?, pairsPath: String) throws -> Int32 {
+    static func run(_ a: Arguments, method: PairMethod, alpha: MatrixAlpha, gamut: ColorSpaceID?, cvd: CVDSimulation?,
+                    pairsPath: String) throws -> Int32 {
         let name = MatrixCommand.name
         for o in ["out", "report", "worst", "threshold"] where a.value(o) != nil {
             throw UsageError("--\(o) works on the full matrix; --pairs prints one row per listed pair (drop one of them) (huebench matrix)")
@@ -112,7 +113,10 @@ enum PairCheck {
         var texts = pairs.map(\.text), backgrounds = pairs.map(\.background)
         MatrixCommand.applyGamut(&texts, gamut: gamut, source: "\(shown) (text)")
         MatrixCommand.applyGamut(&backgrounds, gamut: gamut, source: "\(shown) (background)")
-        let tc = texts.map(\.color), bc = backgrounds.map(\.color)
+        // --cvd: both colors of every pair as the deficiency sees them (after any gamut mapping), then compared;
+        // rows keep the colors as written.
+        let tc = try texts.map { try cvd?.simulate($0.color, workbench: wb) ?? $0.color }
+        let bc = try backgrounds.map { try cvd?.simulate($0.color, workbench: wb) ?? $0.color }
         let matrix = try ContrastMatrix(method: method, text: try ColorBuffer(tc, space: .srgb), background: try ColorBuffer(bc, space: .srgb),
                                         textColors: tc, backgroundColors: bc, alpha: alpha)
         let json = a.has("json")
@@ -162,7 +166,8 @@ enum PairCheck {
             try AtomicFile.write(Array(list.buffer), to: l)
         }
         if let e = out.write(to: 1) { throw UsageError("cannot write standard output: \(e)") }
-        Output.error("huebench matrix: \(pairs.count) pair\(pairs.count == 1 ? "" : "s"), \(pairs.count - failed) pass, \(failed) below their level"
+        let seen = cvd.map { " as \($0.type.rawValue) vision sees them (severity \(ByteText.trimmed($0.severity, 2)), --cvd)" } ?? ""
+        Output.error("huebench matrix: \(pairs.count) pair\(pairs.count == 1 ? "" : "s")\(seen), \(pairs.count - failed) pass, \(failed) below their level"
                      + (listPath.map { failed > 0 ? "; written to \($0)" : "" } ?? ""))
         return failed > 0 ? ExitStatus.someFailed : ExitStatus.ok
     }

@@ -112,6 +112,15 @@ final class MatrixReport {
 
     static func number(_ v: Double) -> String { String(format: "%.4g", v) }
 
+    /// The level as a reader names it: `4.5:1` for a luminance ratio, `|Lc| 60` for APCA, the number otherwise.
+    static func levelName(_ level: Double, batch: PairKernel?) -> String {
+        switch batch {
+        case .luminanceRatio?: return number(level) + ":1"
+        case .apca?: return "|Lc| " + number(level)
+        default: return number(level)
+        }
+    }
+
     func html(summary s: MatrixSummary) -> String {
         let isDifference = method.kind == .difference
         let what = isDifference ? "difference" : "contrast"
@@ -170,7 +179,7 @@ final class MatrixReport {
         }
         o += "</table>\n"
         // Failing pairs by group.
-        o += "<h2>Pairs below \(cmp)\(Self.number(level)) (\(failCount))</h2>\n"
+        o += "<h2>Pairs below \(Self.levelName(level, batch: method.batch)) (\(failCount))</h2>\n"
         if failCount > failing.count {
             o += "<p>The first \(failing.count) are listed; --below \(Self.number(level)) --list FILE.csv writes all \(failCount).</p>\n"
         }

@@ -49,6 +49,73 @@ import HuebenchTestSupport
         #expect(!b.appendFixed(0x1p71, decimals: 2) && b.isEmpty, "too large: the caller formats it")
     }
 
+    /// `%{w}.{d}f` with the sign of a value that rounds to zero dropped: the streams' right-aligned columns.
+    @Test func rightAlignedFixedMatchesPrintf() {
+        var mismatches: [String] = []
+        for d in [0, 2, 4, 7, 12] {
+            for v in Self.values + [.nan, .infinity, -.infinity, -1e-9, -0.004] {
+                let ours = Self.text { $0.appendFixedText(v, decimals: d, width: 12) }
+                var c = v.isNaN ? "nan" : String(format: "%.\(d)f", v)
+                if c.hasPrefix("-") && c.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { c.removeFirst() }
+                c = String(repeating: " ", count: max(0, 12 - c.count)) + c
+                if ours != c { mismatches.append("\(v) %12.\(d)f: '\(ours)' vs '\(c)'") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(Self.text { $0.appendFixedText(-0.000000001, decimals: 7, width: 12) } == "   0.0000000")
+        #expect(Self.text { $0.appendFixedText(-12.5, decimals: 2, width: 4) } == "-12.50", "wider than the field")
+    }
+
+    /// `%.{d}f` with trailing zeros and point dropped and `-0` as `0` (CSS numbers).
+    @Test func trimmedFixedMatchesPrintf() {
+        var mismatches: [String] = []
+        for d in [0, 3, 5, 8, 12] {
+            for v in Self.values where abs(v) < 0x1p70 {
+                let ours = Self.text { #expect($0.appendFixedTrimmed(v, decimals: d)) }
+                var c = String(format: "%.\(d)f", v)
+                if c.contains(".") { while c.hasSuffix("0") { c.removeLast() }; if c.hasSuffix(".") { c.removeLast() } }
+                if c == "-0" { c = "0" }
+                if ours != c { mismatches.append("\(v) %.\(d)f trimmed: \(ours) vs \(c)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(Self.text { $0.appendFixedTrimmed(0.5, decimals: 5) } == "0.5")
+        #expect(Self.text { $0.appendFixedTrimmed(-0.000001, decimals: 5) } == "0")
+        let b = ByteText()
+        #expect(!b.appendFixedTrimmed(.nan, decimals: 2) && !b.appendFixedTrimmed(0x1p71, decimals: 0) && b.isEmpty)
+    }
+
+    /// The exact shortest path (10⁻⁴ ≤ |v| < 2⁵³) against Swift's `description` on 300,000 seeded doubles: random
+    /// bit patterns, uniform values, eight-bit fractions, values near powers of ten and two, and color math.
+    @Test func shortestFixedRangeMatchesDescription() {
+        var g = SplitMix64(seed: 0x5407)
+        var v: [Double] = [0.0001, 0.0001.nextDown, 0.0001.nextUp, 0x1p53.nextDown, 0.1, 0.2, 0.3, 1, 5, 100, 0.5,
+                           1234567.5, 999999999999999.9, 9007199254740991, 147.65846247725352, 20.999999999999996]
+        for e in -4...15 {
+            let p = pow(10, Double(e))
+            v += [p, p.nextUp, p.nextDown, p * 1.5]
+        }
+        for e in -13...52 { let p = Double(sign: .plus, exponent: e, significand: 1); v += [p, p.nextUp, p.nextDown] }
+        for k in 0...255 { v += [Double(k) / 255, pow((Double(k) / 255 + 0.055) / 1.055, 2.4)] }
+        for _ in 0..<100_000 {
+            // Random bit patterns with exponents over the whole range.
+            let field = UInt64(1023 - 14 + Int(g.next() % 67))
+            v.append(Double(bitPattern: field << 52 | g.next() & ((1 << 52) - 1)))
+            v.append(g.unit() * pow(10, Double(Int(g.next() % 12)) - 3))
+            v.append(cbrt(g.unit()) * 360)
+        }
+        var mismatches: [String] = [], fast = 0
+        for x in v {
+            for y in [x, -x] {
+                let ours = Self.text { if $0.appendShortestFixed(y) { fast += 1 } else { $0.appendShortest(y) } }
+                if ours != y.description { mismatches.append("\(y.bitPattern): \(ours) vs \(y.description)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+        #expect(fast > 500_000, "the exact path took \(fast) of \(2 * v.count)")
+        #expect(!ByteText().appendShortestFixed(1e-5) && !ByteText().appendShortestFixed(0x1p53) && !ByteText().appendShortestFixed(.nan))
+    }
+
     @Test func shortestMatchesDescription() {
         for v in Self.values + [.nan, .infinity, -.infinity, 1e-5, 5e16] {
             #expect(Self.text { $0.appendShortest(v) } == v.description)

@@ -131,6 +131,25 @@ import HuebenchTestSupport
         }
     }
 
+    /// The count of pair inputs outside sRGB equals `Workbench.inGamut` over every input, on the chunked path
+    /// (colors of every space, wide ones, alpha) and for lines the per-line path takes (named colors, labels).
+    @Test func pairInputsOutsideSRGBAreCounted() throws {
+        let wb = Workbench.standard
+        let a = Self.colors(3000, seed: 21), b = Self.colors(3000, seed: 22)
+        let lines = zip(a, b).map { "\($0)\t\($1)" }
+        var expected = 0
+        for c in a + b where !(try wb.inGamut(try wb.parse(c), of: .srgb)) { expected += 1 }
+        #expect(expected > 100, "the sample has wide colors")
+        for (method, threads) in [("wcag21", 2), ("apca", 1)] {
+            let s = try ColorStream(.contrast(method: method), json: false, workbench: wb)
+            _ = try Self.stream(s, lines, threads: threads)
+            #expect(s.tally.outsideSRGB == expected, "\(method)")
+        }
+        let d = try ColorStream(.deltaE(method: "2000"), json: true, workbench: wb)
+        _ = try Self.stream(d, lines, threads: 2)
+        #expect(d.tally.outsideSRGB == expected)
+    }
+
     @Test(arguments: [false, true])
     func pairsMatchTheReference(json: Bool) throws {
         let wb = Workbench.standard

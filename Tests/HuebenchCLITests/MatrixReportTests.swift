@@ -62,10 +62,15 @@ import Testing
         // 6 pairs at 4.5: strong passes on both, muted (4.48, 3.87) and faint fail on both.
         #expect(html.contains("6 pairs · level ≥ 4.5: <b>2 pass</b> (33.3%), <b>4 below</b> (66.7%)"), "\(html.prefix(1500))")
         #expect(html.contains("Contrast heatmap") && html.contains("id=\"heatmap\""))
+        #expect(html.contains("<h2>Pairs below 4.5:1 (4)</h2>"), "the level named as a ratio")
+        #expect(!html.contains("below ≥"))
         #expect(html.contains("<b>muted on dim</b>") || html.contains("<b>(unlabelled)"), "groups by label prefix")
         // The ΔE page calls itself a difference.
         let d = try Self.report(dir, method: "deltae-ok", extra: ["--below", "0.1"])
         #expect(d.contains("Difference heatmap") && d.contains("difference matrix") && !d.contains("Contrast heatmap"))
+        #expect(d.contains("<h2>Pairs below 0.1 ("), "a difference level is a plain number")
+        let apca = try Self.report(dir, method: "apca", extra: ["--below", "60"])
+        #expect(apca.contains("<h2>Pairs below |Lc| 60 ("))
     }
 
     @Test(.enabled(if: MatrixReportTests.chromium != nil, "chromium is not installed; skipping the browser test"))
@@ -123,6 +128,11 @@ import Testing
             #expect(help.stdout.contains(format), "help matrix lists \(format)")
         }
         #expect(help.stdout.contains("APCA floors a screen luminance below 0 at 0"))
+        // `help contrast` states the same rule and bounds the 1…21 claim to colors inside sRGB.
+        let contrast = try CLI.run(["help", "contrast"])
+        let words = contrast.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("1…21 for colors inside sRGB") && words.contains("APCA floors a screen luminance below 0 at 0"), "\(contrast.stdout)")
+        #expect(words.contains("exceed 21"))
     }
 }
 

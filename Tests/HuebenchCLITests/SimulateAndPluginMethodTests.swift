@@ -82,4 +82,38 @@ struct SimulateAndPluginMethodTests {
         let bad = try CLI.run(["matrix", "--method", "wcag21", "--text", "t.txt", "--severity", "0.5"], cwd: dir.path, xdg: dir.path)
         #expect(bad.status == 2 && bad.stderr.contains("--severity needs --cvd"))
     }
+
+    /// `matrix --pairs --cvd`: both colors of each pair are simulated, then compared; rows keep the colors as
+    /// written. Values equal the library's simulation followed by the method.
+    @Test func pairsAfterSimulation() throws {
+        let dir = try Self.tempDir("cvd-pairs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gray = "color(srgb-linear 0.2126390058715 0.2126390058715 0.2126390058715)"
+        try "red\t\(gray)\n#00b386\twhite\nrebeccapurple\t#ffd700\tAA\n".write(to: dir.appendingPathComponent("p.tsv"), atomically: true, encoding: .utf8)
+        func rows(_ method: String, _ extra: [String]) throws -> [[String: Any]] {
+            let r = try CLI.run(["matrix", "--no-plugins", "--method", method, "--pairs", "p.tsv", "--json"] + extra, cwd: dir.path, xdg: dir.path)
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            return try r.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        // Achromatic vision: red and the gray of its luminance are the same color.
+        #expect((try rows("deltae-ok", [])[0]["value"] as! Double) > 0.2)
+        let achroma = try rows("deltae-ok", ["--cvd", "achroma"])
+        #expect((achroma[0]["value"] as! Double) < 1e-4 && achroma[0]["text_css"] as? String == "red")
+        // Deuteranopia at full and half severity: the same numbers as simulating, then measuring.
+        let wb = Workbench.standard
+        for severity in [1.0, 0.5] {
+            let sim = try CVDSimulation(.deutan, severity: severity)
+            let got = try rows("wcag21", ["--cvd", "deutan", "--severity", "\(severity)"])
+            #expect(got.count == 3)
+            for (k, (t, b)) in [("red", gray), ("#00b386", "white"), ("rebeccapurple", "#ffd700")].enumerated() {
+                let want = try wb.contrast(text: try sim.simulate(try wb.parse(t), workbench: wb),
+                                           background: try sim.simulate(try wb.parse(b), workbench: wb), method: "wcag21")
+                let plain = try wb.contrast(text: try wb.parse(t), background: try wb.parse(b), method: "wcag21")
+                #expect(abs((got[k]["value"] as! Double) - want) < 1e-9, "\(t) on \(b) at \(severity)")
+                if k == 0 { #expect(abs(want - plain) > 0.1, "the simulation changes the red pair") }
+            }
+        }
+        let r = try CLI.run(["matrix", "--no-plugins", "--method", "wcag21", "--pairs", "p.tsv", "--cvd", "protan"], cwd: dir.path, xdg: dir.path)
+        #expect(r.stderr.contains("3 pairs as protan vision sees them (severity 1, --cvd)"), "\(r.stderr)")
+    }
 }

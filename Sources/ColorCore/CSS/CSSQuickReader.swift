@@ -116,7 +116,7 @@ public struct CSSQuickReader: Sendable {
         if t[i] == 0x6E {  // none
             guard i + 4 <= end, t[i + 1] == 0x6F, t[i + 2] == 0x6E, t[i + 3] == 0x65 else { return nil }
             i += 4
-            return .none
+            return Component.none
         }
         var negative = false
         if t[i] == 0x2B || t[i] == 0x2D { negative = t[i] == 0x2D; i += 1 }
@@ -168,6 +168,13 @@ public struct CSSQuickReader: Sendable {
         return .number(v)
     }
 
+    @inline(__always)
+    static func skipSpaces(_ t: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+        let s = i
+        while i < end && t[i] == 0x20 { i += 1 }
+        return i > s
+    }
+
     func function(_ t: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Color? {
         var i = a
         while i < b && t[i] != 0x28 { i += 1 }
@@ -186,25 +193,22 @@ public struct CSSQuickReader: Sendable {
         i += 1
         var comps: (Component, Component, Component, Component) = (.none, .none, .none, .number(1))
         var count = 0, hasAlpha = false
-        @inline(__always) func skipSpaces() -> Bool {
-            let s = i
-            while i < end && t[i] == 0x20 { i += 1 }
-            return i > s
-        }
-        _ = skipSpaces()
+        // Spaces are skipped by a static function, not a closure over `i` (a captured `i` that is also passed
+        // inout gets a run-time exclusivity check per access).
+        _ = Self.skipSpaces(t, &i, end)
         while i < end {
             if count == 3 {
                 guard !hasAlpha, t[i] == 0x2F else { return nil }
-                i += 1; _ = skipSpaces()
+                i += 1; _ = Self.skipSpaces(t, &i, end)
                 guard i < end, let c = Self.component(t, &i, end) else { return nil }
                 comps.3 = c; hasAlpha = true
-                _ = skipSpaces()
+                _ = Self.skipSpaces(t, &i, end)
                 continue
             }
             guard let c = Self.component(t, &i, end) else { return nil }
             switch count { case 0: comps.0 = c; case 1: comps.1 = c; default: comps.2 = c }
             count += 1
-            let spaced = skipSpaces()
+            let spaced = Self.skipSpaces(t, &i, end)
             // Components are separated by whitespace; anything glued on (a unit, `-1-2`) is for the full parser.
             if i < end && !spaced && !(count == 3 && t[i] == 0x2F) { return nil }
         }

@@ -15,16 +15,26 @@ public enum WCAG21 {
         return max(y, 0)
     }
 
+    /// `luminance(srgb:)` with eight-bit channels looked up (the same Doubles).
+    @inline(__always)
+    static func luminance(srgb c: SIMD3<Double>, _ decode: EightBitDecoder, _ m: SIMD3<Double>) -> Double {
+        let y = m.x * decode(c.x) + m.y * decode(c.y) + m.z * decode(c.z)
+        return max(y, 0)
+    }
+
     /// The contrast ratio of two luminances (order does not matter).
     public static func ratio(_ y1: Double, _ y2: Double) -> Double {
         let hi = max(y1, y2), lo = min(y1, y2)
         return (hi + 0.05) / (lo + 0.05)
     }
 
-    public static let method = ContrastMethod(
-        id: "wcag21", name: "WCAG 2.1 contrast ratio", inputSpace: .srgb, isSymmetric: true,
-        batch: .luminanceRatio, thresholds: [3, 4.5, 7]
-    ) { text, background in
-        ratio(luminance(srgb: text), luminance(srgb: background))
-    }
+    public static let method: ContrastMethod = {
+        let decode = EightBitDecoder(.srgb), m = ColorSpace.srgbLinearToXYZ.r1
+        return ContrastMethod(
+            id: "wcag21", name: "WCAG 2.1 contrast ratio", inputSpace: .srgb, isSymmetric: true,
+            batch: .luminanceRatio, thresholds: [3, 4.5, 7]
+        ) { text, background in
+            ratio(luminance(srgb: text, decode, m), luminance(srgb: background, decode, m))
+        }
+    }()
 }

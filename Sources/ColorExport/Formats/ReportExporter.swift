@@ -1,7 +1,7 @@
 import ColorIO
 /// `report.html`: one self-contained page (inline CSS and SVG, no network) for a person to review a build:
 /// the families, the tokens per appearance, the audit (target vs achieved, failures first), the contrast
-/// heatmap, and how the build was made (command, source, files written before the report, with sizes).
+/// heatmap, the palette and tokens under color-vision deficiencies (a tab per type), and how the build was made (command, source, files written before the report, with sizes).
 public enum ReportExporter {
     public static let file = "report.html"
 
@@ -26,6 +26,10 @@ public enum ReportExporter {
     .chip { display: inline-block; width: 16px; height: 12px; vertical-align: middle; margin-right: 6px; border: 1px solid rgba(0,0,0,.15); }
     details { margin: 6px 0; } summary { cursor: pointer; }
     code { font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
+    .tabs > input { position: absolute; opacity: 0; }
+    .tabs > label { display: inline-block; padding: 4px 12px; border: 1px solid #ccc; border-bottom: none; cursor: pointer; color: #555; }
+    .tabs > input:checked + label { background: #f2f2f2; color: #000; font-weight: 600; }
+    .tabs > .panel { display: none; border-top: 1px solid #ccc; padding-top: 8px; }
     """
 
     static func bg(_ c: Scene.RGB) -> String { Scene.hex(c) }
@@ -72,6 +76,34 @@ public enum ReportExporter {
             s += "<details><summary>\(Escape.xmlText(set.family))</summary>\n" + tokenTable(doc, set) + "</details>\n"
         }
         return s
+    }
+
+    /// The CVD tab: one panel per `CVDSheets.types` (a radio per tab, no script), each with the families and the
+    /// featured token set as that vision sees them.
+    static func cvd(_ doc: ExportDocument, featured: String?) -> String {
+        var s = "<h2 id=\"cvd\">Color-vision deficiency</h2>\n<p class=\"summary\">The palette and tokens as people with "
+        s += "each deficiency see them: protan, deutan and tritan by Machado, Oliveira &amp; Fernandes (2009) at severity 1, "
+        s += "achroma by luminance only. <code>huebench simulate</code> and <code>huebench matrix --cvd</code> give the numbers.</p>\n"
+        s += "<div class=\"tabs\">\n"
+        var css = ""
+        for (k, type) in CVDSheets.types.enumerated() {
+            let id = "cvd-\(type.rawValue)"
+            s += "<input type=\"radio\" name=\"cvd\" id=\"\(id)\"\(k == 0 ? " checked" : "")><label for=\"\(id)\">\(type.rawValue)</label>\n"
+            css += "#\(id):checked ~ .\(id)"
+            css += k == CVDSheets.types.count - 1 ? " { display: block; }" : ", "
+        }
+        s += "<style>\(css)</style>\n"
+        for type in CVDSheets.types {
+            let d = CVDSheets.simulated(doc, type)
+            s += "<div class=\"panel cvd-\(type.rawValue)\" data-cvd=\"\(type.rawValue)\">\n"
+            s += "<p class=\"summary\">As \(type.rawValue) vision sees it (\(CVDSheets.model(type))).</p>\n"
+            s += families(d).replacingOccurrences(of: "<h2 id=\"families\">Families</h2>\n", with: "")
+            if !d.tokenSets.isEmpty, let set = Sheets.featuredSet(d, featured) {
+                s += "<h3>\(Escape.xmlText(set.family)) tokens</h3>\n" + tokenTable(d, set)
+            }
+            s += "</div>\n"
+        }
+        return s + "</div>\n"
     }
 
     static func auditRow(_ c: ExportAuditCheck) -> String {
@@ -125,13 +157,14 @@ public enum ReportExporter {
         s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens · "
         if let a = doc.audit { s += a.passed ? "audit: all \(a.checks.count) checks pass" : "audit: \(a.failures.count) of \(a.checks.count) checks fail" }
         else { s += "no audit" }
-        s += " · <a href=\"#families\">families</a> · <a href=\"#tokens\">tokens</a> · <a href=\"#audit\">audit</a> · <a href=\"#heatmap\">heatmap</a> · <a href=\"#build\">build</a></p>\n"
+        s += " · <a href=\"#families\">families</a> · <a href=\"#tokens\">tokens</a> · <a href=\"#audit\">audit</a> · <a href=\"#heatmap\">heatmap</a> · <a href=\"#cvd\">color vision</a> · <a href=\"#build\">build</a></p>\n"
         s += families(doc)
         s += tokens(doc, featured: options.heatmapFamily)
         s += audit(doc)
         if let h = Sheets.heatmap(doc, family: options.heatmapFamily) {
             s += "<h2 id=\"heatmap\">Contrast heatmap</h2>\n" + h.svg(standalone: false)
         }
+        s += cvd(doc, featured: options.heatmapFamily)
         s += built(doc, files: files)
         s += "</body>\n</html>\n"
         return s

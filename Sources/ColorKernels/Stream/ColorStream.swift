@@ -50,9 +50,17 @@ public struct ColorStream: Sendable {
         var prefixLength = 0
         var hue: (Bool, Bool, Bool) = (false, false, false)
         var isSRGB = false
+        /// The id's bytes (ids up to 24 bytes; longer ones are written from the id itself).
+        var name: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var nameLength = 0
 
         init(_ space: ColorSpace) {
             id = space.id
+            let idBytes = Array(space.id.rawValue.utf8)
+            if idBytes.count <= 24 {
+                withUnsafeMutableBytes(of: &name) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
+                nameLength = idBytes.count
+            }
             var bytes: [UInt8] = []
             switch space.cssForm {
             case .function(let f): if space.id != .hwb { bytes = Array((f + "(").utf8) }
@@ -91,6 +99,9 @@ public struct ColorStream: Sendable {
         let composite: Bool
         let sources: [ColorSpaceID]
         let plans: [ConversionPlan]
+        /// Plans from every space to sRGB, for the count of inputs outside sRGB (`Workbench.inGamut`).
+        let srgbSources: [ColorSpaceID]
+        let srgbPlans: [ConversionPlan]
     }
     let pair: PairEntry?
     /// contrast / deltae: map both colors into this gamut (CSS Color 4) before computing (nil: unclamped).
@@ -141,10 +152,15 @@ public struct ColorStream: Sendable {
         func pairEntry(_ input: ColorSpaceID, _ evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double,
                        composite: Bool) -> PairEntry {
             var sources: [ColorSpaceID] = [], plans: [ConversionPlan] = []
+            var srgbSources: [ColorSpaceID] = [], srgbPlans: [ConversionPlan] = []
             for s in all where s.id != input {
                 if let p = try? workbench.spaces.plan(from: s.id, to: input) { sources.append(s.id); plans.append(p) }
             }
-            return PairEntry(input: input, evaluate: evaluate, composite: composite, sources: sources, plans: plans)
+            for s in all where s.id != .srgb {
+                if let p = try? workbench.spaces.plan(from: s.id, to: .srgb) { srgbSources.append(s.id); srgbPlans.append(p) }
+            }
+            return PairEntry(input: input, evaluate: evaluate, composite: composite, sources: sources, plans: plans,
+                             srgbSources: srgbSources, srgbPlans: srgbPlans)
         }
         switch operation {
         case .contrast(let m):
@@ -254,6 +270,10 @@ public struct ColorStream: Sendable {
         var coords: [SIMD3<Double>] = []
         var index: [Int32] = []
         var extra: [SIMD3<Double>] = []
+        /// Pair operations: per color its coordinates in the method's input space and in sRGB; per pair the value.
+        var input: [SIMD3<Double>] = []
+        var srgb: [SIMD3<Double>] = []
+        var values: [Double] = []
     }
 
     /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
@@ -267,6 +287,12 @@ public struct ColorStream: Sendable {
         switch operation {
         case .convert(let t): target = t
         case .gamut(let t, _): target = t
+        case .contrast, .deltaE:
+            if gamut == nil, let p = pair {
+                processPairs(data, ranges, first: first, into: chunk, p)
+                return
+            }
+            fallthrough
         default:
             for (i, range) in ranges.enumerated() {
                 process(UnsafeBufferPointer(rebasing: data[range]), number: first + i, into: chunk)
@@ -297,7 +323,115 @@ public struct ColorStream: Sendable {
             var warning: String? = nil
             writeColor(w.results[k], space: targetInfo, line: line, missingIsNone: w.kind[k] == 1, into: out, warning: &warning)
             out.append(10)
-            if let m = warning { chunk.notes.append(Note(offset: out.count, line: first + i, isError: false, message: m)) }
+            if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
+        }
+    }
+
+    /// `contrast` / `deltae` over a chunk: every ASCII line of two colors `CSSQuickReader` reads is parsed first,
+    /// then each source space's colors are converted together (the method's input space, and sRGB for the count
+    /// of inputs outside it), the values computed by the method's own function, and the rows written in line
+    /// order; every other line takes the per-line path. Both give the same bytes.
+    func processPairs(_ data: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>, first: Int,
+                      into chunk: Chunk, _ p: PairEntry) {
+        var w = chunk.scratch
+        chunk.scratch = Scratch()
+        defer { chunk.scratch = w }
+        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
+        for range in ranges {
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            if let tab = Self.pairTab(line),
+               let a = quick.read(UnsafeBufferPointer(rebasing: line[..<tab])),
+               let b = quick.read(UnsafeBufferPointer(rebasing: line[(tab + 1)...])) {
+                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(a); w.colors.append(b)
+            } else {
+                w.slot.append(-1)
+            }
+        }
+        let n = w.colors.count
+        w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(1, count: n))
+        Self.convert(&w, into: \.input, target: p.input, sources: p.sources, plans: p.plans)
+        Self.convert(&w, into: \.srgb, target: .srgb, sources: p.srgbSources, plans: p.srgbPlans)
+        var outside = 0
+        w.values.removeAll(keepingCapacity: true)
+        let evaluate = p.evaluate, composite = p.composite
+        var k = 0
+        while k < n {
+            let ca = w.colors[k]
+            if w.kind[k] == 0 || w.kind[k + 1] == 0 { w.values.append(.nan); k += 2; continue }
+            for j in k...(k + 1) {
+                let v = w.srgb[j]
+                if !(v.min() >= -1e-6 && v.max() <= 1 + 1e-6) { outside += 1 }
+            }
+            var fg = w.input[k]
+            let fb = w.input[k + 1]
+            if composite && !ca.alpha.isNaN && ca.alpha < 1 {
+                let alpha = Swift.max(ca.alpha, 0)
+                fg = fg * alpha + fb * (1 - alpha)
+            }
+            w.values.append(evaluate(fg, fb))
+            k += 2
+        }
+        chunk.outsideSRGB += outside
+        let out = chunk.out
+        let isContrast: Bool
+        if case .contrast = operation { isContrast = true } else { isContrast = false }
+        for (i, range) in ranges.enumerated() {
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            let s = Int(w.slot[i])
+            guard s >= 0, w.kind[s] != 0, w.kind[s + 1] != 0 else { process(line, number: first + i, into: chunk); continue }
+            let tab = line.firstIndex(of: 0x09)!
+            let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
+            let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
+            var warning: String? = nil
+            writePair(w.values[s / 2], line: line, a, b, isContrast: isContrast, into: out, warning: &warning)
+            out.append(10)
+            if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
+        }
+    }
+
+    /// The TAB of a pair line the batch path may take: ASCII, exactly one TAB.
+    @inline(__always)
+    static func pairTab(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        var tab = -1
+        for (i, b) in line.enumerated() {
+            if b >= 0x80 { return nil }
+            if b == 0x09 { if tab >= 0 { return nil }; tab = i }
+        }
+        return tab >= 0 ? tab : nil
+    }
+
+    /// Coordinates of every color in `target` (missing components as 0, as `coordsForConversion`), each source
+    /// space's colors through its plan together; a color with no plan gets kind 0 (the per-line path).
+    static func convert(_ w: inout Scratch, into field: WritableKeyPath<Scratch, [SIMD3<Double>]>, target: ColorSpaceID,
+                        sources: [ColorSpaceID], plans: [ConversionPlan]) {
+        let n = w.colors.count
+        var result = w[keyPath: field]
+        w[keyPath: field] = []
+        defer { w[keyPath: field] = result }
+        result.removeAll(keepingCapacity: true)
+        var pending = 0
+        for k in 0..<n {
+            let c = w.colors[k]
+            if c.space == target { result.append(c.coordsForConversion) } else { result.append(.zero); pending += 1 }
+        }
+        var done = [Bool](repeating: false, count: pending == 0 ? 0 : n)
+        while pending > 0 {
+            guard let k0 = (0..<n).first(where: { w.colors[$0].space != target && !done[$0] }) else { break }
+            let source = w.colors[k0].space
+            w.index.removeAll(keepingCapacity: true); w.coords.removeAll(keepingCapacity: true)
+            for k in k0..<n where !done[k] && w.colors[k].space == source {
+                w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.colors[k].coords); done[k] = true
+            }
+            pending -= w.index.count
+            guard let p = sources.firstIndex(of: source) else {
+                for k in w.index { w.kind[Int(k)] = 0 }
+                continue
+            }
+            w.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            for (j, k) in w.index.enumerated() {
+                let v = w.coords[j]
+                result[Int(k)] = SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
+            }
         }
     }
 
@@ -353,12 +487,15 @@ public struct ColorStream: Sendable {
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
             var j = 0
-            @inline(__always) func lane(_ q: Int) -> SIMD3<Double> {
-                q < m ? chunk.colors[Int(chunk.index[q])].coordsForConversion : SIMD3(0.5, 0, 0)
-            }
             // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
+            // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
+            // exclusivity check per access.)
             while j < m {
-                let a = lane(j), b = lane(j + 1), c = lane(j + 2), d = lane(j + 3)
+                let pad = SIMD3<Double>(0.5, 0, 0)
+                let a = chunk.colors[Int(chunk.index[j])].coordsForConversion
+                let b = j + 1 < m ? chunk.colors[Int(chunk.index[j + 1])].coordsForConversion : pad
+                let c = j + 2 < m ? chunk.colors[Int(chunk.index[j + 2])].coordsForConversion : pad
+                let d = j + 3 < m ? chunk.colors[Int(chunk.index[j + 3])].coordsForConversion : pad
                 let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
                 for q in 0..<Swift.min(4, m - j) {
                     let k = Int(chunk.index[j + q])
@@ -417,7 +554,7 @@ public struct ColorStream: Sendable {
             if !json { chunk.out.append(10) }
             return
         }
-        let start = chunk.out.count
+        let start = chunk.out.mark()
         var warning: String? = nil
         do {
             if let (label, color) = labelled(line) {
@@ -426,7 +563,7 @@ public struct ColorStream: Sendable {
                 try row(line, label: nil, echo: line, into: chunk.out, warning: &warning, outside: &chunk.outsideSRGB)
             }
             chunk.out.append(10)
-            if let w = warning { chunk.notes.append(Note(offset: chunk.out.count, line: number, isError: false, message: w)) }
+            if let w = warning { chunk.notes.append(Note(offset: chunk.out.mark(), line: number, isError: false, message: w)) }
         } catch {
             chunk.out.truncate(to: start)
             let message = "\(error)"
@@ -561,7 +698,6 @@ public struct ColorStream: Sendable {
             let v: Double
             let isContrast: Bool
             if case .contrast = operation { isContrast = true } else { isContrast = false }
-            let separator: StaticString = isContrast ? " on " : " vs "
             if let p = pair, let fa = p.coords(ca), let fb = p.coords(cb) {
                 var fg = fa
                 if p.composite && !ca.alpha.isNaN && ca.alpha < 1 {
@@ -574,18 +710,23 @@ public struct ColorStream: Sendable {
             } else {
                 v = try wb.deltaE(ca, cb, method: method)
             }
-            if json {
-                out.append("{\"input\":"); out.appendJSONString(line)
-                out.append(",\"text\":"); out.appendJSONString(a)
-                out.append(",\"background\":"); out.appendJSONString(b)
-                out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
-            } else {
-                let s = out.count
-                if v.isNaN { out.append("NaN") } else { Self.appendFixedText(v, decimals: decimals, into: out) }
-                if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
-                out.alignRight(from: s, width: 10)
-                out.append("  "); out.append(a); out.append(separator); out.append(b)
-            }
+            writePair(v, line: line, a, b, isContrast: isContrast, into: out, warning: &warning)
+        }
+    }
+
+    /// A pair row: text `value  A on B` (`vs` for ΔE), or JSON `{"input","text","background","value"}`.
+    @inline(__always)
+    func writePair(_ v: Double, line: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>,
+                   _ b: UnsafeBufferPointer<UInt8>, isContrast: Bool, into out: ByteText, warning: inout String?) {
+        if json {
+            out.append("{\"input\":"); out.appendJSONString(line)
+            out.append(",\"text\":"); out.appendJSONString(a)
+            out.append(",\"background\":"); out.appendJSONString(b)
+            out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
+        } else {
+            if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendFixedText(v, decimals: decimals, width: 10) }
+            if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
+            out.append("  "); out.append(a); out.append(isContrast ? (" on " as StaticString) : " vs "); out.append(b)
         }
     }
 
@@ -618,9 +759,9 @@ public struct ColorStream: Sendable {
             out.appendJSONNumber(coords.z)
             out.append("],\"alpha\":"); out.appendJSONNumber(c.alpha)
             out.append(",\"css\":")
-            let q = out.count
+            let q = out.mark()
             out.append(0x22)
-            let cssStart = out.count
+            let cssStart = out.mark()
             appendCSS(c, space: space, into: out)
             if UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
                 let css = Array(out.buffer[cssStart...])
@@ -632,21 +773,24 @@ public struct ColorStream: Sendable {
             out.append(0x7D)
             return
         }
-        let s = out.count
-        out.append(c.space.rawValue)
-        out.padRight(from: s, width: spaceWidth)
+        if space >= 0 && infos[space].nameLength > 0 && infos[space].id == c.space {
+            var name = infos[space].name
+            let length = infos[space].nameLength
+            withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<length]), paddedTo: spaceWidth) }
+        } else {
+            var id = c.space.rawValue
+            id.withUTF8 { out.append(UnsafeRawBufferPointer($0), paddedTo: spaceWidth) }
+        }
         var bad = false
         for k in 0..<3 {
             let v = coords[k]
-            let f = out.count
             if v.isNaN {
                 let isHue = space >= 0 && infos[space].isHue(k)
-                if missingIsNone || isHue { out.append("none") } else { out.append("NaN"); bad = true }
+                if missingIsNone || isHue { out.append("none", rightAlignedIn: 12) } else { out.append("NaN", rightAlignedIn: 12); bad = true }
             } else {
                 if v.isInfinite { bad = true }
-                Self.appendFixedText(v, decimals: 7, into: out)
+                out.appendFixedText(v, decimals: 7, width: 12)
             }
-            out.alignRight(from: f, width: 12)
         }
         if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
         out.append("  ")
@@ -662,7 +806,7 @@ public struct ColorStream: Sendable {
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms.
     func appendCSS(_ c: Color, space: Int, into out: ByteText) {
-        let start = out.count
+        let start = out.mark()
         if space < 0 || !Self.fastCSS(c, space: infos[space], into: out) {
             out.truncate(to: start)
             out.append(wb.serialize(c))
@@ -717,11 +861,7 @@ public struct ColorStream: Sendable {
             let unit = pow(10, Double(mag - 5))
             x = (v / unit).rounded() * unit
         }
-        let s = out.count
-        guard out.appendFixed(x, decimals: decimals) else { return false }
-        out.trimFractionZeros(from: s)
-        if out.count - s == 2 && out[s] == 0x2D && out[s + 1] == 0x30 { out.remove(at: s) }
-        return true
+        return out.appendFixedTrimmed(x, decimals: decimals)
     }
 
     /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: by comparison for 10⁻⁷…10⁶, with libm itself near a
