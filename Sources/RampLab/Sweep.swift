@@ -234,6 +234,25 @@ public struct Sweep: Sendable {
         }
     }
 
+    /// The columns of the row table and of the variant table this sweep will make (before running it).
+    public func tableColumns(in workbench: PaletteWorkbench = .standard) throws -> (rows: [String], variants: [String]) {
+        let g = try workbench.generators.lookup(generator)
+        let names = try resolvedParameters(g).map(\.column)
+        let metrics = try RampMetrics.columns(for: self.metrics)
+        return (["variant", "hue"] + names + metrics, ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] })
+    }
+
+    /// The bytes a run holds when its rows stream to a sink and are not kept: the variant table (and its text
+    /// when written), one block of ramps and metrics, and one score per row.
+    public func streamedBytes() throws -> Int {
+        let rows = try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
+        let variants = rows / max(hues.count, 1)
+        let variantColumns = 1 + parameters.count + 3 * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
+        // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
+        let block = min(rows, max(blockRamps, hues.count)) * 8192
+        return variants * variantColumns * 8 * 3 + block + rows * 8
+    }
+
     /// The rows of some variants (grid index as in the table; every hue, variant-major), computed again exactly
     /// as the sweep computed them: for the entries a report lists when the rows were streamed and not kept.
     public func rows(variants: [Int], in workbench: PaletteWorkbench = .standard) throws -> [Double] {

@@ -46,4 +46,41 @@ import Testing
         #expect(errorOf(s, Self.sweep + "r:save('../x.csv')") != nil)
         #expect(errorOf(s, Self.sweep + "setmetatable(r, nil)") != nil)
     }
+
+    @Test func rowsStreamToTheOutputFilesWithOut() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (s, _) = try makeState(time: 120, output: out)
+        let r = try s.eval("""
+        local r = hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3), chroma_scale = {0.8, 1.2} }, hues = {0, 120, 240},
+          objective = "chroma_mean - de_cv", per = "row", top = 2, out = "st" }
+        local ok, err = pcall(function() return r:rows() end)
+        local k = hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3) }, hues = {0, 120}, out = "kept", keep_rows = true }
+        return r.row_count, #r.files, tostring(ok), tostring(err):match("streamed to the output files") ~= nil,
+          r.best[1].metrics.chroma_mean ~= nil, #r:column("de_cv.max"), #k:rows()
+        """)
+        #expect(r == ["18", "40", "false", "true", "true", "6", "6"])  // 40 files: 4 streamed, 2 variant tables, summaries, strips, 2 × 7 plots × 2 formats
+        try s.commitOutputs()
+        let csv = try String(contentsOfFile: out + "/st/rows.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 19 && csv[0].hasPrefix("variant,hue,chroma_scale,margin,de_mean,"))
+        let npy = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/st/stops.npy")))
+        #expect(String(decoding: npy[10..<80], as: UTF8.self).hasPrefix("{'descr': '<f4', 'fortran_order': False, 'shape': (18, 20, 3)"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out + "/st").sorted()
+        #expect(files.contains("rows.json") && files.contains("variants.csv") && files.contains("summary.json"))
+        #expect(!files.contains { $0.hasPrefix(".") }, "temp files left: \(files)")
+        #expect(FileManager.default.fileExists(atPath: out + "/kept/rows.csv"))
+    }
+
+    @Test func streamedRowsAreNotWrittenWhenTheScriptFails() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        do {
+            let (s, _) = try makeState(time: 120, output: out)
+            #expect(throws: (any Error).self) {
+                try s.run(source: "hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3) }, hues = {0, 120}, out = 'st' }; error('stop')", name: "fail")
+            }
+        }  // the interpreter is gone: its streamed temp files with it
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out + "/st")) ?? []
+        #expect(left.isEmpty, "\(left)")
+    }
 }
