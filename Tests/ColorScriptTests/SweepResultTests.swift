@@ -83,4 +83,26 @@ import Testing
         let left = (try? FileManager.default.contentsOfDirectory(atPath: out + "/st")) ?? []
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test func luaGeneratorsMayReturnTheChromaTheyAskedFor() throws {
+        // A second result of generate (one chroma per stop, before any gamut fitting) makes chroma_retained a
+        // measurement: 0.05 built of 0.1 asked is 0.5; a generator that returns none gives NaN (unknown).
+        let (s, _) = try makeState(time: 120)
+        let r = try s.eval("""
+        local function ramp(spec)
+          local out, want = {}, {}
+          for i = 1, #spec.scale.stops do out[i] = string.format("oklch(%.3f 0.05 %g)", 0.97 - i * 0.04, spec.hue); want[i] = 0.1 end
+          return out, want
+        end
+        hb.register_generator{ name = "asks", generate = ramp }
+        hb.register_generator{ name = "silent", generate = function(spec) local c = ramp(spec); return c end }
+        hb.register_generator{ name = "bad", generate = function(spec) local c = ramp(spec); return c, {1} end }
+        local a = hb.sweep{ generator = "asks", hues = {0, 120}, metrics = {"chroma_retained_mean", "chroma_retained_min"}, objective = "chroma_retained_mean" }
+        local b = hb.sweep{ generator = "silent", hues = {0, 120}, metrics = {"chroma_retained_mean"}, objective = "0", allow_nan = true }
+        local ok, err = pcall(hb.sweep, { generator = "bad", hues = {0}, metrics = {"chroma_mean"}, objective = "chroma_mean" })
+        return string.format("%.12f", a.best[1].metrics.chroma_retained_mean), string.format("%.12f", a.best[1].metrics.chroma_retained_min),
+          tostring(b.best[1].metrics.chroma_retained_mean), tostring(ok), tostring(err):match("must be a list of 20 numbers") ~= nil
+        """)
+        #expect(r == ["0.500000000000", "0.500000000000", "nil", "false", "true"])
+    }
 }
