@@ -19,6 +19,7 @@ enum TuningBench {
 
     /// Times `sweep` with `threads` = 1 and 0 (all cores) and reports both.
     static func sweepLines(_ workload: String, _ make: (Int) -> Sweep, ramps: Int) {
+        guard selected(workload) else { return }
         var t1 = 0.0
         for threads in [1, 0] {
             let s = make(threads)
@@ -60,10 +61,16 @@ enum TuningBench {
                    ramps: v * 40)
         // T5/T6: generation alone and metrics alone on 10,000 ramps.
         let n = quick ? 1_000 : 10_000
+        if selected("T5") || selected("T6") { generationAndMetrics(n) }
+        streamed(quick: quick)
+    }
+
+    /// T5/T6: generation alone and metrics alone on `n` ramps.
+    static func generationAndMetrics(_ n: Int) {
         let specs = (0..<n).map { RampSpec(hue: Double($0 % 40) * 9, parameters: ["gamutMargin": .number(0.9 + Double($0 / 40) * 0.0004)]) }
         guard let batch = try? RampBatchGenerator.generate(specs, generator: UniformLStar.generator) else { fail("T5: generation failed"); return }
         var t1 = 0.0
-        for threads in [1, 0] {
+        for threads in [1, 0] where selected("T5") {
             var keep: RampBatch? = nil
             let t = median { keep = try? RampBatchGenerator.generate(specs, generator: UniformLStar.generator, threads: threads) }
             if keep?.count != n || keep?.oklch != batch.oklch { fail("T5: batch differs between runs") }
@@ -72,7 +79,7 @@ enum TuningBench {
                    note: String(format: "%.0f ramps/s", Double(n) / t) + (threads == 0 ? String(format: "; speed-up %.2fx over 1T", t1 / t) : ""))
         }
         let groups = (0..<(n / 40)).map { $0 * 40 ..< ($0 + 1) * 40 }
-        for threads in [1, 0] {
+        for threads in [1, 0] where selected("T6") {
             var keep: [Double] = []
             let t = median { keep = RampMetrics.compute(batch, groups: groups, threads: threads) }
             if keep.count != n * RampMetrics.allColumns.count { fail("T6: metrics table size \(keep.count)") }
@@ -80,7 +87,6 @@ enum TuningBench {
             report("T6 metrics", "huebench tuning \(threads == 1 ? 1 : cores)T", items: n, seconds: t, unit: "ramp",
                    note: String(format: "%.0f ramps/s", Double(n) / t) + (threads == 0 ? String(format: "; speed-up %.2fx over 1T", t1 / t) : ""))
         }
-        streamed(quick: quick)
     }
 
     /// Peak resident memory of this process since the last `resetPeakRSS()` (Linux `VmHWM`), bytes.
@@ -91,14 +97,24 @@ enum TuningBench {
         return kb * 1024
     }
 
+    /// The process's peak resident memory since it started (`getrusage` `ru_maxrss`), bytes.
+    static func maxRSS() -> Int {
+        var u = rusage()
+        return getrusage(RUSAGE_SELF.rawValue, &u) == 0 ? u.ru_maxrss * 1024 : -1
+    }
+
     /// Resets the peak-RSS mark (writing 5 to /proc/self/clear_refs), so T7 measures its own peak.
     static func resetPeakRSS() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
 
-    /// T7: 100,000 variants × 12 hues = 1.2 M ramps (quick: 2,000 × 12 = 24,000), default metrics, the rows
-    /// streamed to rows.csv/.npy/.json and stops.npy in a temp folder as the CLI does; wall time end to end
-    /// (run once: it is long), peak RSS, ramps/s on all cores.
+    /// T7: 100,000 variants × 12 hues = 1.2 M ramps (quick: 2,000 × 12 = 24,000), default metrics, run as
+    /// `huebench tune --out` runs it (`TuningStudy`): rows streamed to rows.csv/.npy/.json and stops.npy, the
+    /// variant tables, strips, plots and summaries written into a temp folder; wall time end to end (run once:
+    /// it is long), peak RSS, ramps/s on all cores. `HUEBENCH_T7_VARIANTS` overrides the variant count.
     static func streamed(quick: Bool) {
-        let variants = quick ? 2_000 : 100_000, hues = 12
+        guard selected("T7") else { return }
+        var variants = quick ? 2_000 : 100_000
+        if let v = ProcessInfo.processInfo.environment["HUEBENCH_T7_VARIANTS"].flatMap(Int.init), v >= 100 { variants = v / 100 * 100 }
+        let hues = 12
         let sweep = Sweep(generator: UniformLStar.id,
                           params: ["margin": .range(0.90, 1.00, variants / 100), "chroma_scale": .range(0.8, 1.2, 100)],
                           hues: (0..<hues).map { Double($0 * 30) })
@@ -108,19 +124,20 @@ enum TuningBench {
         resetPeakRSS()
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let columns = ["variant", "hue", "margin", "chroma_scale"] + (try RampMetrics.columns(for: []))
-            let files = try SweepRowFiles(folder: dir, columns: columns, rows: ramps, stops: 20, hues: sweep.hues, dtype: .f4, stopsCSV: false)
-            let r = try sweep.run(keepRows: false, rowSink: { try files.write($0) })
-            let best = try r.best(3, by: Objective(expression: "-de_cv"))
-            try files.commit()
+            let tuning = TuningReport(objective: try Objective(expression: "-de_cv"))
+            let outcome = try TuningStudy(sweep: sweep, report: tuning).run(out: dir, start: start)
             let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let rss = peakRSS()
-            if r.rowCount != ramps || best.count != 3 { fail("T7: \(r.rowCount) rows, \(best.count) best") }
+            let rss = peakRSS(), maxrss = maxRSS()
+            let r = outcome.result
+            if r.rowCount != ramps || outcome.ranked.count != variants { fail("T7: \(r.rowCount) rows, \(outcome.ranked.count) ranked") }
+            let columns = r.columns.count
             let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/rows.npy")[.size] as? Int) ?? 0
-            if size != 128 + ramps * columns.count * 4 && size != 64 + ramps * columns.count * 4 { fail("T7: rows.npy has \(size) bytes") }
-            report(quick ? "T7 sweep 24k ramps streamed" : "T7 sweep 1.2M ramps streamed", "huebench tuning \(cores)T", items: ramps,
-                   seconds: t, unit: "ramp",
-                   note: String(format: "%.0f ramps/s wall, peak RSS %.0f MB (target ≥ 100k ramps/s, ≤ 300 MB)", Double(ramps) / t, Double(rss) / 1e6))
+            if size != 128 + ramps * columns * 4 && size != 64 + ramps * columns * 4 { fail("T7: rows.npy has \(size) bytes") }
+            if !outcome.files.contains("variants.csv") || !outcome.files.contains("summary.json") { fail("T7: files \(outcome.files)") }
+            report(quick ? "T7 sweep 24k ramps streamed" : ramps == 1_200_000 ? "T7 sweep 1.2M ramps streamed" : "T7 sweep \(ramps) ramps streamed",
+                   "huebench tuning \(cores)T", items: ramps, seconds: t, unit: "ramp",
+                   note: String(format: "%.0f ramps/s wall, peak RSS %.0f MB (VmHWM since the start of T7; ru_maxrss %.0f MB); target ≥ 100k ramps/s, ≤ 300 MB",
+                                Double(ramps) / t, Double(rss) / 1e6, Double(maxrss) / 1e6))
         } catch { fail("T7: \(error)") }
     }
 }

@@ -390,7 +390,7 @@ func luaOverhead() {
 if selected("L1") { luaOverhead() }
 // L2–L5: Lua batch calls next to their kernel lines (benchmarks/LuaBench.swift).
 LuaBench.run(quick: quick, w1: w1, w2: w2, w3: w3)
-if selected("T") { TuningBench.run(quick: quick) }
+if onlyPrefixes.isEmpty || onlyPrefixes.contains(where: { $0.hasPrefix("T") }) { TuningBench.run(quick: quick) }  // each T line checks `selected`
 StreamBench.run(quick: quick)  // E1…E4: each checks `selected` itself
 
 // MARK: Spots file

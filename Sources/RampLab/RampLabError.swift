@@ -4,11 +4,13 @@ public enum RampLabError: Error, Sendable, Equatable, CustomStringConvertible {
     case replay(path: String, reason: String)
     /// An objective gave NaN or an infinity (names the variant or row and its parameters).
     case badScore(String)
+    /// The rows a request needs were streamed to disk and not kept.
+    case rowsNotKept(String)
 
     public var description: String {
         switch self {
         case let .replay(path, reason): return "\(path): \(reason)"
-        case let .badScore(s): return s
+        case let .badScore(s), let .rowsNotKept(s): return s
         }
     }
 }

@@ -110,29 +110,36 @@ extension RampMetrics {
                 }
                 o[aRaw] = raw
                 // Pairwise ladders: for each stop, the fewest stops apart (either side) reaching the threshold.
-                for (g, (meanCol, maxCol)) in ladderSummary.enumerated() {
-                    var sum = 0.0, hi = 0.0, reached = 0
-                    for i in 0..<n {
-                        var best = Double.nan
-                        for k in 1..<n {
-                            var ok = false
-                            for j in [i - k, i + k] where j >= 0 && j < n {
-                                let (p, q) = (s0 + i, s0 + j)
-                                switch g {
-                                case 0: ok = ok || WCAG21.ratio(d.wcagY[p], d.wcagY[q]) >= 4.5
-                                default:
-                                    let a = d.apca[p], bb = d.apca[q]
-                                    let lc = abs(a.y >= bb.y ? lc(bb, on: a) : lc(a, on: bb))
-                                    ok = ok || lc >= (g == 1 ? 60 : 75)
-                                }
+                // One walk outwards per stop serves the three ladders (a pair's WCAG ratio and |Lc| are
+                // computed once; both are symmetric in the pair: the lighter stop is the background).
+                var sums = (0.0, 0.0, 0.0), highs = (0.0, 0.0, 0.0), reached = (0, 0, 0)
+                for i in 0..<n {
+                    var b0 = Double.nan, b1 = Double.nan, b2 = Double.nan
+                    var k = 1
+                    while k < n && (b0.isNaN || b1.isNaN || b2.isNaN) {
+                        for side in 0..<2 {
+                            let j = side == 0 ? i - k : i + k
+                            guard j >= 0 && j < n else { continue }
+                            let p = s0 + i, q = s0 + j
+                            if b0.isNaN && WCAG21.ratio(d.wcagY[p], d.wcagY[q]) >= 4.5 { b0 = Double(k) }
+                            if b1.isNaN || b2.isNaN {
+                                let a = d.apca[p], bb = d.apca[q]
+                                let v = abs(a.y >= bb.y ? lc(bb, on: a) : lc(a, on: bb))
+                                if b1.isNaN && v >= 60 { b1 = Double(k) }
+                                if b2.isNaN && v >= 75 { b2 = Double(k) }
                             }
-                            if ok { best = Double(k); break }
                         }
-                        o[ladderCols[g][i]] = best
-                        if !best.isNaN { sum += best; hi = max(hi, best); reached += 1 }
+                        k += 1
                     }
-                    o[meanCol] = reached > 0 ? sum / Double(reached) : .nan
-                    o[maxCol] = reached == n ? hi : .nan
+                    o[ladderCols[0][i]] = b0; o[ladderCols[1][i]] = b1; o[ladderCols[2][i]] = b2
+                    if !b0.isNaN { sums.0 += b0; highs.0 = max(highs.0, b0); reached.0 += 1 }
+                    if !b1.isNaN { sums.1 += b1; highs.1 = max(highs.1, b1); reached.1 += 1 }
+                    if !b2.isNaN { sums.2 += b2; highs.2 = max(highs.2, b2); reached.2 += 1 }
+                }
+                for (g, (meanCol, maxCol)) in ladderSummary.enumerated() {
+                    let (sum, hi, got) = g == 0 ? (sums.0, highs.0, reached.0) : g == 1 ? (sums.1, highs.1, reached.1) : (sums.2, highs.2, reached.2)
+                    o[meanCol] = got > 0 ? sum / Double(got) : .nan
+                    o[maxCol] = got == n ? hi : .nan
                 }
                 // CIEDE2000 and CAM16-UCS steps; CAM16 hue drift.
                 func evenness(_ meanCol: Int, _ minCol: Int, _ cvCol: Int, _ dist: (Int) -> Double) {

@@ -94,7 +94,7 @@ public struct Sweep: Sendable {
     }
 
     /// Ramps generated and scored per block by default (whole variants; at least one variant per block).
-    public static let defaultBlockRamps = 32_768
+    public static let defaultBlockRamps = 8_192
     /// Ramps generated and scored per block (whole variants; at least one variant per block).
     public var blockRamps = Sweep.defaultBlockRamps
 
@@ -107,65 +107,44 @@ public struct Sweep: Sendable {
     /// `rowSink` receives every block's rows (the `columns` table, row-major) and ramps as soon as they are
     /// scored, in order; with `keepRows: false` the result keeps only the variant table (rows and ramps are
     /// empty), so memory stays bounded by one block plus the variant table whatever the number of rows.
+    /// `rowObjective` scores every row as its block is made (`SweepResult.rowScores`), so rows can be ranked
+    /// without being kept (`ranked(by:per: .row)` with that objective).
     public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil, keepRows: Bool = true,
+                    rowObjective: Objective? = nil,
                     progress: ((Int, Int) -> Void)? = nil,
                     rowSink: ((SweepBlock) throws -> Void)? = nil) throws -> SweepResult {
-        let g = try workbench.generators.lookup(generator)
-        let swept = try resolvedParameters(g)
-        var base: [String: RampParameter] = [:]
-        for (k, v) in fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
-        guard !hues.isEmpty else { throw PalettesError.invalidParameter(generator: g.id, name: "hues", reason: "is empty; give at least one hue") }
-        let metricColumns = try RampMetrics.columns(for: metrics)
-
-        // Variants: the grid of swept values, last parameter fastest.
-        let counts = swept.map(\.values.count)
-        let variantCount = try Sweep.rows(counts, hues: 1)
-        _ = try Sweep.rows(counts, hues: hues.count)
-        // The fixed parameters and every swept value pass the generator's own checks (declared kinds and ranges,
-        // finiteness) before anything is generated.
-        try g.validate(RampSpec(hue: hues[0], parameters: base))
-        for p in swept {
-            for v in p.values {
-                var params = base
-                params[p.generatorName] = v
-                try g.validate(RampSpec(hue: hues[0], parameters: params))
-            }
-        }
-        var choice = [[Int]](); choice.reserveCapacity(variantCount)
-        for v in 0..<variantCount {
-            var rest = v, picks = [Int](repeating: 0, count: swept.count)
-            for p in stride(from: swept.count - 1, through: 0, by: -1) { picks[p] = rest % counts[p]; rest /= counts[p] }
-            choice.append(picks)
-        }
+        let plan = try Plan(self, workbench: workbench)
+        let variantCount = plan.variantCount, hues = self.hues
         let total = variantCount * hues.count
         let perBlock = max(1, blockRamps / hues.count)
         var ramps: RampBatch? = nil
-        var rowValues: [Double] = [], variantValues: [Double] = []
-        let columns = ["variant", "hue"] + swept.map(\.name) + metricColumns
+        var rowValues: [Double] = [], variantValues: [Double] = [], scores: [Double] = []
+        let columns = plan.columns
         if keepRows { rowValues.reserveCapacity(total * columns.count) }
-        let wanted = Set(metricColumns)
+        variantValues.reserveCapacity(variantCount * (1 + plan.swept.count + 3 * plan.metricColumns.count))
+        let scoreIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+        if let o = rowObjective {
+            try o.check(columns: columns)
+            scores.reserveCapacity(total)
+        }
         var v0 = 0
         while v0 < variantCount {
             try deadline?.check()
             let v1 = min(variantCount, v0 + perBlock)
-            var specs: [RampSpec] = []
-            specs.reserveCapacity((v1 - v0) * hues.count)
-            for picks in choice[v0..<v1] {
-                var params = base
-                for (p, k) in zip(swept, picks) { params[p.generatorName] = p.values[k] }
-                for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
-            }
             let done = v0 * hues.count
-            let batch = try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads,
-                                                        deadline: deadline,
-                                                        progress: progress.map { p in { d, _ in p(done + d, total) } })
-            try deadline?.check()
-            let groups = (0..<(v1 - v0)).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            let metrics = RampMetrics.compute(batch, groups: groups, threads: threads, wanted: wanted)
-            let rows = SweepResult.rowTable(parameters: swept, choices: choice, variants: v0..<v1, hues: hues,
-                                            metricColumns: metricColumns, allMetrics: metrics)
-            variantValues += SweepResult.variantTable(parameters: swept, choices: choice, variants: v0..<v1, hues: hues,
-                                                      metricCount: metricColumns.count, rows: rows, columns: columns.count)
+            let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
+                                               progress: progress.map { p in { d, _ in p(done + d, total) } })
+            variantValues += SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
+                                                      metricCount: plan.metricColumns.count, rows: rows, columns: columns.count)
+            if let o = rowObjective {
+                let cc = columns.count
+                rows.withUnsafeBufferPointer { rb in
+                    for r in 0..<batch.count {
+                        let base = r * cc
+                        scores.append(o.score { scoreIndex[$0].map { rb[base + $0] } })
+                    }
+                }
+            }
             try rowSink?(SweepBlock(firstRow: v0 * hues.count, columns: columns.count, values: rows, ramps: batch))
             if keepRows {
                 rowValues += rows
@@ -173,9 +152,112 @@ public struct Sweep: Sendable {
             }
             v0 = v1
         }
-        return SweepResult(generator: g.id, parameters: swept, choices: choice, hues: hues, metricColumns: metricColumns,
-                           values: rowValues, variantValues: variantValues,
-                           ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows)
+        var result = SweepResult(generator: plan.generator.id, parameters: plan.swept, choices: plan.choices, hues: hues,
+                                 metricColumns: plan.metricColumns, values: rowValues, variantValues: variantValues,
+                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows)
+        if let o = rowObjective { result.rowScores = (o.text, scores) }
+        return result
+    }
+
+    /// A sweep resolved against its generator: the swept and fixed parameters, the variant grid and the columns.
+    struct Plan {
+        let sweep: Sweep
+        let generator: RampGenerator
+        let workbench: PaletteWorkbench
+        let swept: [SweptParameter]
+        let base: [String: RampParameter]
+        let metricColumns: [String]
+        let columns: [String]
+        /// For each variant, the index of each parameter's value (last parameter fastest).
+        let choices: [[Int]]
+        var variantCount: Int { choices.count }
+
+        init(_ sweep: Sweep, workbench: PaletteWorkbench, validate: Bool = true) throws {
+            self.sweep = sweep; self.workbench = workbench
+            let g = try workbench.generators.lookup(sweep.generator)
+            generator = g
+            swept = try sweep.resolvedParameters(g)
+            var base: [String: RampParameter] = [:]
+            for (k, v) in sweep.fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
+            self.base = base
+            guard !sweep.hues.isEmpty else { throw PalettesError.invalidParameter(generator: g.id, name: "hues", reason: "is empty; give at least one hue") }
+            metricColumns = try RampMetrics.columns(for: sweep.metrics)
+            columns = ["variant", "hue"] + swept.map(\.column) + metricColumns
+            let counts = swept.map(\.values.count)
+            let variantCount = try Sweep.rows(counts, hues: 1)
+            _ = try Sweep.rows(counts, hues: sweep.hues.count)
+            if validate {
+                // The fixed parameters and every swept value pass the generator's own checks (declared kinds and
+                // ranges, finiteness) before anything is generated.
+                try g.validate(RampSpec(hue: sweep.hues[0], parameters: base))
+                for p in swept {
+                    for v in p.values {
+                        var params = base
+                        params[p.generatorName] = v
+                        try g.validate(RampSpec(hue: sweep.hues[0], parameters: params))
+                    }
+                }
+            }
+            var choices = [[Int]](); choices.reserveCapacity(variantCount)
+            for v in 0..<variantCount {
+                var rest = v, picks = [Int](repeating: 0, count: counts.count)
+                for p in stride(from: counts.count - 1, through: 0, by: -1) { picks[p] = rest % counts[p]; rest /= counts[p] }
+                choices.append(picks)
+            }
+            self.choices = choices
+        }
+
+        /// The generator parameters of a variant.
+        func parameters(variant v: Int) -> [String: RampParameter] {
+            var params = base
+            for (p, k) in zip(swept, choices[v]) { params[p.generatorName] = p.values[k] }
+            return params
+        }
+
+        /// The rows (the `columns` table, row-major, variant-major) and ramps of `variants`, every hue.
+        func block(_ variants: [Int], deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws -> ([Double], RampBatch) {
+            let hues = sweep.hues
+            var specs: [RampSpec] = []
+            specs.reserveCapacity(variants.count * hues.count)
+            for v in variants {
+                let params = parameters(variant: v)
+                for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+            }
+            let batch = try RampBatchGenerator.generate(specs, generator: generator, core: workbench.core, threads: sweep.threads,
+                                                        deadline: deadline, progress: progress)
+            try deadline?.check()
+            let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
+            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns))
+            let rows = SweepResult.rowTable(parameters: swept, choices: choices, variants: variants, hues: hues,
+                                            metricColumns: metricColumns, allMetrics: metrics)
+            return (rows, batch)
+        }
+    }
+
+    /// The columns of the row table and of the variant table this sweep will make (before running it).
+    public func tableColumns(in workbench: PaletteWorkbench = .standard) throws -> (rows: [String], variants: [String]) {
+        let g = try workbench.generators.lookup(generator)
+        let names = try resolvedParameters(g).map(\.column)
+        let metrics = try RampMetrics.columns(for: self.metrics)
+        return (["variant", "hue"] + names + metrics, ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] })
+    }
+
+    /// The bytes a run holds when its rows stream to a sink and are not kept: the variant table (and its text
+    /// when written), one block of ramps and metrics, and one score per row.
+    public func streamedBytes() throws -> Int {
+        let rows = try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
+        let variants = rows / max(hues.count, 1)
+        let variantColumns = 1 + parameters.count + 3 * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
+        // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
+        let block = min(rows, max(blockRamps, hues.count)) * 8192
+        return variants * variantColumns * 8 * 3 + block + rows * 8
+    }
+
+    /// The rows of some variants (grid index as in the table; every hue, variant-major), computed again exactly
+    /// as the sweep computed them: for the entries a report lists when the rows were streamed and not kept.
+    public func rows(variants: [Int], in workbench: PaletteWorkbench = .standard) throws -> [Double] {
+        let plan = try Plan(self, workbench: workbench, validate: false)
+        return try plan.block(variants, deadline: nil, progress: nil).0
     }
 }
 
@@ -236,12 +318,34 @@ public struct SweepResult: Sendable {
 
     /// Whether `values` and `ramps` hold every row (false: they were streamed to a sink and not kept).
     public let rowsKept: Bool
+    /// Every row's score by one objective (its text), made while the rows streamed past (`Sweep.run`'s
+    /// `rowObjective`): what ranks rows that were not kept.
+    public internal(set) var rowScores: (objective: String, scores: [Double])?
+    /// Rows made again after a streamed run (`withRows`), by row index: the entries a report lists.
+    public private(set) var extraRows: [Int: [Double]] = [:]
+
+    /// This result with the rows of `variants` (every hue) computed again by `sweep` and kept in `extraRows`, so
+    /// `value(row:_:)` answers for them when the rows were streamed.
+    public func withRows(ofVariants variants: [Int], from sweep: Sweep, in workbench: PaletteWorkbench = .standard) throws -> SweepResult {
+        let vs = Array(Set(variants).subtracting(Set(extraRows.keys.map { $0 / max(hues.count, 1) }))).sorted()
+        guard !rowsKept, !vs.isEmpty else { return self }
+        let rows = try sweep.rows(variants: vs, in: workbench)
+        var r = self
+        let cc = columns.count
+        for (k, v) in vs.enumerated() {
+            for h in 0..<hues.count {
+                let i = k * hues.count + h
+                r.extraRows[v * hues.count + h] = Array(rows[i * cc..<(i + 1) * cc])
+            }
+        }
+        return r
+    }
 
     init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double], metricColumns: [String],
          values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true) {
         self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
         self.metricColumns = metricColumns; self.ramps = ramps; self.rowsKept = rowsKept
-        let names = parameters.map(\.name)
+        let names = parameters.map(\.column)
         columns = ["variant", "hue"] + names + metricColumns
         variantColumns = ["variant"] + names + metricColumns.flatMap { [$0, $0 + ".min", $0 + ".max"] }
         self.values = values; self.variantValues = variantValues
@@ -249,17 +353,17 @@ public struct SweepResult: Sendable {
 
     /// The row table of `variants` (each × every hue): `variant, hue, <params>, <metrics>`, from the block's
     /// `RampMetrics.compute` output (`allColumns` wide, one row per ramp).
-    static func rowTable(parameters: [SweptParameter], choices: [[Int]], variants: Range<Int>, hues: [Double],
+    static func rowTable(parameters: [SweptParameter], choices: [[Int]], variants: [Int], hues: [Double],
                          metricColumns: [String], allMetrics: [Double]) -> [Double] {
         let allIx = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
         let pick = metricColumns.map { allIx[$0]! }
         let stride = RampMetrics.allColumns.count
         var v: [Double] = []
         v.reserveCapacity(variants.count * hues.count * (2 + parameters.count + pick.count))
-        for vi in variants {
+        for (k, vi) in variants.enumerated() {
             let pv = zip(parameters, choices[vi]).map { $0.columnValue($1) }
             for (hi, h) in hues.enumerated() {
-                let r = (vi - variants.lowerBound) * hues.count + hi
+                let r = k * hues.count + hi
                 v.append(Double(vi)); v.append(h); v.append(contentsOf: pv)
                 for c in pick { v.append(allMetrics[r * stride + c]) }
             }
@@ -269,13 +373,13 @@ public struct SweepResult: Sendable {
 
     /// The variant table of `variants` from their rows: `variant, <params>`, then per metric its mean over hues,
     /// `.min` and `.max` (NaN values skipped; NaN when every hue is NaN).
-    static func variantTable(parameters: [SweptParameter], choices: [[Int]], variants: Range<Int>, hues: [Double],
+    static func variantTable(parameters: [SweptParameter], choices: [[Int]], variants: [Int], hues: [Double],
                              metricCount: Int, rows v: [Double], columns cc: Int) -> [Double] {
         var s: [Double] = []
         let m0 = 2 + parameters.count
-        for vi in variants {
+        for (k, vi) in variants.enumerated() {
             s.append(Double(vi)); s.append(contentsOf: zip(parameters, choices[vi]).map { $0.columnValue($1) })
-            let base = (vi - variants.lowerBound) * hues.count
+            let base = k * hues.count
             for m in 0..<metricCount {
                 var sum = 0.0, n = 0, lo = Double.infinity, hi = -Double.infinity
                 for hIx in 0..<hues.count {
@@ -291,7 +395,9 @@ public struct SweepResult: Sendable {
 
     /// A row's value in a named column (nil for an unknown column).
     public func value(row: Int, _ column: String) -> Double? {
-        columns.firstIndex(of: column).map { values[row * columns.count + $0] }
+        guard let c = columns.firstIndex(of: column) else { return nil }
+        if let kept = extraRows[row] { return kept[c] }
+        return rowsKept ? values[row * columns.count + c] : .nan
     }
 
     /// A variant's summary value in a named column of `variantColumns`.
@@ -301,7 +407,7 @@ public struct SweepResult: Sendable {
 
     /// A whole column of the row table.
     public func column(_ name: String) -> [Double]? {
-        guard let c = columns.firstIndex(of: name) else { return nil }
+        guard rowsKept, let c = columns.firstIndex(of: name) else { return nil }
         return (0..<rowCount).map { values[$0 * columns.count + c] }
     }
 
@@ -331,9 +437,17 @@ public struct SweepResult: Sendable {
         try objective.check(columns: cols)
         let ix = Dictionary(uniqueKeysWithValues: cols.enumerated().map { ($1, $0) })
         let n = level == .variant ? variantCount : rowCount
-        let scored = (0..<n).map { i -> Ranked in
-            let base = i * cols.count
-            return Ranked(level: level, index: i, score: objective.score { ix[$0].map { vals[base + $0] } })
+        let scored: [Ranked]
+        if level == .row, !rowsKept {
+            guard let (text, scores) = rowScores, text == objective.text, scores.count == n else {
+                throw RampLabError.rowsNotKept("ranking rows by \(objective.text) needs the rows, which were streamed to disk and not kept; rank by the objective the sweep scored rows with, or keep the rows")
+            }
+            scored = scores.enumerated().map { Ranked(level: level, index: $0.offset, score: $0.element) }
+        } else {
+            scored = (0..<n).map { i -> Ranked in
+                let base = i * cols.count
+                return Ranked(level: level, index: i, score: objective.score { ix[$0].map { vals[base + $0] } })
+            }
         }
         return scored.enumerated().sorted { a, b in
             let x = a.element.score, y = b.element.score

@@ -58,6 +58,19 @@ public struct SweptParameter: Sendable, Equatable {
     public let generatorName: String
     public let values: [RampParameter]
 
+    /// The parameter's column in the row and variant tables: its name, or `param_<name>` when the name is
+    /// already a column of the table (`variant`, `hue` or a metric column), so a generator parameter called
+    /// `hue` (oklch-curves' per-stop hue) never hides the row's hue.
+    public var column: String { Self.column(for: name) }
+
+    /// The table column of a swept parameter written `name` (see `column`).
+    public static func column(for name: String) -> String {
+        reservedColumns.contains(name) ? "param_" + name : name
+    }
+
+    /// Names a swept parameter's column cannot take.
+    static let reservedColumns: Set<String> = Set(["variant", "hue"] + RampMetrics.allColumns)
+
     /// The number a value shows in a table: the number itself, else its position in the list (0-based).
     public func columnValue(_ index: Int) -> Double {
         if case .number(let v) = values[index] { return v }

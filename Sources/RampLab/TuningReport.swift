@@ -30,6 +30,8 @@ public struct TuningReport: Sendable {
     /// Monotonic start (`DispatchTime` nanoseconds): when set, `write` records the wall time from it until the
     /// last table and picture is staged (in `seconds` and the provenance).
     public var startNanos: UInt64?
+    /// `variants.csv` and `variants.npy` were already written by the caller (streamed: `TuningStudy`).
+    public var variantTablesWritten = false
     /// The ramps of some variants (every hue, variant-major), for strips when the rows were streamed.
     public var rampsOf: (@Sendable ([Int]) throws -> RampBatch)?
     /// The sweep as it was asked for (recorded in `summary.json` for `huebench tune --replay`).
@@ -166,8 +168,10 @@ public struct TuningReport: Sendable {
             try folder.write("rows.npy", bytes: Self.npy(columns: r.columns.count, values: r.values, dtype: npyType))
             try folder.write("rows.json", text: SweepOutput.rowsJSON(columns: r.columns, values: r.values))
         }
-        try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
-        try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues, dtype: npyType))
+        if !variantTablesWritten {
+            try folder.write("variants.csv", text: SweepOutput.csv(columns: r.variantColumns, values: r.variantValues))
+            try folder.write("variants.npy", bytes: Self.npy(columns: r.variantColumns.count, values: r.variantValues, dtype: npyType))
+        }
         if r.rowsKept {
             try folder.write("stops.npy", bytes: Self.stopsNPY(r.ramps, dtype: npyType))
             if stops { try folder.write("stops.csv", text: Self.stopsCSV(r)) }
@@ -268,7 +272,7 @@ public struct TuningReport: Sendable {
         let js = SweepOutput.jsonString
         var s = "{\n  \"generator\": \(js(r.generator)),\n"
         s += "  \"parameters\": [" + r.parameters.map { p in
-            "{\"name\": \(js(p.name)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
+            "{\"name\": \(js(p.name)), \"column\": \(js(p.column)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "],\n"
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
         s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"

@@ -152,7 +152,7 @@ enum TuneCommand: Command {
             for (name, value) in sweep.fixed { fixed[try SweptParameter.resolve(name, generator: g)] = value }
             try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed))
             let metrics = try RampMetrics.columns(for: sweep.metrics)
-            let names = params.map(\.name)
+            let names = params.map(\.column)
             let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
             let rowColumns = ["variant", "hue"] + names + metrics
             try report.objective.check(columns: report.level == .variant ? variantColumns : rowColumns)
@@ -229,47 +229,21 @@ enum TuneCommand: Command {
         FileHandle.standardError.write(Data("tune: \(text)\n".utf8))
     }
 
-    /// Runs a sweep, prints the summary and writes the report into `out`.
+    /// Runs a sweep, prints the summary and writes the report into `out` (rows streamed block by block).
     static func execute(_ sweep: Sweep, report: TuningReport, out: String?, palettes: PaletteWorkbench = .standard) throws -> Int32 {
-        var report = report
-        let started = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
-        // Ranking variants needs only the variant table: the rows stream to disk block by block (or nowhere
-        // without --out), so memory stays bounded whatever the number of rows. Ranking rows keeps them.
-        let stream = report.level == .variant
-        var files: SweepRowFiles? = nil
-        if stream, let dir = out {
-            let g = try palettes.generators.lookup(sweep.generator)
-            let names = try sweep.resolvedParameters(g).map(\.name)
-            let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics))
-            let rows = try sweep.estimatedBytes() / Sweep.bytesPerRow
-            files = try SweepRowFiles(folder: dir, columns: columns, rows: rows, stops: Scale.ctk.count, hues: sweep.hues,
-                                      dtype: report.npyType, stopsCSV: report.stops)
-        }
-        let result: SweepResult
-        do {
-            result = try sweep.run(in: palettes, keepRows: !stream, progress: progressPrinter(), rowSink: files.map { f in { try f.write($0) } })
-        } catch { files?.abandon(); throw error }
-        if stream { report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) } }
-        phase("ranking, pictures and summary")
-        report.sweep = sweep
-        report.parametersInForce = try sweep.parametersInForce(try palettes.generators.lookup(sweep.generator))
-        let ranked: [SweepResult.Ranked]
-        do { ranked = try report.objectiveRanking(result) } catch let e as RampLabError { throw UsageError("\(e)") }
+        var report = report
+        // The recorded and printed time is wall time from the start until every output is in place.
         report.provenance = SweepProvenance(huebench: version, lua: luaVersion(), command: ["huebench"] + CommandLine.arguments.dropFirst(),
-                                            started: started)
-        // The recorded and printed time is wall time from the start until every output is staged.
-        report.startNanos = start
-        let folder = OutputFolder()
-        let text: String
-        do { text = try report.write(result, ranked: ranked, into: folder) } catch { files?.abandon(); throw error }
-        Output.write(text)
+                                            started: Date().timeIntervalSince1970)
+        var study = TuningStudy(sweep: sweep, report: report, palettes: palettes)
+        study.progress = progressPrinter()
+        study.phase = { phase($0) }
+        let outcome: TuningStudy.Outcome
+        do { outcome = try study.run(out: out, start: start) } catch let e as RampLabError { throw UsageError("\(e)") }
+        Output.write(outcome.text)
         if let dir = out {
-            let c: StagedFolder.CommitResult
-            do { c = try folder.commit(to: dir) } catch { files?.abandon(); throw error }
-            try files?.commit()
-            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Output.line("wrote \(c.files.count + (files?.names.count ?? 0)) files to \(dir)" + String(format: " (%.3f s wall time in all)", wall))
+            Output.line("wrote \(outcome.files.count) files to \(dir)" + String(format: " (%.3f s wall time in all)", outcome.wallSeconds))
         }
         return ExitStatus.ok
     }

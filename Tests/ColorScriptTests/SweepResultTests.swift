@@ -46,4 +46,63 @@ import Testing
         #expect(errorOf(s, Self.sweep + "r:save('../x.csv')") != nil)
         #expect(errorOf(s, Self.sweep + "setmetatable(r, nil)") != nil)
     }
+
+    @Test func rowsStreamToTheOutputFilesWithOut() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (s, _) = try makeState(time: 120, output: out)
+        let r = try s.eval("""
+        local r = hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3), chroma_scale = {0.8, 1.2} }, hues = {0, 120, 240},
+          objective = "chroma_mean - de_cv", per = "row", top = 2, out = "st" }
+        local ok, err = pcall(function() return r:rows() end)
+        local k = hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3) }, hues = {0, 120}, out = "kept", keep_rows = true }
+        return r.row_count, #r.files, tostring(ok), tostring(err):match("streamed to the output files") ~= nil,
+          r.best[1].metrics.chroma_mean ~= nil, #r:column("de_cv.max"), #k:rows()
+        """)
+        #expect(r == ["18", "40", "false", "true", "true", "6", "6"])  // 40 files: 4 streamed, 2 variant tables, summaries, strips, 2 × 7 plots × 2 formats
+        try s.commitOutputs()
+        let csv = try String(contentsOfFile: out + "/st/rows.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 19 && csv[0].hasPrefix("variant,hue,chroma_scale,margin,de_mean,"))
+        let npy = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/st/stops.npy")))
+        #expect(String(decoding: npy[10..<80], as: UTF8.self).hasPrefix("{'descr': '<f4', 'fortran_order': False, 'shape': (18, 20, 3)"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out + "/st").sorted()
+        #expect(files.contains("rows.json") && files.contains("variants.csv") && files.contains("summary.json"))
+        #expect(!files.contains { $0.hasPrefix(".") }, "temp files left: \(files)")
+        #expect(FileManager.default.fileExists(atPath: out + "/kept/rows.csv"))
+    }
+
+    @Test func streamedRowsAreNotWrittenWhenTheScriptFails() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        do {
+            let (s, _) = try makeState(time: 120, output: out)
+            #expect(throws: (any Error).self) {
+                try s.run(source: "hb.sweep{ params = { margin = hb.range(0.9, 1.0, 3) }, hues = {0, 120}, out = 'st' }; error('stop')", name: "fail")
+            }
+        }  // the interpreter is gone: its streamed temp files with it
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out + "/st")) ?? []
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test func luaGeneratorsMayReturnTheChromaTheyAskedFor() throws {
+        // A second result of generate (one chroma per stop, before any gamut fitting) makes chroma_retained a
+        // measurement: 0.05 built of 0.1 asked is 0.5; a generator that returns none gives NaN (unknown).
+        let (s, _) = try makeState(time: 120)
+        let r = try s.eval("""
+        local function ramp(spec)
+          local out, want = {}, {}
+          for i = 1, #spec.scale.stops do out[i] = string.format("oklch(%.3f 0.05 %g)", 0.97 - i * 0.04, spec.hue); want[i] = 0.1 end
+          return out, want
+        end
+        hb.register_generator{ name = "asks", generate = ramp }
+        hb.register_generator{ name = "silent", generate = function(spec) local c = ramp(spec); return c end }
+        hb.register_generator{ name = "bad", generate = function(spec) local c = ramp(spec); return c, {1} end }
+        local a = hb.sweep{ generator = "asks", hues = {0, 120}, metrics = {"chroma_retained_mean", "chroma_retained_min"}, objective = "chroma_retained_mean" }
+        local b = hb.sweep{ generator = "silent", hues = {0, 120}, metrics = {"chroma_retained_mean"}, objective = "0", allow_nan = true }
+        local ok, err = pcall(hb.sweep, { generator = "bad", hues = {0}, metrics = {"chroma_mean"}, objective = "chroma_mean" })
+        return string.format("%.12f", a.best[1].metrics.chroma_retained_mean), string.format("%.12f", a.best[1].metrics.chroma_retained_min),
+          tostring(b.best[1].metrics.chroma_retained_mean), tostring(ok), tostring(err):match("must be a list of 20 numbers") ~= nil
+        """)
+        #expect(r == ["0.500000000000", "0.500000000000", "nil", "false", "true"])
+    }
 }

@@ -66,4 +66,66 @@ struct RampLabModuleTests {
         let kept = u.value(row: 0, "chroma_retained_mean")!
         #expect(kept > 0.5 && kept <= 1)
     }
+
+    @Test func parameterNamedLikeAColumnGetsAPrefixedColumn() throws {
+        // oklch-curves has a per-stop parameter `hue`: its column is `param_hue`; `hue` stays the row's hue.
+        let r = try Sweep(generator: OKLCHCurves.id, params: ["hue": .numbers([100, 120])], hues: [100, 200],
+                          metrics: ["hue_drift_max"], threads: 1).run()
+        #expect(r.columns == ["variant", "hue", "param_hue", "hue_drift_max"])
+        #expect(r.variantColumns.prefix(2) == ["variant", "param_hue"])
+        #expect(r.value(row: 3, "hue") == 200 && r.value(row: 3, "param_hue") == 120)
+        #expect(r.parameters[0].name == "hue" && r.parameters[0].column == "param_hue")
+        // Other names are their own column; a metric name is prefixed too.
+        #expect(SweptParameter.column(for: "margin") == "margin")
+        #expect(SweptParameter.column(for: "de_cv") == "param_de_cv" && SweptParameter.column(for: "variant") == "param_variant")
+        // An objective may read the prefixed column.
+        let best = try r.best(1, by: Objective(expression: "param_hue"), per: .row)
+        #expect(best.first.map { r.value(row: $0.index, "param_hue") } == 120)
+    }
+
+    @Test func rowsRankedWithoutBeingKept() throws {
+        // Rows streamed past a sink and not kept: ranking rows uses the scores made while streaming; the listed
+        // rows are computed again and equal the kept table's rows bit for bit.
+        let sweep = Sweep(generator: UniformLStar.id, params: ["margin": .range(0.9, 1.0, 4), "chroma_scale": .numbers([0.9, 1.1])],
+                          hues: [0, 90, 180, 270], metrics: ["de_cv", "chroma_mean", "hue_sep_min"], threads: 2)
+        let objective = try Objective(expression: "chroma_mean - de_cv")
+        let kept = try sweep.run()
+        var seen = 0
+        let streamed = try sweep.run(keepRows: false, rowObjective: objective, rowSink: { seen += $0.rowCount })
+        #expect(seen == 32 && !streamed.rowsKept && streamed.values.isEmpty)
+        #expect(streamed.variantValues == kept.variantValues)
+        let a = try kept.ranked(by: objective, per: .row), b = try streamed.ranked(by: objective, per: .row)
+        #expect(a == b)
+        // Another objective cannot rank rows that were not kept.
+        #expect(throws: RampLabError.self) { try streamed.ranked(by: Objective(expression: "de_cv"), per: .row) }
+        let top = try streamed.withRows(ofVariants: [b[0].index / 4, 3], from: sweep)
+        for row in [b[0].index, 12, 13, 15] {
+            for c in kept.columns { #expect(top.value(row: row, c) == kept.value(row: row, c)) }
+        }
+        #expect(top.value(row: 0, "de_cv")?.isNaN == true || b[0].index / 4 == 0)
+        #expect(streamed.column("de_cv") == nil)
+    }
+
+    @Test func rowFilesStreamTheTable() throws {
+        // Row files written block by block read back as the kept table: CSV and JSON text, .npy values.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lab-rowfiles-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var sweep = Sweep(generator: UniformLStar.id, params: ["margin": .range(0.9, 1.0, 5)], hues: [30, 200],
+                          metrics: ["de_cv", "wcag_white_aa", "hue_sep_min"], threads: 2)
+        sweep.blockRamps = 4
+        let kept = try sweep.run()
+        let files = try SweepRowFiles(folder: dir, columns: kept.columns, rows: kept.rowCount, stops: 20, hues: sweep.hues,
+                                      dtype: .f8, stopsCSV: false)
+        _ = try sweep.run(keepRows: false, rowSink: { try files.write($0) })
+        try files.commit()
+        let csv = try String(contentsOfFile: dir + "/rows.csv", encoding: .utf8)
+        #expect(csv == SweepOutput.csv(columns: kept.columns, values: kept.values))
+        let json = try String(contentsOfFile: dir + "/rows.json", encoding: .utf8)
+        #expect(json == SweepOutput.rowsJSON(columns: kept.columns, values: kept.values))
+        let npy = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rows.npy")))
+        #expect(npy == TuningReport.npy(columns: kept.columns.count, values: kept.values, dtype: .f8))
+        let stops = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/stops.npy")))
+        #expect(stops == TuningReport.stopsNPY(kept.ramps, dtype: .f8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["rows.csv", "rows.json", "rows.npy", "stops.npy"])
+    }
 }

@@ -23,6 +23,8 @@ import RampLab
 ///   out = "study",                                     -- write tables and pictures under --out/study
 ///   stops = false,                                     -- true: also stops.csv (OKLCH, hex, requested chroma)
 ///   allow_nan = false,                                 -- true: NaN scores rank last instead of failing
+///   keep_rows = false,                                 -- default: true without out, false with it (rows stream
+///                                                      -- to out/rows.* in blocks; r:rows() then errors)
 /// }
 /// print(r.summary); print(r.best[1].parameters.margin, r.best[1].score)
 /// ```
@@ -83,22 +85,24 @@ enum SweepBinding {
                               threads: luaGenerator ? 1 : 0)
             var workbench = host.palettes
             workbench.core = host.workbench
+            // Rows stream to the output files block by block (memory: one block plus the variant table) unless the
+            // script keeps them (the default without out =, or keep_rows = true) for r:rows(), r:row(i), r:column().
+            let keepRows = try lua.fieldBool(t, "keep_rows", context) ?? (out == nil)
             let start = DispatchTime.now().uptimeNanoseconds
             let started = Date().timeIntervalSince1970
-            let result: SweepResult
+            let columns: (rows: [String], variants: [String])
+            do { columns = try sweep.tableColumns(in: workbench) } catch { throw BindingError("hb.sweep: \(error)") }
             // Progress of long sweeps on standard error when it is a terminal.
             let progress: ((Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? { done, total in
                 guard total >= 5000 else { return }
                 FileHandle.standardError.write(Data(("\rhb.sweep: \(done)/\(total) ramps" + (done == total ? "\n" : "")).utf8))
             } : nil
-            // The grid's memory is charged before anything is generated (refused past --memory-limit).
+            // The memory is charged before anything is generated (refused past --memory-limit).
             let bytes: Int
-            do { bytes = try sweep.estimatedBytes() } catch { throw BindingError("hb.sweep: \(error)") }
-            try host.charge(bytes: bytes, for: "hb.sweep: \(bytes / Sweep.bytesPerRow) rows (variants × hues)")
+            do { bytes = keepRows ? try sweep.estimatedBytes() : try sweep.streamedBytes() } catch { throw BindingError("hb.sweep: \(error)") }
+            let rowTotal = (try? sweep.estimatedBytes() / Sweep.bytesPerRow) ?? 0
+            try host.charge(bytes: bytes, for: "hb.sweep: \(rowTotal) rows (variants × hues)" + (keepRows ? "" : ", streamed"))
             defer { host.refund(bytes: bytes) }
-            do { result = try sweep.run(in: workbench, deadline: host.deadline, progress: progress) }
-            catch let e as DeadlineExceeded { throw e } catch { throw BindingError("hb.sweep: \(error)") }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             // The objective: an expression, or a Lua function called once per variant (or row).
             let objective: Objective
@@ -112,18 +116,57 @@ enum SweepBinding {
                 lua.pop()
                 do { objective = try Objective(expression: text) } catch { throw BindingError("hb.sweep: objective: \(error)") }
             case LUA_TFUNCTION:
-                objective = luaObjective(L, function: lua.top, columns: level == .variant ? result.variantColumns : result.columns,
+                objective = luaObjective(L, function: lua.top, columns: level == .variant ? columns.variants : columns.rows,
                                          failure: failure)
             default:
                 let d = lua.describe(-1); lua.pop()
                 throw BindingError("\(context): field 'objective' must be an expression string or a function, got \(d)")
             }
+            if !keepRows, level == .row {
+                do { try objective.check(columns: columns.rows) } catch { throw BindingError("hb.sweep: objective: \(error)") }
+            }
+            let stopsCSV = try lua.fieldBool(t, "stops", context) ?? false
+            // Streamed row files: hidden files in the output folder, adopted by the script's commit (all or nothing).
+            var rowFiles: SweepRowFiles? = nil
+            var streamed: [String] = []
+            func outPath(_ name: String) -> String { out == nil || out == "." || out!.isEmpty ? name : out! + "/" + name }
+            if out != nil, !keepRows {
+                var paths: [String: String] = [:]
+                do {
+                    for name in SweepRowFiles.fileNames(stopsCSV: stopsCSV) {
+                        paths[name] = try host.outputs.streamPath(outPath(name)); streamed.append(outPath(name))
+                    }
+                    rowFiles = try SweepRowFiles(paths: paths, columns: columns.rows, rows: rowTotal, stops: Scale.ctk.count,
+                                                 hues: hues, dtype: dtype)
+                } catch let e as BindingError {
+                    streamed.forEach { host.outputs.dropStream($0) }
+                    throw BindingError("\(context): field 'out': \(e.message)")
+                } catch {
+                    streamed.forEach { host.outputs.dropStream($0) }
+                    throw BindingError("hb.sweep: \(error)")
+                }
+            }
+            var result: SweepResult
+            do {
+                result = try sweep.run(in: workbench, deadline: host.deadline, keepRows: keepRows,
+                                       rowObjective: !keepRows && level == .row ? objective : nil, progress: progress,
+                                       rowSink: rowFiles.map { f in { try f.write($0) } })
+                try rowFiles?.commit()
+            } catch {
+                rowFiles?.abandon()
+                streamed.forEach { host.outputs.dropStream($0) }
+                if let e = error as? DeadlineExceeded { throw e }
+                if let m = failure.message { throw BindingError("hb.sweep: objective function failed: \(m)", located: true) }
+                throw BindingError("hb.sweep: \(error)")
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             var report = TuningReport(objective: objective, goal: goal, level: level, top: top, plotMetrics: plots, seconds: seconds)
             report.npyType = dtype
-            report.stops = try lua.fieldBool(t, "stops", context) ?? false
+            report.stops = stopsCSV
             report.allowNaN = try lua.fieldBool(t, "allow_nan", context) ?? false
             report.sweep = sweep
             report.startNanos = start
+            if !keepRows { let wb = workbench; report.rampsOf = { try sweep.ramps(variants: $0, in: wb) } }
             do { report.parametersInForce = try sweep.parametersInForce(try workbench.generators.lookup(generator)) }
             catch { throw BindingError("hb.sweep: \(error)") }
             report.provenance = SweepProvenance(huebench: HuebenchVersion.text, lua: luaVersionText(),
@@ -137,19 +180,30 @@ enum SweepBinding {
                     throw error
                 }
                 if let m = failure.message { throw BindingError("hb.sweep: objective function failed: \(m)", located: true) }
+                if !keepRows, level == .row {
+                    let listed = Array(ranked.prefix(top)) + Array(ranked.reversed().prefix(top))
+                    result = try result.withRows(ofVariants: listed.map { $0.index / hues.count }, from: sweep, in: workbench)
+                }
                 summary = try report.write(result, ranked: ranked, into: folder)
-            } catch let e as BindingError { throw e } catch { throw BindingError("hb.sweep: \(error)") }
-            if lua.top > t { lua.settop(t) }  // drop the objective function, if it was left on the stack
+            } catch let e as BindingError {
+                streamed.forEach { host.outputs.dropStream($0) }
+                throw e
+            } catch {
+                streamed.forEach { host.outputs.dropStream($0) }
+                throw BindingError("hb.sweep: \(error)")
+            }
             var files: [String] = []
-            if let prefix = out {
+            if out != nil {
                 for p in folder.paths {
-                    let path = prefix == "." || prefix.isEmpty ? p : prefix + "/" + p
+                    let path = outPath(p)
                     do { try host.outputs.stage(path, Data(folder.contents(p)!)) } catch let e as BindingError {
                         throw BindingError("\(context): field 'out': \(e.message)")
                     }
                     files.append(path)
                 }
+                files = (files + streamed).sorted()
             }
+            if lua.top > t { lua.settop(t) }  // drop the objective function, if it was left on the stack
             try push(result, ranked: ranked, top: top, summary: summary, seconds: seconds, files: files, lua)
             SweepResultBinding.attach(ScriptSweep(result: result, ranked: ranked, goal: goal, level: level, top: top), to: -1, lua)
             return 1

@@ -80,10 +80,12 @@ enum SweepResultBinding {
     static let others: [(String, hb_swift_fn)] = [
         ("rows", { L in with("rows", L) { _, lua, s in
             let r = s.result
+            try requireRows(r, "rows")
             lua.newTable(array: Int32(r.rowCount))
             for i in 0..<r.rowCount { pushRow(r, i, lua); lua.setIndex(-2, i + 1) }
             return 1 } }),
         ("row", { L in with("row", L) { _, lua, s in
+            try requireRows(s.result, "row")
             let i = try Args(lua, "sweep:row", method: true).integer(1, "i", range: 1...max(1, s.result.rowCount))
             pushRow(s.result, i - 1, lua)
             return 1 } }),
@@ -95,6 +97,9 @@ enum SweepResultBinding {
                 values = v
             } else if let c = r.variantColumns.firstIndex(of: name) {
                 values = (0..<r.variantCount).map { r.variantValues[$0 * r.variantColumns.count + c] }
+            } else if r.columns.contains(name) {
+                try requireRows(r, "column")
+                values = []
             } else {
                 throw BindingError("sweep:column: argument 1 (name): no column '\(name)'; rows have \(r.columns.joined(separator: ", ")); variants also have .min and .max columns")
             }
@@ -120,6 +125,7 @@ enum SweepResultBinding {
                 dtype = v
             }
             let r = s.result
+            if which == "rows" { try requireRows(r, "save") }
             let cols = which == "rows" ? r.columns : r.variantColumns
             let values = which == "rows" ? r.values : r.variantValues
             let bytes: [UInt8]
@@ -135,6 +141,13 @@ enum SweepResultBinding {
             lua.push(path)
             return 1 } }),
     ]
+
+    /// Throws when the sweep streamed its rows to its output files instead of keeping them.
+    static func requireRows(_ r: SweepResult, _ method: String) throws {
+        guard r.rowsKept else {
+            throw BindingError("sweep:\(method): the rows were streamed to the output files and not kept (keep_rows = false, the default with out =); read rows.csv or rows.npy, use the variant columns, or pass keep_rows = true")
+        }
+    }
 
     /// Pushes row `i` (0-based) as a table column → value.
     static func pushRow(_ r: SweepResult, _ i: Int, _ lua: Lua) {

@@ -49,6 +49,19 @@ final class LuaCallback: @unchecked Sendable {
     }
 }
 
+/// The requested chroma a Lua generator returned for the last spec it built (nil inside: it returned none).
+final class LastRequested: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spec: RampSpec?
+    private var chroma: [Double]?
+    func set(_ s: RampSpec, _ c: [Double]?) { lock.lock(); spec = s; chroma = c; lock.unlock() }
+    /// `.some(chroma)` when `s` is the last spec built (chroma may be nil: not reported), else nil.
+    func get(_ s: RampSpec) -> [Double]?? {
+        lock.lock(); defer { lock.unlock() }
+        return spec == s ? .some(chroma) : nil
+    }
+}
+
 /// The message of a Lua-backed entry's wrong result: which entry, from which file, what was expected and given.
 struct EntryError: Error, CustomStringConvertible {
     let description: String
@@ -66,15 +79,43 @@ extension HostContext {
     /// A `RampGenerator` whose `generate` calls the Lua function `fn(spec)`; `spec` is `{hue=…, scale={name,
     /// stops, lightness}, <parameter>=…}` (numbers, lists, text, colors, and curves as `{kind=…, …, values={one
     /// value per stop}}`). The function returns one color per stop (color values or CSS text), lightest first.
+    ///
+    /// The function may return a second value: the OKLCH chroma it asked for at each stop before any gamut fitting
+    /// (a list of one number per stop). Then `chroma_retained_*` measures what the gamut kept; without it the
+    /// requested chroma is unknown and those metrics are NaN. Both come from one call: the entry's
+    /// `requestedChroma` reads what the last `generate` of the same spec returned (Lua runs on one thread).
     func luaGenerator(name: String, summary: String, parameters: [String], callback: LuaCallback) -> RampGenerator {
-        RampGenerator(id: name, name: summary, parameterNames: parameters) { spec, _ in
-            try callback.call(results: 1, push: { host, lua in
+        let last = LastRequested()
+        let generate: @Sendable (RampSpec) throws -> ([RampColor], [Double]?) = { spec in
+            try callback.call(results: 2, push: { host, lua in
                 host.pushSpec(spec, lua)
                 return 1
             }, read: { host, lua in
-                try host.readRamp(lua, -1, callback.what, callback.file, scale: spec.scale)
+                let colors = try host.readRamp(lua, -2, callback.what, callback.file, scale: spec.scale)
+                guard lua.type(-1) != LUA_TNIL else { return (colors, nil) }
+                guard lua.type(-1) == LUA_TTABLE, lua.rawLength(-1) == spec.scale.count else {
+                    throw EntryError(description: "\(callback.file): \(callback.what): its second result (the chroma asked for) must be a list of \(spec.scale.count) numbers, one per stop, got \(lua.describe(-1))")
+                }
+                let t = lua.absolute(-1)
+                let chroma: [Double] = try (1...spec.scale.count).map { i in
+                    lua.getIndex(t, i)
+                    defer { lua.pop() }
+                    guard let v = lua.type(-1) == LUA_TNUMBER ? lua.number(-1) : nil, v.isFinite, v >= 0 else {
+                        throw EntryError(description: "\(callback.file): \(callback.what): requested chroma [\(i)] must be a finite number ≥ 0, got \(lua.describe(-1))")
+                    }
+                    return v
+                }
+                return (colors, chroma)
             })
         }
+        return RampGenerator(id: name, name: summary, parameterNames: parameters) { spec, _ in
+            let (colors, chroma) = try generate(spec)
+            last.set(spec, chroma)
+            return colors
+        }.declaring(requestedChroma: { spec in
+            let chroma = try last.get(spec) ?? generate(spec).1
+            return chroma ?? Array(repeating: .nan, count: spec.scale.count)
+        })
     }
 
     func pushSpec(_ spec: RampSpec, _ lua: Lua) {

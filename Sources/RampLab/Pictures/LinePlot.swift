@@ -23,13 +23,17 @@ public struct LinePlot: Sendable {
     public var title: String
     public var xLabel: String
     public var yLabel: String
-    public var series: [Series]
+    public var series: [Series] { didSet { legendWidth = Self.legendWidth(series) } }
+    static func legendWidth(_ series: [Series]) -> Int {
+        series.count > 1 ? 66 + Int((series.map { Scene.textWidth($0.name, size: fontSize) }.max() ?? 0).rounded(.up)) : 40
+    }
     /// The plot area is 660 × 410 pixels; the picture grows to fit the legend.
     public var height = 560
     public var width: Int { left + 660 + right }
 
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series
+        legendWidth = Self.legendWidth(series)
     }
 
     /// Distinct, readable series colors (Okabe–Ito, then grays).
@@ -42,10 +46,9 @@ public struct LinePlot: Sendable {
 
     static let fontSize = 14.0, titleSize = 19.0
     var left: Int { 110 }
-    var right: Int {
-        guard series.count > 1 else { return 40 }
-        return 66 + Int((series.map { Scene.textWidth($0.name, size: Self.fontSize) }.max() ?? 0).rounded(.up))
-    }
+    var right: Int { legendWidth }
+    /// Width right of the plot area: the legend's widest name (set when the series are).
+    private var legendWidth = 40
     var top: Int { 70 }
     var bottom: Int { 80 }
     var plotW: Int { width - left - right }

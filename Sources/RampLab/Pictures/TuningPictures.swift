@@ -69,7 +69,7 @@ public enum TuningPictures {
 
     /// `metric` (a variant-table column: the mean over hues, or `.min`/`.max`) against parameter `x`; one
     /// line per value of the parameter `series` (or per combination of the other parameters when nil,
-    /// up to 10 lines; beyond that a scatter plot).
+    /// up to 24 lines; beyond that the largest, mean and smallest value over them at each x).
     public static func plot(_ result: SweepResult, metric: String, x: String, series: String? = nil, title: String? = nil) throws -> LinePlot {
         guard let xp = result.parameters.firstIndex(where: { $0.name == x }) else {
             throw ColorExportError.invalidOption(name: "plot x", value: x, allowed: result.parameters.map(\.name))
@@ -86,8 +86,27 @@ public enum TuningPictures {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((result.parameters[xp].columnValue(result.choices[v][xp]), result.value(variant: v, metric)!))
         }
-        // Up to 10 lines in distinct colors, up to 24 in a blue → orange sequence, beyond that a scatter plot.
-        let scatter = order.count > 24
+        // Up to 10 lines in distinct colors, up to 24 in a blue → orange sequence; beyond that the spread over
+        // the other parameters: at each x, the largest, mean and smallest value over every other combination
+        // (the picture stays the same size whatever the number of variants).
+        if order.count > 24 {
+            var byX: [Double: (lo: Double, sum: Double, n: Int, hi: Double)] = [:]
+            for key in order {
+                for (x, y) in groups[key]! where y.isFinite {
+                    let e = byX[x] ?? (.infinity, 0, 0, -.infinity)
+                    byX[x] = (min(e.lo, y), e.sum + y, e.n + 1, max(e.hi, y))
+                }
+            }
+            let xs = byX.keys.sorted()
+            let others = groupBy.map { result.parameters[$0].name }.joined(separator: ", ")
+            let spread: [LinePlot.Series] = [
+                LinePlot.Series(name: "max over \(others)", color: (213, 94, 0), points: xs.map { (x: $0, y: byX[$0]!.hi) }),
+                LinePlot.Series(name: "mean over \(others)", color: (0, 0, 0), points: xs.map { (x: $0, y: byX[$0]!.sum / Double(byX[$0]!.n)) }),
+                LinePlot.Series(name: "min over \(others)", color: (0, 114, 178), points: xs.map { (x: $0, y: byX[$0]!.lo) }),
+            ]
+            return LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues, \(order.count) lines summarized)",
+                            xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"), series: spread)
+        }
         func color(_ k: Int) -> RGB {
             if order.count <= LinePlot.palette.count { return LinePlot.palette[k] }
             let t = Double(k) / Double(max(order.count - 1, 1))
@@ -103,11 +122,10 @@ public enum TuningPictures {
                 return "\(param.name)=" + (param.isNumeric ? SweepOutput.number((param.columnValue(i) * 1e4).rounded() / 1e4) : "#\(i)")
             }.joined(separator: " ")
             let pts = groups[key]!.sorted { $0.0 < $1.0 }.map { (x: $0.0, y: $0.1) }
-            return LinePlot.Series(name: name, color: scatter ? (0, 114, 178) : color(k), points: pts, lines: !scatter)
+            return LinePlot.Series(name: name, color: color(k), points: pts)
         }
         var p = LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues)",
-                         xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"),
-                         series: scatter ? [LinePlot.Series(name: metric, color: (0, 114, 178), points: lines.flatMap(\.points), lines: false)] : lines)
+                         xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"), series: lines)
         if p.series.count == 1 { p.series[0].name = metric }
         return p
     }

@@ -1,0 +1,106 @@
+import ColorIO
+import ColorCore
+import ColorKernels
+import Palettes
+import ColorExport
+import Foundation
+
+/// A ramp study end to end, as `huebench tune` runs it: the sweep with its rows streamed to the output folder
+/// block by block (row tables, `stops.npy`), ranked, the variant tables streamed too, then the pictures and
+/// summaries staged and committed. Memory stays at one block plus the variant table whatever the number of rows
+/// (ranking rows keeps one score per row, not the rows).
+public struct TuningStudy {
+    public var sweep: Sweep
+    public var report: TuningReport
+    public var palettes: PaletteWorkbench
+    public var deadline: Deadline?
+    /// Ramps done and total, on the caller's thread, block by block.
+    public var progress: ((Int, Int) -> Void)?
+    /// Called with a short description of each phase after the sweep (ranking, pictures, summary).
+    public var phase: ((String) -> Void)?
+
+    public init(sweep: Sweep, report: TuningReport, palettes: PaletteWorkbench = .standard) {
+        self.sweep = sweep; self.report = report; self.palettes = palettes
+    }
+
+    public struct Outcome {
+        public let result: SweepResult
+        public let ranked: [SweepResult.Ranked]
+        /// The text summary (also `summary.txt`).
+        public let text: String
+        /// Files written, relative to the output folder, sorted (empty without one).
+        public let files: [String]
+        /// Wall time from `start` until every file was in place, seconds.
+        public let wallSeconds: Double
+    }
+
+    /// Runs the study; with `out`, writes every file into that folder (created if needed). `start` is the
+    /// monotonic time (`DispatchTime` nanoseconds) the wall time counts from (default: now).
+    public func run(out: String?, start: UInt64 = DispatchTime.now().uptimeNanoseconds) throws -> Outcome {
+        var report = self.report
+        let g = try palettes.generators.lookup(sweep.generator)
+        let names = try sweep.resolvedParameters(g).map(\.column)
+        let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics))
+        let rowCount = try sweep.estimatedBytes() / Sweep.bytesPerRow
+        var files: SweepRowFiles? = nil
+        if let dir = out {
+            files = try SweepRowFiles(folder: dir, columns: columns, rows: rowCount, stops: Scale.ctk.count, hues: sweep.hues,
+                                      dtype: report.npyType, stopsCSV: report.stops)
+        }
+        var variantFiles: (SweepRowFiles?, [AtomicFileWriter]) = (nil, [])
+        do {
+            // Rows are never kept: ranking variants reads the variant table, ranking rows one score per row.
+            let rowObjective = report.level == .row ? report.objective : nil
+            var result = try sweep.run(in: palettes, deadline: deadline, keepRows: false, rowObjective: rowObjective,
+                                       progress: progress, rowSink: files.map { f in { try f.write($0) } })
+            let sweep = self.sweep, palettes = self.palettes
+            report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) }
+            phase?("ranking, pictures and summary")
+            report.sweep = sweep
+            report.parametersInForce = try sweep.parametersInForce(g)
+            let ranked = try report.objectiveRanking(result)
+            if report.level == .row {
+                // The listed rows are made again (their variants, every hue) for the summary's metric values.
+                let listed = Array(ranked.prefix(report.top)) + Array(ranked.reversed().prefix(report.top))
+                result = try result.withRows(ofVariants: listed.map { $0.index / sweep.hues.count }, from: sweep, in: palettes)
+            }
+            report.startNanos = start
+            let folder = OutputFolder()
+            var written: [String] = []
+            if let dir = out {
+                // The variant table is streamed too (it can be large: one row of mean, min, max per metric per variant).
+                let d = try Directory.open(dir, create: true)
+                let csv = try AtomicFileWriter(directory: d, name: "variants.csv", displayPath: dir + "/variants.csv")
+                let npy = try AtomicFileWriter(directory: d, name: "variants.npy", displayPath: dir + "/variants.npy")
+                variantFiles.1 = [csv, npy]
+                let t = TableFiles(csv: csv, npy: npy, json: nil, columns: result.variantColumns, rows: result.variantCount, dtype: report.npyType)
+                t.threads = sweep.threads
+                try t.writeHeaders()
+                let cc = result.variantColumns.count, block = max(1, 65_536 / max(cc, 1))
+                try result.variantValues.withUnsafeBufferPointer { vb in
+                    var r = 0
+                    while r < result.variantCount {
+                        let n = min(block, result.variantCount - r)
+                        try t.append(UnsafeBufferPointer(rebasing: vb[(r * cc)..<((r + n) * cc)]))
+                        r += n
+                    }
+                }
+                try t.finish()
+                report.variantTablesWritten = true
+            }
+            let text = try report.write(result, ranked: ranked, into: folder)
+            if let dir = out {
+                let c = try folder.commit(to: dir)
+                try files?.commit()
+                for w in variantFiles.1 { try w.commit() }
+                written = c.files.map(\.path) + (files?.names ?? []) + ["variants.csv", "variants.npy"]
+            }
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return Outcome(result: result, ranked: ranked, text: text, files: written.sorted(), wallSeconds: wall)
+        } catch {
+            files?.abandon()
+            for w in variantFiles.1 { w.abandon() }
+            throw error
+        }
+    }
+}
