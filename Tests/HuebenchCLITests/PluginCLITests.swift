@@ -119,7 +119,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines.first == "huebench build: 4 families, 80 stops, 93 tokens × 4 appearances → \(out)/", "\(r.stdout)")
         #expect(r.stdout.contains("audit acme-aa: all 56 checks pass"), "\(r.stdout)")
-        let css = try String(contentsOfFile: out + "/huebench.css", encoding: .utf8)
+        let css = try String(contentsOfFile: out + "/acme.css", encoding: .utf8)
         #expect(css.contains("--acme-brand-400: oklch(68.04% 0.1395 166.99);") && css.contains("--acme-danger-450: ") && css.contains("--acme-gray-50: "))
         #expect(css.contains("--acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
         #expect(css.contains("--acme-fill-brand-hover: light-dark(var(--acme-brand-750), var(--acme-brand-350));"))

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorExport
 import Foundation
 import Palettes
 
@@ -198,8 +199,8 @@ enum ThemeBinding {
             try lua.checkFields(t, Fields.build, "hb.build")
             var b = ScriptBuild(name: try lua.fieldString(t, "name", ctx), families: [], tokens: nil, policy: nil)
             b.prefix = try lua.fieldString(t, "prefix", ctx)
-            if let p = b.prefix, p.isEmpty || !p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
-                throw BindingError("\(ctx): field 'prefix' must be letters, digits and '-', such as \"acme\", got \"\(p)\"")
+            if let p = b.prefix, let problem = ExportOptions.checkPrefix(p) {
+                throw BindingError("\(ctx): field 'prefix' \(problem)")
             }
             switch lua.getField(t, "policy") {
             case LUA_TNIL: break
