@@ -124,7 +124,10 @@ import Testing
         #expect(css.contains("--acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
         #expect(css.contains("--acme-fill-brand-hover: light-dark(var(--acme-brand-750), var(--acme-brand-350));"))
         let notes = try String(contentsOfFile: out + "/brand-notes.txt", encoding: .utf8)
-        #expect(notes.hasPrefix("brand: _500 #") && notes.split(separator: "\n").count == 3)
+        let lines = notes.split(separator: "\n")
+        #expect(notes.hasPrefix("brand: _500 #") && lines.count == 5, "\(notes)")
+        // The app theme resolves what the build exports: the explicit high-contrast stops of textError.
+        #expect(lines.count == 5 && lines[3].hasPrefix("textError light high contrast: danger _800 #") && lines[4].hasPrefix("textError dark high contrast: danger _200 #"))
         // Deterministic: a second build changes nothing.
         let again = try Self.run(["build", "examples/brand-palette.lua", "--out", out, "--quiet"])
         #expect(again.stdout.contains("(0 changed, "), "\(again.stdout)")
