@@ -1,7 +1,7 @@
 -- A complete app design system, built by `huebench build`: the brand color anchored on a stop, a neutral gray,
 -- status families, ColorTokensKit's 20 tokens for every family, app-level tokens (text, backgrounds, borders,
--- a brand fill with hover/pressed/disabled states, error and success text), a policy on the app's token pairs,
--- and a prefix so this system can live next to another one in the same app.
+-- a brand fill with hover/pressed/disabled states, error and success text) in an app theme, a policy on the
+-- app's token pairs, and a prefix so this system can live next to another one in the same app.
 -- huebench build examples/brand-palette.lua --out brand-out
 -- huebench tokens examples/brand-palette.lua --family app --mode dark
 -- huebench audit examples/brand-palette.lua
@@ -13,11 +13,9 @@ local brand = hb.register_family{ name = "brand", generator = "uniform-lstar", a
 local danger = hb.register_family{ name = "danger", generator = "uniform-lstar", hue = 25 }
 local success = hb.register_family{ name = "success", generator = "uniform-lstar", hue = 150 }
 
-hb.build{
-  name = "brand",
-  prefix = "acme",
+-- The app's tokens: each names the family it takes its colors from (one token for the whole app).
+local app = hb.theme{
   families = { brand, "gray", danger, success },
-  -- Tokens that name a family are app-level: one token for the whole app.
   tokens = {
     backgroundPrimary = { family = "gray", light = 50, dark = 1000, role = "background" },
     backgroundSecondary = { family = "gray", light = 100, dark = 900, role = "background" },
@@ -33,6 +31,14 @@ hb.build{
     -- Text on the fill keeps its pair under Increase Contrast.
     textOnFill = { family = "gray", light = 50, dark = 1000, role = "fixed" },
   },
+}
+
+-- The build: the theme's families (each also gets ColorTokensKit's 20 tokens) and app tokens, audited and
+-- exported with the prefix "acme" (acme.css, AcmeTokens, AcmeColors.xcassets, acme_colors.xml, tokens/acme/).
+hb.build{
+  name = "brand",
+  prefix = "acme",
+  theme = app,
   -- WCAG AA on the app's own pairs, in light and dark mode at standard and high contrast.
   policy = hb.policy{
     name = "acme-aa",
@@ -50,4 +56,10 @@ hb.build{
 local notes = hb.output("brand-notes.txt")
 for _, f in ipairs({ brand, danger, success }) do
   notes:line(("%s: _500 %s, contrast on white %.2f"):format(f.name, f:stop(500):hex(), f:stop(500):contrast("white")))
+end
+-- The theme resolves exactly what the build exports, in every mode and contrast level.
+for _, mode in ipairs({ "light", "dark" }) do
+  local text, stop = app:resolve("textError", mode, "high")
+  local bg = app:resolve("backgroundPrimary", mode, "high")
+  notes:line(("textError %s high contrast: danger _%s %s, %.2f on backgroundPrimary"):format(mode, stop, text:hex(), text:contrast(bg)))
 end

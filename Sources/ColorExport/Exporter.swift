@@ -9,9 +9,36 @@ public struct ExportOptions: Sendable, Equatable {
     public var dtcgLegacy: Bool = true
     /// The family the contrast heatmap shows (nil: the first family).
     public var heatmapFamily: String? = nil
-    /// The prefix of CSS custom properties and Android color names.
-    public var prefix: String = "hb"
+    /// The build's namespace (`prefix = "acme"`): CSS custom properties (`--acme-…`), Android names (`acme_…`),
+    /// Swift type names (`AcmeTokens`, `UIColor.Acme`), asset names and file names. Two builds with different
+    /// prefixes generate no common name, so two design systems can live in one app. The default `hb` keeps
+    /// the plain names (`huebench.css`, `HuebenchTokens`, `Colors.xcassets`, `colors.xml`).
+    public var prefix: String = ExportOptions.defaultPrefix
     public init() {}
+
+    public static let defaultPrefix = "hb"
+    /// Whether the build names its own namespace (file, type and asset names carry it).
+    public var hasOwnPrefix: Bool { prefix != ExportOptions.defaultPrefix }
+    /// The prefix's words (`my-brand` → `my`, `brand`).
+    var prefixWords: [String] { prefix.split(separator: "-").map(String.init) }
+    /// Swift type names start with this: `Huebench` by default, else the prefix in UpperCamelCase (`Acme`).
+    public var swiftTypePrefix: String {
+        hasOwnPrefix ? prefixWords.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() : "Huebench"
+    }
+    /// Argument labels and keys: `huebench` by default, else the prefix in lowerCamelCase (`acme`, `myBrand`).
+    public var swiftLabel: String {
+        guard hasOwnPrefix else { return "huebench" }
+        let t = swiftTypePrefix
+        return t.prefix(1).lowercased() + t.dropFirst()
+    }
+    /// Checks the prefix: letters, digits and `-`, starting with a letter (it becomes a Swift type name).
+    public static func checkPrefix(_ p: String) -> String? {
+        guard let f = p.first, f.isASCII, f.isLetter,
+              p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }), !p.hasSuffix("-"), !p.contains("--") else {
+            return "must be ASCII letters, digits and single '-', starting with a letter, such as \"acme\", got \"\(p)\""
+        }
+        return nil
+    }
 
     public static let xcassetsColorSpaces = ["display-p3", "srgb", "extended-srgb"]
 }

@@ -99,7 +99,7 @@ public enum LuaAPI {
         "hb.generators(): table[] | each ramp generator with its parameters (name, kind, min, max, default, summary)",
         "Family:stop(stop: integer): Color | the color at stop (50, 100 … 1000)",
         "Family:stops(): Color[] | the 20 stops, _50 first",
-        "hb.theme(spec: table): Theme | semantic tokens of spec.family: {family=, tokens=}",
+        "hb.theme(spec: table): Theme | semantic tokens of spec.family ({family=, tokens=}), or an app theme whose tokens name their family ({families=, tokens=})",
         "Theme:resolve(name: string, mode?: string, level?: string): Color, integer | a token's color (alpha = its opacity) and stop",
         "Theme:tokens(mode?: string, level?: string): table | every token resolved for mode (light, dark) and level (standard, high)",
         "hb.policy(spec: table): table | a policy value for hb.audit: {name=, rules=, check=function(ctx) end}",

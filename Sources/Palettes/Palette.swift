@@ -73,24 +73,28 @@ public struct PaletteWorkbench: Sendable {
 
     /// Generates one family's ramp (one color per stop of its scale, lightest first).
     public func ramp(for family: Family) throws -> [RampColor] {
+        try anchoredRamp(for: family).ramp
+    }
+
+    /// The family's ramp and the stop its anchor sits at (nil without an anchor), from one generation.
+    public func anchoredRamp(for family: Family) throws -> (ramp: [RampColor], anchorStop: Stop?) {
         let g = try generators.lookup(family.generator)
         try g.validate(family.spec)
-        var colors = try g.generate(family.spec, core)
+        let colors = try g.generate(family.spec, core)
         guard colors.count == family.scale.count else {
             throw PalettesError.wrongStopCount(generator: g.id, expected: family.scale.count, got: colors.count)
         }
         try RampColor.validate(colors, generator: g.id, family: family.id, stops: family.scale.stops)
-        if let anchor = family.anchor { colors = try Anchoring.apply(anchor, to: colors, scale: family.scale).ramp }
-        return colors
+        guard let anchor = family.anchor else { return (colors, nil) }
+        let (ramp, stop) = try Anchoring.apply(anchor, to: colors, scale: family.scale)
+        return (ramp, stop)
     }
 
     /// The stop a family's anchor sits at (nil without an anchor): the given one, or the nearest in lightness.
     public func anchorStop(for family: Family) throws -> Stop? {
         guard let anchor = family.anchor else { return nil }
         if let s = anchor.stop { return s }
-        var plain = family
-        plain.anchor = nil
-        return Anchoring.nearestStop(anchor.color, in: try ramp(for: plain), scale: family.scale)
+        return try anchoredRamp(for: family).anchorStop
     }
 
     /// Generates the ramps of these families (all registered ones by default), one family per task.

@@ -255,7 +255,16 @@ public enum UniformLStar {
     /// The stop at CIELab L\* `lstar` for hue `h` with wanted chroma `c`.
     public static func color(lightnessStar lstar: Double, chroma c: Double, hue h: Double, margin: Double = gamutMargin) -> RampColor {
         let y = TokenMath.luminance(lightnessStar: lstar)
-        let chroma = min(c, margin * TokenMath.maxChroma(luminance: y, hue: h))
+        let chroma: Double
+        if c <= 0 || (margin > 0 && c / margin + 0x1p-30 < 0.5 && TokenMath.fits(chroma: c / margin + 0x1p-30, luminance: y, hue: h)) {
+            // Inside the cap, without the search: `maxChroma` bisects [0, 0.5] to steps of 2⁻³¹ and returns its
+            // last fitting chroma, so when a chroma two steps above c / margin fits (fitting is monotone in
+            // chroma), margin · maxChroma exceeds c by at least margin · 2⁻³¹ and the min below is c: the same
+            // value, bit for bit, for one lightness solve instead of thirty.
+            chroma = c
+        } else {
+            chroma = min(c, margin * TokenMath.maxChroma(luminance: y, hue: h))
+        }
         let l = TokenMath.lightness(forLuminance: y, chroma: chroma, hue: h)
         return RampColor(oklch: l, chroma, h)
     }

@@ -46,11 +46,27 @@ public struct SemanticToken: Sendable, Hashable {
     /// Stops moved away from the page background after the stop is chosen (an interaction state: light mode
     /// darker, dark mode lighter), clamped at the scale's ends.
     public let shift: Int
+    /// For an interaction state made by `withStates`: the token it was derived from and the state's name
+    /// (`fillBrandHover`: `fillBrand`, `hover`).
+    public let stateOf: (token: String, state: String)?
 
     public init(_ id: String, light: Stop, dark: Stop, lightHigh: Stop? = nil, darkHigh: Stop? = nil,
-                opacity: Double = 1, role: Role, family: String? = nil, scale: Scale? = nil, shift: Int = 0) {
+                opacity: Double = 1, role: Role, family: String? = nil, scale: Scale? = nil, shift: Int = 0,
+                stateOf: (token: String, state: String)? = nil) {
         self.id = id; self.light = light; self.dark = dark; self.lightHigh = lightHigh; self.darkHigh = darkHigh
         self.opacity = opacity; self.role = role; self.family = family; self.scale = scale; self.shift = shift
+        self.stateOf = stateOf
+    }
+
+    public static func == (a: SemanticToken, b: SemanticToken) -> Bool {
+        a.id == b.id && a.light == b.light && a.dark == b.dark && a.lightHigh == b.lightHigh && a.darkHigh == b.darkHigh
+            && a.opacity == b.opacity && a.role == b.role && a.family == b.family && a.scale == b.scale && a.shift == b.shift
+            && a.stateOf?.token == b.stateOf?.token && a.stateOf?.state == b.stateOf?.state
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(id); h.combine(light); h.combine(dark); h.combine(lightHigh); h.combine(darkHigh); h.combine(opacity)
+        h.combine(role); h.combine(family); h.combine(scale); h.combine(shift); h.combine(stateOf?.token); h.combine(stateOf?.state)
     }
 
     /// How many stops Increase Contrast moves this token: text and borders go two stops further from their
@@ -185,7 +201,7 @@ extension SemanticToken {
             let id = self.id + s.name.prefix(1).uppercased() + s.name.dropFirst()
             return SemanticToken(id, light: light, dark: dark, lightHigh: lightHigh, darkHigh: darkHigh,
                                  opacity: s.opacity ?? opacity, role: role, family: family, scale: scale,
-                                 shift: shift + s.steps)
+                                 shift: shift + s.steps, stateOf: (self.id, s.name))
         }
     }
 }

@@ -99,7 +99,7 @@ enum BuildCommand: Command {
         progress("generating \(request.families.count) families and their tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
         let doc = try request.document(in: wb)
         let folder = OutputFolder()
-        let perFormat = try request.write(doc, in: wb, into: folder, progress: progress).map { ($0.id, $0.files, $0.bytes) }
+        let perFormat = try request.write(doc, in: wb, into: folder, progress: progress)
         for (path, bytes) in try plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
         progress("writing \(folder.paths.count) files into \(outDir)/…")
         let result = try folder.commit(to: outDir) { done, total in
@@ -113,9 +113,9 @@ enum BuildCommand: Command {
         let stops = doc.families.reduce(0) { $0 + $1.stops.count }
         let tokens = doc.tokenSets.reduce(0) { $0 + $1.tokens.count }
         Output.line("huebench build: \(doc.families.count) families, \(stops) stops, \(tokens) tokens × 4 appearances → \(outDir)/")
-        for (id, count, bytes) in perFormat {
-            let outputs = wb.exporters[id]!.outputs.joined(separator: " ")
-            Output.line("  \(id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(count).leftPad(5)) files \(byteString(bytes).leftPad(9))  \(outputs)")
+        for f in perFormat {
+            let outputs = (f.written.isEmpty ? wb.exporters[f.id]!.outputs : f.written).joined(separator: " ")
+            Output.line("  \(f.id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(f.files).leftPad(5)) files \(byteString(f.bytes).leftPad(9))  \(outputs)")
         }
         let total = result.files.reduce(0) { $0 + $1.size }
         Output.line("wrote \(result.files.count) files, \(byteString(total)) (\(result.changed) changed, \(result.files.count - result.changed) unchanged, \(result.removed.count) stale removed)")
@@ -124,7 +124,7 @@ enum BuildCommand: Command {
             if audit.passed {
                 Output.line("audit \(audit.policy): all \(audit.checks.count) checks pass")
             } else {
-                let where_ = perFormat.contains { $0.0 == "report" } ? "see \(outDir)/report.html or " : ""
+                let where_ = perFormat.contains { $0.id == "report" } ? "see \(outDir)/report.html or " : ""
                 let rerun = (["huebench", "audit"] + (script.map { [$0] } ?? []) + ["--policy", audit.policy]).joined(separator: " ")
                 Output.line("audit \(audit.policy): \(audit.failures.count) of \(audit.checks.count) checks fail (\(where_)run '\(rerun)')")
                 if a.has("strict") { status = ExitStatus.someFailed }

@@ -1,5 +1,6 @@
 import ColorCore
 import ColorExport
+import Palettes
 import Foundation
 import HuebenchTestSupport
 import Testing
@@ -106,7 +107,7 @@ func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
         let html = f.text("report.html")!
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         for external in ["http://", "https://", "<script src", "<link "] {
-            // The only URL allowed is the SVG namespace of the inline heatmap.
+            // The only URL allowed is the SVG namespace of an inline picture.
             let hits = html.components(separatedBy: external).count - 1
             let allowed = external == "http://" ? html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1 : 0
             #expect(hits == allowed, "report.html refers outside itself with \(external)")
@@ -114,7 +115,7 @@ func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
         // Failures first: the failing check precedes the passing one.
         let fail = html.range(of: "FAIL")!, pass = html.range(of: ">pass<")!
         #expect(fail.lowerBound < pass.lowerBound)
-        #expect(html.contains("<svg") && html.contains("huebench build (test)"))
+        #expect(html.contains("huebench build (test)"))
     }
 
     /// In CI (CI=true) the browser test never skips: a missing Chromium is a failure there.
@@ -151,5 +152,107 @@ func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
                           ("gray _800 #2c2c2c", rgb("#2c2c2c")), ("gray _600", gray.stops[11].color.srgbBytes)] {
             #expect(count(c) >= 44 * 30 * 9 / 10, "\(name): too few pixels of \(c) in the screenshot")
         }
+    }
+}
+
+/// The report of an app design system: families on their own scale, tokens previewed on the background they are
+/// meant for, states side by side, WCAG 2.1 and APCA heatmaps of every family.
+@Suite struct DesignReportTests {
+    static func request() throws -> BuildRequest {
+        let wb = PaletteWorkbench.standard
+        let danger = Family(id: "danger", hue: 25).on(.tailwind)
+        let app = [
+            SemanticToken("backgroundPrimary", light: Stop(50), dark: Stop(1000), role: .background, family: "gray"),
+            SemanticToken("textError", light: Stop(700), dark: Stop(300), role: .text, family: "danger"),
+            SemanticToken("textOnFill", light: Stop(50), dark: Stop(1000), role: .fixed, family: "gray"),
+        ] + SemanticToken("fillDanger", light: Stop(600), dark: Stop(400), role: .fill, family: "danger")
+            .withStates([TokenState("hover", steps: 1), TokenState("pressed", steps: 2), TokenState("disabled", opacity: 0.38)])
+        return BuildRequest(name: "app", families: [BuildRequest.Item(try wb.family(named: "gray")), BuildRequest.Item(danger)],
+                            appTokens: app, policy: Policy(id: "app", name: "app", rules: [
+                                PolicyRule("error", foregrounds: ["textError"], backgrounds: ["backgroundPrimary"], minimum: 4.5),
+                                PolicyRule("on-fill", foregrounds: ["textOnFill"], backgrounds: ["fillDanger"], minimum: 3),
+                            ]), formats: ["report"])
+    }
+
+    /// The first preview (`.pv`) of a token's row: (background, text) hex.
+    static func preview(_ html: String, token: String, role: String) throws -> (String, String) {
+        let row = try #require(html.components(separatedBy: "<tr><td><code>\(token)</code></td><td>\(role)</td>").dropFirst().first)
+        let rest = try #require(row.components(separatedBy: "<span class=\"pv\" style=\"background:").dropFirst().first)
+        return (String(rest.prefix(7)), String(rest.components(separatedBy: "color:")[1].prefix(7)))
+    }
+
+    static func hex(_ doc: ExportDocument, _ family: String, _ stop: String) -> String {
+        doc.family(family)!.stops.first { $0.name == stop }!.color.hex
+    }
+
+    @Test func tokensAreShownOnTheirBackgrounds() throws {
+        let r = try Self.request()
+        let doc = try r.document()
+        let html = ReportExporter.render(doc)
+        // Text on a fill is drawn on that fill (light mode: danger 600 under gray 50), not on the page.
+        let (bg, fg) = try Self.preview(html, token: "textOnFill", role: "fixed")
+        #expect(bg == Self.hex(doc, "danger", "600") && fg == Self.hex(doc, "gray", "50"), "\(bg) \(fg)")
+        // Inverted text sits on the inverted background of its family (gray: _50 on _900 in light mode).
+        let (ib, it) = try Self.preview(html, token: "invertedForegroundPrimary", role: "invertedText")
+        #expect(ib == Self.hex(doc, "gray", "900") && it == Self.hex(doc, "gray", "50"), "\(ib) \(it)")
+        // Error text on the app's page background.
+        let (eb, ef) = try Self.preview(html, token: "textError", role: "text")
+        #expect(eb == Self.hex(doc, "gray", "50") && ef == Self.hex(doc, "danger", "700"))
+        // The fill's states side by side, each with the text on the fill.
+        let states = try #require(html.components(separatedBy: "<h2 id=\"states\">").dropFirst().first)
+        for s in ["default", "hover", "pressed", "disabled"] { #expect(states.contains(">\(s)</span>")) }
+        #expect(states.contains("title=\"fillDangerHover: danger _700\""))
+        // Each family's grid has as many columns as its scale: ColorTokensKit 20, Tailwind 11.
+        #expect(html.contains("<div class=\"fam\" style=\"grid-template-columns: 96px repeat(20, 44px)\"><span class=\"name\">gray</span>"))
+        #expect(html.contains("<div class=\"fam\" style=\"grid-template-columns: 96px repeat(11, 44px)\"><span class=\"name\">danger</span>"))
+        #expect(html.contains("<span>950</span>"))
+    }
+
+    @Test func heatmapsOfEveryFamilyInWCAGAndAPCA() throws {
+        let doc = try Self.request().document()
+        let html = ReportExporter.render(doc)
+        #expect(html.components(separatedBy: "<table class=\"hm\">").count - 1 == 2 * doc.families.count)
+        #expect(html.contains("<caption>danger · APCA |Lc|</caption>") && html.contains("<caption>gray · WCAG 2.1 ratio</caption>"))
+        // A cell's value is the workbench's own contrast of the two stops (titles carry 2 and 1 decimals).
+        let core = Workbench.standard
+        for (family, text, bg) in [("gray", "1000", "50"), ("danger", "700", "100"), ("danger", "100", "900")] {
+            let f = doc.family(family)!
+            func color(_ s: String) -> Color { Color(.srgb, coords: f.stops.first { $0.name == s }!.color.srgb) }
+            let wcag = try core.contrast(text: color(text), background: color(bg), method: "wcag21")
+            let apca = abs(try core.contrast(text: color(text), background: color(bg), method: "apca"))
+            let title = "title=\"_\(text) on _\(bg): "
+            let cells = html.components(separatedBy: "<caption>\(family) · ")
+            let w = try #require(cells.first { $0.hasPrefix("WCAG") }?.components(separatedBy: title).dropFirst().first)
+            let a = try #require(cells.first { $0.hasPrefix("APCA") }?.components(separatedBy: title).dropFirst().first)
+            #expect(abs(Double(w.prefix { $0 != "\"" })! - wcag) <= 0.005 + 1e-9, "\(family) \(text)/\(bg) wcag")
+            #expect(abs(Double(a.prefix { $0 != "\"" })! - apca) <= 0.05 + 1e-9, "\(family) \(text)/\(bg) apca")
+        }
+        // Black on white: APCA's published Lc 106.04 (gray _1000 is not pure black, so only the band is checked).
+        #expect(html.contains("class=\"b3\" title=\"_1000 on _50: 10"))
+    }
+
+    @Test(.enabled(if: ReportTests.chromium != nil, "chromium is not installed"))
+    func textOnFillRendersOnTheFill() throws {
+        let dir = TempFolder.make("export")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.request()
+        let doc = try r.document()
+        let folder = OutputFolder()
+        _ = try r.write(doc, into: folder)
+        _ = try folder.commit(to: dir)
+        let shot = dir.appendingPathComponent("shot.png")
+        let (status, _, err) = try Programs.run(ReportTests.chromium!, [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
+            "--screenshot=\(shot.path)", "--window-size=1100,1100", dir.appendingPathComponent("report.html").absoluteString,
+        ]).parts
+        #expect(status == 0, "chromium failed: \(err.suffix(400))")
+        let img = try PNG.decode([UInt8](try Data(contentsOf: shot)))
+        let fill = doc.family("danger")!.stops.first { $0.name == "600" }!.color.srgbBytes
+        var n = 0
+        for y in 0..<img.height { for x in 0..<img.width where near(img[x, y], fill, 1) { n += 1 } }
+        // The swatch (44 × 30) plus the fill's own preview and textOnFill's preview on it (each ≥ 34 × 18 less
+        // its text): far more than the swatch alone.
+        #expect(n >= 44 * 30 + 2 * 400, "\(n) pixels of the fill color")
     }
 }

@@ -141,6 +141,55 @@ import Testing
         #expect(printed.text == expected + "2\t300\t600\n")
     }
 
+    /// An app theme: tokens that name their family, with states, resolved exactly as a build's app-level tokens.
+    @Test func appThemesResolveTokensFromTheirOwnFamilies() throws {
+        let (s, printed) = try makeState()
+        try s.run(source: """
+        local danger = hb.register_family{ name = "danger", hue = 25 }
+        local t = hb.theme{ families = { danger, "gray" }, tokens = {
+          backgroundPrimary = { family = "gray", light = 50, dark = 1000, role = "background" },
+          textError = { family = "danger", light = 700, dark = 300, light_high = 800, dark_high = 200, role = "text" },
+          fillDanger = { family = "danger", light = 600, dark = 400, role = "fill", states = { hover = 1, pressed = 2, disabled = { opacity = 0.38 } } },
+        } }
+        print(tostring(t))
+        for _, m in ipairs({"light", "dark"}) do
+          for _, l in ipairs({"standard", "high"}) do
+            for _, name in ipairs({"textError", "fillDanger", "fillDangerHover", "fillDangerPressed", "fillDangerDisabled", "backgroundPrimary"}) do
+              local c, stop = t:resolve(name, m, l)
+              print(m, l, name, stop, c:hex(), c:alpha())
+            end
+          end
+        end
+        """, name: "app-theme.lua")
+        // The same tokens through the library: a DesignSystem's app-level set.
+        let wb = s.palettes
+        let danger = try wb.families.lookup("danger"), gray = Family.gray
+        let app = [
+            SemanticToken("backgroundPrimary", light: Stop(50), dark: Stop(1000), role: .background, family: "gray"),
+            SemanticToken("fillDanger", light: Stop(600), dark: Stop(400), role: .fill, family: "danger"),
+        ]
+        var tokens = [SemanticToken("textError", light: Stop(700), dark: Stop(300), lightHigh: Stop(800), darkHigh: Stop(200), role: .text, family: "danger")]
+        tokens += app[1].withStates([TokenState("disabled", opacity: 0.38), TokenState("hover", steps: 1), TokenState("pressed", steps: 2)])
+        tokens.append(app[0])
+        let system = try DesignSystem(palette: try wb.palette([danger, gray]), tokens: [], appTokens: tokens)
+        let set = system.tokenSets.last!
+        var expected = "theme(app: danger, gray; 6 tokens)\n"
+        for m in Mode.allCases {
+            for l in ContrastLevel.allCases {
+                for name in ["textError", "fillDanger", "fillDangerHover", "fillDangerPressed", "fillDangerDisabled", "backgroundPrimary"] {
+                    let r = system.resolve(set.token(name)!, in: set, mode: m, contrast: l)
+                    // Lua's hex carries a translucent color's alpha byte (0.38 → 61).
+                    let hex = try Workbench.standard.hex(Color(.oklch, coords: r.color.oklch))
+                        + (r.token.opacity < 1 ? String(format: "%02x", Int((r.token.opacity * 255).rounded())) : "")
+                    expected += "\(m.rawValue)\t\(l.rawValue)\t\(name)\t\(r.stop.label)\t\(hex)\t\(r.token.opacity == 1 ? "1.0" : "0.38")\n"
+                }
+            }
+        }
+        #expect(printed.text == expected)
+        // Spot values: dark high-contrast error text is the explicit _200; pressed is two stops darker in light mode.
+        #expect(printed.text.contains("dark\thigh\ttextError\t200\t") && printed.text.contains("light\tstandard\tfillDangerPressed\t700\t"))
+    }
+
     @Test func colorFunctionsMatchPalettesColorFunctions() throws {
         let (s, printed) = try makeState()
         try s.run(source: """

@@ -43,7 +43,7 @@ import Testing
         #expect(out.contains("audit app: all 8 checks pass"))
         let o = dir.appendingPathComponent("huebench-out")
         func read(_ p: String) throws -> String { try String(contentsOf: o.appendingPathComponent(p), encoding: .utf8) }
-        let css = try read("huebench.css")
+        let css = try read("acme.css")
         #expect(css.contains("  --acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
         #expect(css.contains("  --acme-fill-brand-hover: light-dark(var(--acme-brand-650), var(--acme-brand-350));"))
         #expect(css.contains("  --acme-fill-brand-pressed: light-dark(var(--acme-brand-700), var(--acme-brand-300));"))
@@ -51,16 +51,17 @@ import Testing
         #expect(css.contains("    --acme-text-error: light-dark(var(--acme-danger-800), var(--acme-danger-200));"))
         #expect(css.contains("    --acme-fill-brand: light-dark(var(--acme-brand-700), var(--acme-brand-300));"))
         #expect(css.contains("--acme-fill-brand-disabled: light-dark(") && css.contains(" / 0.38)"))
-        let android = try read("android/values/colors.xml")
+        let android = try read("android/values/acme_colors.xml")
         #expect(android.contains("<color name=\"acme_text_error\">@color/acme_danger_700</color>"))
         #expect(android.contains("<color name=\"acme_text_error_hc\">@color/acme_danger_800</color>"))
-        #expect(try read("android/values-night/colors.xml").contains("<color name=\"acme_text_error\">@color/acme_danger_300</color>"))
-        let swift = try read("Swift/HuebenchColorValues.swift")
-        #expect(swift.contains("public static let textError = HuebenchToken("))
-        #expect(swift.contains("public static let fillBrandPressed = HuebenchToken("))
-        #expect(FileManager.default.fileExists(atPath: o.appendingPathComponent("Colors.xcassets/Tokens/app/textError.colorset/Contents.json").path))
-        #expect(FileManager.default.fileExists(atPath: o.appendingPathComponent("Colors.xcassets/Tokens/app/fillBrandHover.colorset/Contents.json").path))
-        #expect(try read("tokens/dark-high-contrast.tokens.json").contains("\"$value\": \"{palette.danger.200}\""))
+        #expect(try read("android/values-night/acme_colors.xml").contains("<color name=\"acme_text_error\">@color/acme_danger_300</color>"))
+        // The prefix names the Swift types, the asset catalog and its assets, and the token folder.
+        let swift = try read("Swift/AcmeColorValues.swift")
+        #expect(swift.contains("public static let textError = AcmeToken("))
+        #expect(swift.contains("public static let fillBrandPressed = AcmeToken("))
+        #expect(FileManager.default.fileExists(atPath: o.appendingPathComponent("AcmeColors.xcassets/Tokens/app/acmeTextError.colorset/Contents.json").path))
+        #expect(FileManager.default.fileExists(atPath: o.appendingPathComponent("AcmeColors.xcassets/Tokens/app/acmeFillBrandHover.colorset/Contents.json").path))
+        #expect(try read("tokens/acme/dark-high-contrast.tokens.json").contains("\"$value\": \"{palette.danger.200}\""))
 
         // The same tokens, listed.
         let (ts, tokens, _) = try BuildCommandTests.run(["tokens", "app.lua", "--family", "app", "--mode", "dark", "--contrast", "high"], cwd: dir)
@@ -92,7 +93,7 @@ import Testing
         #expect(s == 0, "\(err)")
         // brand, then danger and gray for textError, backgroundPrimary and textOnFill: 3 × 20 + 7 app tokens.
         #expect(out.contains("3 families, 60 stops, 67 tokens"), "\(out)")
-        let css = try String(contentsOf: dir.appendingPathComponent("huebench-out/huebench.css"), encoding: .utf8)
+        let css = try String(contentsOf: dir.appendingPathComponent("huebench-out/acme.css"), encoding: .utf8)
         #expect(css.contains("  --acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
         #expect(css.contains("  --acme-text-on-fill: "))
     }

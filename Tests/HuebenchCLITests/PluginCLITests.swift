@@ -119,12 +119,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines.first == "huebench build: 4 families, 80 stops, 93 tokens × 4 appearances → \(out)/", "\(r.stdout)")
         #expect(r.stdout.contains("audit acme-aa: all 56 checks pass"), "\(r.stdout)")
-        let css = try String(contentsOfFile: out + "/huebench.css", encoding: .utf8)
+        let css = try String(contentsOfFile: out + "/acme.css", encoding: .utf8)
         #expect(css.contains("--acme-brand-400: oklch(68.04% 0.1395 166.99);") && css.contains("--acme-danger-450: ") && css.contains("--acme-gray-50: "))
         #expect(css.contains("--acme-text-error: light-dark(var(--acme-danger-700), var(--acme-danger-300));"))
         #expect(css.contains("--acme-fill-brand-hover: light-dark(var(--acme-brand-750), var(--acme-brand-350));"))
         let notes = try String(contentsOfFile: out + "/brand-notes.txt", encoding: .utf8)
-        #expect(notes.hasPrefix("brand: _500 #") && notes.split(separator: "\n").count == 3)
+        let lines = notes.split(separator: "\n")
+        #expect(notes.hasPrefix("brand: _500 #") && lines.count == 5, "\(notes)")
+        // The app theme resolves what the build exports: the explicit high-contrast stops of textError.
+        #expect(lines.count == 5 && lines[3].hasPrefix("textError light high contrast: danger _800 #") && lines[4].hasPrefix("textError dark high contrast: danger _200 #"))
         // Deterministic: a second build changes nothing.
         let again = try Self.run(["build", "examples/brand-palette.lua", "--out", out, "--quiet"])
         #expect(again.stdout.contains("(0 changed, "), "\(again.stdout)")

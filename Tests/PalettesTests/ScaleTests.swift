@@ -126,8 +126,8 @@ import Testing
                     let h = Double(i * 10) + 3
                     let hex = RampColor(oklch: 0.62, 0.11, h).hex
                     let family = Family(id: "a", hue: h, generator: g, anchor: RampAnchor(color: try RampColor(hex: hex)), scale: scale)
-                    let ramp = try wb.ramp(for: family)
-                    let stop = try #require(try wb.anchorStop(for: family))
+                    let (ramp, anchorStop) = try wb.anchoredRamp(for: family)
+                    let stop = try #require(anchorStop)
                     #expect(ramp[scale.index(of: stop)!].hex == hex, "\(scale.id) \(g) hue \(h) at \(stop.name)")
                     let L = ramp.map(\.oklch.x)
                     #expect((0..<(L.count - 1)).allSatisfy { L[$0] > L[$0 + 1] }, "\(scale.id) \(g) hue \(h): lightness not monotone")

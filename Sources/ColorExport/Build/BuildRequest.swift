@@ -94,6 +94,9 @@ public struct BuildRequest: Sendable {
         public var id: String
         public var files: Int
         public var bytes: Int
+        /// What it wrote, for a summary line: the files when there are at most four, else their top folders
+        /// (`AcmeColors.xcassets/`, `tokens/`).
+        public var written: [String] = []
     }
 
     /// Runs the exporters on the document into the folder (nothing reaches disk until the folder is committed).
@@ -106,8 +109,17 @@ public struct BuildRequest: Sendable {
             progress("exporting \(e.id)…")
             let before = Set(folder.paths)
             try e.writeFunction(document, options, folder)
-            let new = folder.paths.filter { !before.contains($0) }
-            out.append(FormatSummary(id: e.id, files: new.count, bytes: new.reduce(0) { $0 + (folder.contents($1)?.count ?? 0) }))
+            var new = folder.paths.filter { !before.contains($0) }
+            // In the order the exporter declares its files when it wrote exactly those (else sorted).
+            if new.allSatisfy(e.outputs.contains) { new.sort { e.outputs.firstIndex(of: $0)! < e.outputs.firstIndex(of: $1)! } }
+            var top: [String] = []
+            for p in new {
+                let first = p.split(separator: "/").first.map(String.init) ?? p
+                let entry = first == p ? p : first + "/"
+                if !top.contains(entry) { top.append(entry) }
+            }
+            out.append(FormatSummary(id: e.id, files: new.count, bytes: new.reduce(0) { $0 + (folder.contents($1)?.count ?? 0) },
+                                     written: new.count <= 4 ? new : top))
         }
         return out
     }

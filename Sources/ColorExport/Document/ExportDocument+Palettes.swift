@@ -65,7 +65,8 @@ extension ExportDocument {
             ExportTokenSet(family: set.name, tokens: set.tokens.map { t in
                 func v(_ m: Mode, _ l: ContrastLevel) -> TokenValue { TokenValue(system.resolve(t, in: set, mode: m, contrast: l)) }
                 return ExportToken(name: t.id, light: v(.light, .standard), dark: v(.dark, .standard),
-                                   lightHigh: v(.light, .high), darkHigh: v(.dark, .high))
+                                   lightHigh: v(.light, .high), darkHigh: v(.dark, .high), role: t.role.rawValue,
+                                   stateOf: t.stateOf?.token, state: t.stateOf?.state)
             }, isApp: set.family == nil)
         }
         self.init(name: name, families: families, tokenSets: sets, audit: audit.map(ExportAudit.init), build: build)

@@ -183,9 +183,17 @@ public struct ExportToken: Sendable, Equatable {
     public var dark: TokenValue
     public var lightHigh: TokenValue
     public var darkHigh: TokenValue
-    public init(name: String, light: TokenValue, dark: TokenValue, lightHigh: TokenValue? = nil, darkHigh: TokenValue? = nil) {
+    /// What the token paints (`text`, `invertedText`, `border`, `background`, `fill`, `fixed`…; nil: unknown):
+    /// the report previews each token on the background it is meant for.
+    public var role: String?
+    /// For an interaction state: the token it was derived from (`fillBrand` for `fillBrandHover`) and the state.
+    public var stateOf: String?
+    public var state: String?
+    public init(name: String, light: TokenValue, dark: TokenValue, lightHigh: TokenValue? = nil, darkHigh: TokenValue? = nil,
+                role: String? = nil, stateOf: String? = nil, state: String? = nil) {
         self.name = name; self.light = light; self.dark = dark
         self.lightHigh = lightHigh ?? light; self.darkHigh = darkHigh ?? dark
+        self.role = role; self.stateOf = stateOf; self.state = state
     }
     public func value(_ v: TokenVariant) -> TokenValue {
         switch (v.mode, v.contrast) {

@@ -9,6 +9,13 @@ import ColorIO
 public enum AndroidExporter {
     public static let dayFile = "android/values/colors.xml"
     public static let nightFile = "android/values-night/colors.xml"
+    /// The two files of a build: `colors.xml`, or `acme_colors.xml` with `prefix = "acme"` (resource files of
+    /// two design systems sit side by side in one `res/values`).
+    public static func files(_ o: ExportOptions) -> (day: String, night: String) {
+        guard o.hasOwnPrefix else { return (dayFile, nightFile) }
+        let name = Escape.androidResourceName([o.prefix]) + "_colors.xml"
+        return ("android/values/" + name, "android/values-night/" + name)
+    }
 
     public static let exporter = Exporter(
         id: "android", summary: "Android values/ and values-night/ colors.xml (#AARRGGBB; _hc high-contrast names)",
@@ -91,7 +98,8 @@ public enum AndroidExporter {
 
     public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
         try checkNames(doc, prefix: options.prefix)
-        try out.write(dayFile, text: file(doc, options.prefix, night: false))
-        try out.write(nightFile, text: file(doc, options.prefix, night: true))
+        let (day, night) = files(options)
+        try out.write(day, text: file(doc, options.prefix, night: false))
+        try out.write(night, text: file(doc, options.prefix, night: true))
     }
 }

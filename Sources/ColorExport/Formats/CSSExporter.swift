@@ -1,5 +1,5 @@
 import ColorIO
-/// CSS custom properties: `huebench.css`.
+/// CSS custom properties: `huebench.css` (`acme.css` with `prefix = "acme"`).
 ///
 /// - one property per stop (`--hb-orange-450`) and per token (`--hb-orange-foreground-primary`);
 /// - `color-scheme: light dark` on `:root`, tokens as `light-dark(light, dark)`; `[data-theme="light"]` and
@@ -10,6 +10,8 @@ import ColorIO
 /// Opaque tokens alias stops with `var()`; tokens with opacity carry literal colors with `/ alpha`.
 public enum CSSExporter {
     public static let file = "huebench.css"
+    /// The file of a build: `huebench.css`, or `acme.css` with `prefix = "acme"`.
+    public static func file(_ o: ExportOptions) -> String { o.hasOwnPrefix ? o.prefix + ".css" : file }
 
     public static let exporter = Exporter(
         id: "css", summary: "CSS custom properties: light-dark(), prefers-contrast, oklch() with P3 override",
@@ -73,7 +75,7 @@ public enum CSSExporter {
 
     public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
         try checkNames(doc, prefix: options.prefix)
-        try out.write(file, text: render(doc, prefix: options.prefix))
+        try out.write(file(options), text: render(doc, prefix: options.prefix))
     }
 
     public static func render(_ doc: ExportDocument, prefix: String = "hb") -> String {

@@ -7,7 +7,8 @@ import ColorIO
 /// - `tokens/<light|dark|light-high-contrast|dark-high-contrast>.tokens.json`: the semantic tokens of each
 ///   appearance, aliases to stops (`{palette.orange.1000}`); a token with opacity is a color object with that
 ///   `alpha` (its stop recorded under `$extensions`);
-/// - `tokens/huebench.resolver.json`: a resolver with a `palette` set and a `theme` modifier whose four
+/// - `tokens/huebench.resolver.json` (`tokens/acme/acme.resolver.json` and the files beside it with
+///   `prefix = "acme"`): a resolver with a `palette` set and a `theme` modifier whose four
 ///   contexts select those files;
 /// - `tokens/legacy/*.tokens.json` (option `dtcgLegacy`): the same with string values (`#rrggbb`, `#rrggbbaa`)
 ///   for tools that predate the color object.
@@ -17,6 +18,9 @@ public enum DTCGExporter {
     public static let paletteFile = "palette.tokens.json"
     public static let resolverFile = "huebench.resolver.json"
     public static let extensionKey = "org.huebench"
+    /// The folder of a build: `tokens`, or `tokens/acme` with `prefix = "acme"` (its resolver `acme.resolver.json`).
+    public static func folder(_ o: ExportOptions) -> String { o.hasOwnPrefix ? folder + "/" + o.prefix : folder }
+    public static func resolverFile(_ o: ExportOptions) -> String { o.hasOwnPrefix ? o.prefix + ".resolver.json" : resolverFile }
 
     public static let exporter = Exporter(
         id: "dtcg", summary: "W3C design tokens 2025.10: palette, per-mode aliases, resolver (+ legacy strings)",
@@ -104,16 +108,17 @@ public enum DTCGExporter {
 
     public static func write(_ doc: ExportDocument, _ options: ExportOptions, _ out: OutputFolder) throws {
         try checkNames(doc)
-        try out.write("\(folder)/\(paletteFile)", text: palette(doc, legacy: false).document)
+        let dir = folder(options), resolverName = resolverFile(options)
+        try out.write("\(dir)/\(paletteFile)", text: palette(doc, legacy: false).document)
         if !doc.tokenSets.isEmpty {
-            for v in TokenVariant.all { try out.write("\(folder)/\(modeFile(v))", text: mode(doc, v, legacy: false).document) }
-            try out.write("\(folder)/\(resolverFile)", text: resolver(doc).document)
+            for v in TokenVariant.all { try out.write("\(dir)/\(modeFile(v))", text: mode(doc, v, legacy: false).document) }
+            try out.write("\(dir)/\(resolverName)", text: resolver(doc).document)
         }
         guard options.dtcgLegacy else { return }
-        try out.write("\(folder)/legacy/\(paletteFile)", text: palette(doc, legacy: true).document)
+        try out.write("\(dir)/legacy/\(paletteFile)", text: palette(doc, legacy: true).document)
         if !doc.tokenSets.isEmpty {
-            for v in TokenVariant.all { try out.write("\(folder)/legacy/\(modeFile(v))", text: mode(doc, v, legacy: true).document) }
-            try out.write("\(folder)/legacy/\(resolverFile)", text: resolver(doc).document)
+            for v in TokenVariant.all { try out.write("\(dir)/legacy/\(modeFile(v))", text: mode(doc, v, legacy: true).document) }
+            try out.write("\(dir)/legacy/\(resolverName)", text: resolver(doc).document)
         }
     }
 }

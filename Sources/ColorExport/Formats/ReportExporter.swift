@@ -1,12 +1,15 @@
 import ColorIO
-/// `report.html`: one self-contained page (inline CSS and SVG, no network) for a person to review a build:
-/// the families, the tokens per appearance, the audit (target vs achieved, failures first), the contrast
-/// heatmap, the palette and tokens under color-vision deficiencies (a tab per type), and how the build was made (command, source, files written before the report, with sizes).
+/// `report.html`: one self-contained page (inline CSS and SVG, no network) for a person to review a build: the
+/// families (each on its own scale), every token per appearance previewed on the background it is meant for (the
+/// pair the audit checks; inverted text on the inverted background, text on a fill on that fill), interaction states
+/// side by side, the audit (target vs achieved, failures first), WCAG 2.1 and APCA heatmaps of every family, the
+/// palette and tokens under color-vision deficiencies (a tab per type), and how the build was made (command,
+/// source, files written before the report, with sizes).
 public enum ReportExporter {
     public static let file = "report.html"
 
     public static let exporter = Exporter(
-        id: "report", summary: "report.html: families, tokens per mode, audit, heatmap, how it was built",
+        id: "report", summary: "report.html: families, tokens on their backgrounds, states, audit, WCAG/APCA heatmaps, how it was built",
         outputs: [file], write: write)
 
     static let css = """
@@ -34,43 +37,11 @@ public enum ReportExporter {
 
     static func bg(_ c: Scene.RGB) -> String { Scene.hex(c) }
 
-    static func families(_ doc: ExportDocument) -> String {
-        var s = "<h2 id=\"families\">Families</h2>\n"
-        if let first = doc.families.first {
-            s += "<div class=\"stops\"><span></span>" + first.stops.map { "<span>\(Escape.xmlText($0.name))</span>" }.joined() + "</div>\n"
-        }
-        for f in doc.families {
-            s += "<div class=\"fam\"><span class=\"name\">\(Escape.xmlText(f.name))</span>"
-            for st in f.stops {
-                s += "<div class=\"sw\" style=\"background:\(st.color.hex)\" title=\"\(Escape.xmlText(f.name)) _\(Escape.xmlText(st.name)): \(Escape.xmlText(st.color.display))\"></div>"
-            }
-            s += "</div>\n"
-        }
-        return s
-    }
-
-    static func tokenTable(_ doc: ExportDocument, _ set: ExportTokenSet) -> String {
-        var s = "<table><tr><th>token</th>" + TokenVariant.all.map { "<th>\($0.id)</th>" }.joined() + "</tr>\n"
-        for t in set.tokens {
-            s += "<tr><td><code>\(Escape.xmlText(t.name))</code></td>"
-            for v in TokenVariant.all {
-                let panel = Sheets.panelBackground(doc, set, v)
-                let c = Sheets.tokenColor(doc, t, v, on: panel)
-                let value = t.value(v)
-                let alpha = value.opacity == 1 ? "" : " · \(Fmt.trimmed(value.opacity, 2))"
-                s += "<td style=\"background:\(bg(panel))\"><span class=\"tok\" style=\"color:\(bg(Sheets.label(on: panel)))\">"
-                s += "<span class=\"chip\" style=\"background:\(bg(c))\"></span><span style=\"color:\(bg(c))\">Aa</span> "
-                s += "_\(Escape.xmlText(value.reference.stop))\(alpha)</span></td>"
-            }
-            s += "</tr>\n"
-        }
-        return s + "</table>\n"
-    }
-
     static func tokens(_ doc: ExportDocument, featured: String?) -> String {
         guard !doc.tokenSets.isEmpty else { return "" }
         var s = "<h2 id=\"tokens\">Tokens per mode</h2>\n"
-        let first = Sheets.featuredSet(doc, featured)!
+        // The featured family's set, else the app-level set (what a designer reviews first), else the first.
+        let first = featured.flatMap { f in doc.tokenSets.first { $0.family == f } } ?? doc.tokenSets.first(where: \.isApp) ?? doc.tokenSets[0]
         s += "<h3>\(Escape.xmlText(first.family))</h3>\n" + tokenTable(doc, first)
         for set in doc.tokenSets where set.family != first.family {
             s += "<details><summary>\(Escape.xmlText(set.family))</summary>\n" + tokenTable(doc, set) + "</details>\n"
@@ -152,18 +123,17 @@ public enum ReportExporter {
     public static func render(_ doc: ExportDocument, options: ExportOptions = ExportOptions(), files: [(String, Int)] = []) -> String {
         var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        s += "<title>\(Escape.xmlText(doc.name)) report</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n"
+        s += "<title>\(Escape.xmlText(doc.name)) report</title>\n<style>\n\(css)\n\(designCSS)\n</style>\n</head>\n<body>\n"
         s += "<h1>\(Escape.xmlText(doc.name))</h1>\n<p class=\"summary\">\(doc.families.count) families · "
         s += "\(doc.tokenSets.reduce(0) { $0 + $1.tokens.count }) tokens · "
         if let a = doc.audit { s += a.passed ? "audit: all \(a.checks.count) checks pass" : "audit: \(a.failures.count) of \(a.checks.count) checks fail" }
         else { s += "no audit" }
-        s += " · <a href=\"#families\">families</a> · <a href=\"#tokens\">tokens</a> · <a href=\"#audit\">audit</a> · <a href=\"#heatmap\">heatmap</a> · <a href=\"#cvd\">color vision</a> · <a href=\"#build\">build</a></p>\n"
-        s += families(doc)
+        s += " · <a href=\"#families\">families</a> · <a href=\"#tokens\">tokens</a> · <a href=\"#states\">states</a> · <a href=\"#audit\">audit</a> · <a href=\"#heatmap\">heatmaps</a> · <a href=\"#cvd\">color vision</a> · <a href=\"#build\">build</a></p>\n"
+        s += familyGrid(doc)
         s += tokens(doc, featured: options.heatmapFamily)
+        s += states(doc)
         s += audit(doc)
-        if let h = Sheets.heatmap(doc, family: options.heatmapFamily) {
-            s += "<h2 id=\"heatmap\">Contrast heatmap</h2>\n" + h.svg(standalone: false)
-        }
+        s += heatmaps(doc, featured: options.heatmapFamily)
         s += cvd(doc, featured: options.heatmapFamily)
         s += built(doc, files: files)
         s += "</body>\n</html>\n"

@@ -43,7 +43,7 @@ enum Fields {
     /// Common mistakes in a family spec and the field meant.
     static let familyHints = ["color": "anchor", "seed": "anchor", "base": "anchor", "brand": "anchor", "colour": "anchor"]
     static let token = ["name", "light", "dark", "light_high", "dark_high", "opacity", "role", "family", "states"]
-    static let theme = ["family", "tokens"]
+    static let theme = ["family", "families", "tokens"]
     static let build = ["name", "families", "theme", "tokens", "policy", "prefix"]
     static let policy = ["name", "title", "rules", "check"]
     static let contrastMethod = ["name", "title", "space", "symmetric", "thresholds", "evaluate"]

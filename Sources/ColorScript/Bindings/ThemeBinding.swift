@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import ColorCore
+import ColorExport
 import Foundation
 import Palettes
 
@@ -145,6 +146,11 @@ enum ThemeBinding {
             let t = try a.table(1, "spec")
             let ctx = "hb.theme: argument 1 (spec)"
             try lua.checkFields(t, Fields.theme, "hb.theme")
+            if lua.getField(t, "families") != LUA_TNIL {
+                lua.pop()
+                return try appTheme(host, lua, t, ctx)
+            }
+            lua.pop()
             lua.getField(t, "family")
             guard lua.type(-1) == LUA_TTABLE || lua.type(-1) == LUA_TSTRING else {
                 throw BindingError("\(ctx): field 'family' must be a family (hb.families.x, hb.family{…}) or a family name, got \(lua.describe(-1))")
@@ -188,6 +194,90 @@ enum ThemeBinding {
         }
     }
 
+    /// Reads `families = {family or name…}` (at least one, no name twice).
+    static func familyList(_ host: HostContext, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> [(Family, [RampColor])] {
+        lua.getField(t, "families")
+        defer { lua.pop() }
+        let ft = lua.absolute(-1)
+        guard lua.type(ft) == LUA_TTABLE, lua.rawLength(ft) > 0 else {
+            throw BindingError("\(ctx): field 'families' must be a non-empty list of families or names, got \(lua.describe(ft))")
+        }
+        var out: [(Family, [RampColor])] = []
+        for i in 0..<lua.rawLength(ft) {
+            lua.getIndex(ft, i + 1)
+            out.append(try family(host, lua, lua.absolute(-1), "\(ctx): field 'families', item \(i + 1)"))
+            lua.pop()
+        }
+        var seen = Set<String>()
+        for (f, _) in out where !seen.insert(f.id).inserted { throw BindingError("\(ctx): family '\(f.id)' appears twice") }
+        return out
+    }
+
+    /// `hb.theme{families = {…}, tokens = {…}}`: an app theme. Every token names its family (`textError = {family =
+    /// "danger", …}`); the tokens are resolved as a build resolves its app-level tokens (`DesignSystem`), so
+    /// `t:resolve("textError", "dark", "high")` is the color `hb.build{theme = t}` exports.
+    static func appTheme(_ host: HostContext, _ lua: Lua, _ t: Int32, _ ctx: String) throws -> Int32 {
+        if lua.getField(t, "family") != LUA_TNIL {
+            lua.pop()
+            throw BindingError("\(ctx): give 'family' (one family's tokens) or 'families' (an app theme), not both")
+        }
+        lua.pop()
+        let fams = try familyList(host, lua, t, ctx)
+        lua.getField(t, "tokens")
+        let toks = try tokens(lua, lua.absolute(-1), "\(ctx): field 'tokens'") ?? []
+        lua.pop()
+        guard !toks.isEmpty else {
+            throw BindingError("\(ctx): an app theme needs tokens, each naming its family: tokens = {textError = {family = \"danger\", light = 700, dark = 300, role = \"text\"}}")
+        }
+        let ids = fams.map(\.0.id)
+        for tok in toks {
+            guard let f = tok.family else {
+                throw BindingError("\(ctx): token '\(tok.id)' names no family; in a theme of several families every token says which one it takes its colors from (family = \"\(ids[0])\")")
+            }
+            guard ids.contains(f) else {
+                throw BindingError("\(ctx): token '\(tok.id)': family '\(f)' is not one of the theme's families (\(ids.joined(separator: ", ")))\(Suggest.phrase(f, among: ids))")
+            }
+        }
+        let system = try FamilyBinding.wrap("hb.theme") {
+            try DesignSystem(palette: Palette(families: fams.map(\.0), ramps: Dictionary(uniqueKeysWithValues: fams.map { ($0.0.id, $0.1) })),
+                             tokens: [], appTokens: toks)
+        }
+        let set = system.tokenSets.last!
+        lua.newTable(record: 3)
+        lua.push(system.appName); lua.setField(-2, "family")
+        lua.newTable(array: Int32(toks.count))
+        for (i, tok) in toks.enumerated() {
+            lua.newTable(record: 6)
+            lua.push(tok.id); lua.setField(-2, "name")
+            ScaleBinding.push(tok.light, lua); lua.setField(-2, "light")
+            ScaleBinding.push(tok.dark, lua); lua.setField(-2, "dark")
+            lua.push(tok.opacity); lua.setField(-2, "opacity")
+            lua.push(tok.role.rawValue); lua.setField(-2, "role")
+            lua.push(tok.family!); lua.setField(-2, "family")
+            lua.setIndex(-2, i + 1)
+        }
+        lua.setField(-2, "tokens")
+        lua.newTable(record: 4)
+        for mode in Mode.allCases {
+            for level in ContrastLevel.allCases {
+                lua.newTable(array: Int32(toks.count), record: Int32(toks.count))
+                for (i, tok) in toks.enumerated() {
+                    let r = system.resolve(tok, in: set, mode: mode, contrast: level)
+                    lua.newTable(record: 4)
+                    lua.push(tok.id); lua.setField(-2, "name")
+                    ScaleBinding.push(r.stop, lua); lua.setField(-2, "stop")
+                    lua.push(tok.opacity); lua.setField(-2, "opacity")
+                    lua.push(r.family.id); lua.setField(-2, "family")
+                    lua_pushvalue(lua.L, -1); lua.setField(-3, tok.id)
+                    lua.setIndex(-2, i + 1)
+                }
+                lua.setField(-2, "\(mode.rawValue)/\(level.rawValue)")
+            }
+        }
+        lua.setField(-2, "resolved")
+        return 1
+    }
+
     /// `P.build(spec)`: `{name=, families={family or name…}, theme=t, tokens={…}, policy=}` — what
     /// `huebench build SCRIPT.lua` exports (a theme's tokens are used when `tokens` is not given).
     static let build: hb_swift_fn = { L in
@@ -198,8 +288,8 @@ enum ThemeBinding {
             try lua.checkFields(t, Fields.build, "hb.build")
             var b = ScriptBuild(name: try lua.fieldString(t, "name", ctx), families: [], tokens: nil, policy: nil)
             b.prefix = try lua.fieldString(t, "prefix", ctx)
-            if let p = b.prefix, p.isEmpty || !p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
-                throw BindingError("\(ctx): field 'prefix' must be letters, digits and '-', such as \"acme\", got \"\(p)\"")
+            if let p = b.prefix, let problem = ExportOptions.checkPrefix(p) {
+                throw BindingError("\(ctx): field 'prefix' \(problem)")
             }
             switch lua.getField(t, "policy") {
             case LUA_TNIL: break
@@ -238,9 +328,21 @@ enum ThemeBinding {
                 }
                 lua.pop()
                 if b.families.isEmpty {
-                    lua.getField(th, "family")
-                    b.families.append(try family(host, lua, lua.absolute(-1), "\(ctx): field 'theme'"))
+                    // An app theme carries its families in its spec; a family theme has one family.
+                    lua.getField(th, "_spec")
+                    if lua.type(-1) == LUA_TTABLE {
+                        let spec = lua.absolute(-1)
+                        if lua.getField(spec, "families") == LUA_TTABLE {
+                            b.families = try familyList(host, lua, spec, "\(ctx): field 'theme'")
+                        }
+                        lua.pop()
+                    }
                     lua.pop()
+                    if b.families.isEmpty {
+                        lua.getField(th, "family")
+                        b.families.append(try family(host, lua, lua.absolute(-1), "\(ctx): field 'theme'"))
+                        lua.pop()
+                    }
                 }
                 lua.pop()
             } else { lua.pop() }
