@@ -34,10 +34,19 @@ struct OutputStage {
     /// The bytes held in memory (what the stage costs).
     var byteCount: Int { staged.byteCount }
 
-    func stage(_ path: String, _ data: Data) throws {
+    func stage(_ path: String, _ data: Data) throws { try stage(path, bytes: [UInt8](data)) }
+
+    /// The bytes staged for `path` (0: none).
+    func stagedSize(_ path: String) -> Int {
+        guard let p = try? OutputStage.validate(path) else { return 0 }
+        return staged.contents(p)?.count ?? 0
+    }
+
+    /// Stages `bytes` as the whole file `path` (no copy is made).
+    func stage(_ path: String, bytes: [UInt8]) throws {
         let p = try OutputStage.validate(path)
         if staged.contents(p) == nil { try precheck(p) }
-        try staged.write(p, bytes: [UInt8](data))
+        try staged.write(p, bytes: bytes)
     }
 
     func append(_ path: String, _ data: Data) throws {

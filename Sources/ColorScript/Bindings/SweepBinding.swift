@@ -144,7 +144,7 @@ enum SweepBinding {
             if let prefix = out {
                 for p in folder.paths {
                     let path = prefix == "." || prefix.isEmpty ? p : prefix + "/" + p
-                    do { try host.outputs.stage(path, Data(folder.contents(p)!)) } catch let e as BindingError {
+                    do { try host.stage(path, bytes: folder.contents(p)!, for: "hb.sweep output '\(path)'") } catch let e as BindingError {
                         throw BindingError("\(context): field 'out': \(e.message)")
                     }
                     files.append(path)

@@ -270,7 +270,7 @@ enum RegistrationBinding {
             }
             var first: String? = nil
             for p in folder.paths {
-                try host.outputs.stage(p, Data(folder.contents(p)!))
+                try host.stage(p, bytes: folder.contents(p)!, for: "hb.export output '\(p)'")
                 if first == nil || p == path { first = p }
             }
             if let first { lua.push(first) } else { lua.pushNil() }
