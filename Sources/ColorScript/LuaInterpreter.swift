@@ -308,6 +308,10 @@ public final class LuaInterpreter {
                           at: location)
         }
         if tripped == Int32(HB_LIMIT_MEMORY) || status == LUA_ERRMEM {
+            // A refused allocation is raised by Lua without the message handler: the allocator noted its line.
+            if location == nil, hb_refused_line(L) > 0 {
+                location = ScriptLocation(chunk: String(cString: hb_refused_source(L)), line: Int(hb_refused_line(L)))
+            }
             let mib = formatNumber(Double(options.memoryLimit) / 1048576)
             let cDetail = String(cString: hb_limit_detail(L))
             let what = limitDetail ?? (cDetail.isEmpty ? nil : cDetail)
