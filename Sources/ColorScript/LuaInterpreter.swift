@@ -85,6 +85,8 @@ public final class LuaInterpreter {
         self.options = options
         self.host = HostContext(L: state, options: options, workbench: workbench, print: print)
         self.remainingBudget = options.timeLimit
+        // Streamed temp files a run killed before its commit left in the output folder are removed now.
+        if let folder = options.outputFolder { StreamJournal.recover(folder: folder) }
         host.interpreter = self
         hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(host).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)

@@ -78,7 +78,7 @@ struct OutputStage {
         }
         do {
             let written = try commitStaged()
-            streams.items = []  // renamed by the commit
+            streams.committed()  // renamed by the commit
             return written
         } catch {
             streams.discard()
@@ -106,6 +106,16 @@ struct OutputStage {
             try dir.requireRegularOrMissing(rp.name)
         } catch { throw BindingError("\(error)") }
         let tempName = AtomicFileWriter.tempName(for: rp.name)
+        // Recorded before the temp file exists, so a kill before the commit leaves nothing the next run cannot
+        // find (`StreamJournal`).
+        do {
+            if streams.journal == nil {
+                let root = try Directory.open(folder, create: true)
+                StreamJournal.recover(in: root)
+                streams.journal = try StreamJournal(root: root)
+            }
+            try streams.journal!.record(folder: rp.folder, tempName: tempName)
+        } catch { throw BindingError("\(error)") }
         streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
         return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
@@ -189,9 +199,17 @@ final class StreamList {
         func remove() { _ = unlinkat(dir.fd, tempName, 0) }
     }
     var items: [Item] = []
+    /// The record of the streamed temp files (made with the first one).
+    var journal: StreamJournal?
     func discard() {
         for s in items { s.remove() }
         items = []
+        journal?.finish(); journal = nil
+    }
+    /// The temp files were renamed into place by a commit.
+    func committed() {
+        items = []
+        journal?.finish(); journal = nil
     }
     deinit { discard() }
 }
