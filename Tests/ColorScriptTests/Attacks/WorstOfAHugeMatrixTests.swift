@@ -4,7 +4,7 @@ import Testing
 
 /// L3b: `m:worst(1e6)` on a 2,000 × 2,000 matrix ran 3.8 s (and, in a debug build, 47 s) against a 2 s budget:
 /// the selection and the million result tables were one host call that looked at the deadline only when it
-/// returned. The selection now polls the deadline per 65,536 values and the tables are built in blocks that
+/// returned. (C8, `m:worst(2147483647)`, trapped before k was capped.) The selection now polls the deadline per 65,536 values and the tables are built in blocks that
 /// poll it too.
 struct WorstOfAHugeMatrixTests {
     /// A matrix of `n` × `n` APCA values, then `m:worst(k)` on line 3.
@@ -18,6 +18,14 @@ struct WorstOfAHugeMatrixTests {
 
     @Test func stopsAtTheTimeLimitInsideTheCall() throws {
         try expectTimeLimit(Self.code(n: 700, k: "1e6"), time: 3, memoryMiB: 256, line: 3)
+    }
+
+    /// C8: `m:worst(2147483647)` trapped; k is now capped at the matrix's size and charged before the heap is made.
+    @Test func aHugeKIsTheWholeMatrix() throws {
+        let (s, _) = try makeState()
+        #expect(try s.eval("local b = hb.buffer{'#000', '#fff', '#777'} return #hb.matrix(b, b):worst(2147483647)") == ["9"])
+        let e = try #require(errorOf(s, "local b = hb.buffer{'#000'} hb.matrix(b, b):worst(2147483648)"))
+        #expect(e.description.contains("matrix:worst: argument 1 (k)"), "\(e)")
     }
 
     @Test func theResultIsStillTheKSmallestMagnitudes() throws {
