@@ -67,6 +67,32 @@ static void hb_hook(lua_State *L, lua_Debug *ar);
 /* How far past the cap allocations may go once the memory limit has tripped (the error's message, traceback
    and the instructions until the hook raises it). */
 #define HB_MEMORY_SLACK ((size_t)64 << 20)
+/* The largest single request the slack grants (the error's message and traceback are small). */
+#define HB_SLACK_REQUEST ((size_t)4 << 20)
+static int hb_is_prelude(const char *source);
+/* Records where the script asked for an allocation that is refused for good: Lua raises "not enough memory"
+   without the message handler, so the error would otherwise carry no line. The nearest script frame of the
+   running thread; lua_getinfo with "Sl" reads the frame and allocates nothing. A request larger than the whole
+   cap gets a detail naming its size. */
+static void hb_note_refusal(hb_limits *lim, size_t bytes) {
+    if (!lim->refused_line) {
+        lua_State *L = lim->running ? lim->running : lim->main;
+        lua_Debug ar;
+        for (int level = 0; L && lua_getstack(L, level, &ar); level++) {
+            if (!lua_getinfo(L, "Sl", &ar)) break;
+            if (ar.currentline > 0 && !hb_is_prelude(ar.source)) {
+                const char *s = ar.source && (ar.source[0] == '@' || ar.source[0] == '=') ? ar.source + 1 : ar.short_src;
+                snprintf(lim->refused_source, sizeof lim->refused_source, "%s", s);
+                lim->refused_line = ar.currentline;
+                break;
+            }
+        }
+    }
+    if (bytes > lim->cap && !lim->detail[0])
+        snprintf(lim->detail, sizeof lim->detail,
+                 "one allocation of %.1f MiB is larger than the memory limit of %d MiB; raise it with --memory-limit",
+                 (double)bytes / 1048576.0, (int)(lim->cap >> 20));
+}
 static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hb_limits *lim = (hb_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -84,7 +110,8 @@ static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         int again = lim->refused_ptr == ptr && lim->refused_size == nsize;
         lim->refused_ptr = ptr;
         lim->refused_size = nsize;
-        if (lim->tripped != HB_LIMIT_MEMORY && (++lim->refusals >= 2 || again) && lim->main && !lim->tripped) {
+        /* A request larger than the whole cap can never fit: it trips the limit at once. */
+        if (lim->tripped != HB_LIMIT_MEMORY && (++lim->refusals >= 2 || again || nsize - old > lim->cap) && lim->main && !lim->tripped) {
             lim->tripped = HB_LIMIT_MEMORY;
             /* Arm the hooks of the main thread and of the coroutine running now (lua_sethook is safe at any
                point: lua.c calls it from a signal handler): the limit is raised at the next instruction. */
@@ -94,7 +121,11 @@ static void *hb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         /* Past the limit, requests within the slack are granted: the limit is then raised by the hook (a
            runtime error, which names the script's line; Lua raises a refused allocation without the message
            handler) and the error's own message and traceback can be built. */
-        if (lim->tripped != HB_LIMIT_MEMORY || lim->used + (nsize - old) > lim->cap + HB_MEMORY_SLACK) return NULL;
+        if (lim->tripped != HB_LIMIT_MEMORY) return NULL;
+        if (nsize - old > HB_SLACK_REQUEST || lim->used + (nsize - old) > lim->cap + HB_MEMORY_SLACK) {
+            hb_note_refusal(lim, nsize - old);
+            return NULL;
+        }
     }
     /* Big allocations (long strings from `..`, string.rep, table growth) also look at the clock: past the
        deadline the time limit trips and the hook raises at the next instruction, however few instructions a
@@ -171,6 +202,8 @@ int hb_charge(hb_limits *limits, long long bytes) {
 
 int hb_tripped(lua_State *L) { return limits_of(L)->tripped; }
 const char *hb_limit_detail(lua_State *L) { return limits_of(L)->detail; }
+const char *hb_refused_source(lua_State *L) { return limits_of(L)->refused_source; }
+int hb_refused_line(lua_State *L) { return limits_of(L)->refused_line; }
 
 void hb_trip(lua_State *L, int which) {
     hb_limits *lim = limits_of(L);

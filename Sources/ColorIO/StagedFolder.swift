@@ -139,6 +139,11 @@ public final class StagedFolder: @unchecked Sendable {
         defer { held.release() }
         var result = CommitResult(files: snapshot.map { ($0.0.description, $0.1.count) }, changed: 0, removed: [])
         result.recovered = try Journal.recover(in: dir)
+        let strays = StreamJournal.recover(in: dir)  // temp files of a script killed before its commit
+        if strays > 0 {
+            let note = "removed \(strays) streamed temp file\(strays == 1 ? "" : "s") of a killed run"
+            result.recovered = result.recovered.map { $0 + "; " + note } ?? note
+        }
         let previous: Manifest?
         if options.manifest {
             do { previous = try Manifest.read(in: dir) } catch let e as Manifest.Invalid {

@@ -1,3 +1,4 @@
+import ColorCore
 import Dispatch
 import Foundation
 import Synchronization
@@ -57,6 +58,20 @@ extension Parallel {
                 }
             }
         }
+    }
+}
+
+extension Parallel {
+    /// `forChunks` that stops at `deadline`: each chunk polls it before it runs (never per item) and is skipped
+    /// once it has expired; then `DeadlineExceeded` is thrown. Chunks already running finish. nil: no deadline.
+    public static func forChunks(count: Int, chunk: Int, threads: Int, deadline: Deadline?,
+                                 _ body: (Range<Int>) -> Void) throws(DeadlineExceeded) {
+        guard let deadline else { forChunks(count: count, chunk: chunk, threads: threads, body); return }
+        try deadline.check()
+        forChunks(count: count, chunk: chunk, threads: threads) { r in
+            if !deadline.expired { body(r) }
+        }
+        try deadline.check()
     }
 }
 

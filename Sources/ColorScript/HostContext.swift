@@ -136,6 +136,15 @@ public final class HostContext {
     /// The deadline of the current entry into Lua (from the remaining time budget); pass it to long work.
     var deadline: Deadline { interpreter.deadline }
 
+    /// Stages `bytes` as the whole output file `path` (held in memory until the commit): charges them to the
+    /// budget first, and gives back what the file held before when this replaces it.
+    func stage(_ path: String, bytes: [UInt8], for what: @autoclosure () -> String) throws {
+        try charge(bytes: bytes.count, for: what())
+        let previous = outputs.stagedSize(path)
+        do { try outputs.stage(path, bytes: bytes) } catch { refund(bytes: bytes.count); throw error }
+        refund(bytes: previous)
+    }
+
     // MARK: Paths
 
     static func canonical(_ path: String) -> String {

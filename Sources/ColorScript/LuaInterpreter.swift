@@ -85,6 +85,8 @@ public final class LuaInterpreter {
         self.options = options
         self.host = HostContext(L: state, options: options, workbench: workbench, print: print)
         self.remainingBudget = options.timeLimit
+        // Streamed temp files a run killed before its commit left in the output folder are removed now.
+        if let folder = options.outputFolder { StreamJournal.recover(folder: folder) }
         host.interpreter = self
         hb_extraspace(L)!.storeBytes(of: Unmanaged.passUnretained(host).toOpaque(), as: UnsafeMutableRawPointer.self)
         hb_start_clock(limits, options.timeLimit)
@@ -308,6 +310,10 @@ public final class LuaInterpreter {
                           at: location)
         }
         if tripped == Int32(HB_LIMIT_MEMORY) || status == LUA_ERRMEM {
+            // A refused allocation is raised by Lua without the message handler: the allocator noted its line.
+            if location == nil, hb_refused_line(L) > 0 {
+                location = ScriptLocation(chunk: String(cString: hb_refused_source(L)), line: Int(hb_refused_line(L)))
+            }
             let mib = formatNumber(Double(options.memoryLimit) / 1048576)
             let cDetail = String(cString: hb_limit_detail(L))
             let what = limitDetail ?? (cDetail.isEmpty ? nil : cDetail)

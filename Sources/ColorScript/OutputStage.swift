@@ -34,10 +34,19 @@ struct OutputStage {
     /// The bytes held in memory (what the stage costs).
     var byteCount: Int { staged.byteCount }
 
-    func stage(_ path: String, _ data: Data) throws {
+    func stage(_ path: String, _ data: Data) throws { try stage(path, bytes: [UInt8](data)) }
+
+    /// The bytes staged for `path` (0: none).
+    func stagedSize(_ path: String) -> Int {
+        guard let p = try? OutputStage.validate(path) else { return 0 }
+        return staged.contents(p)?.count ?? 0
+    }
+
+    /// Stages `bytes` as the whole file `path` (no copy is made).
+    func stage(_ path: String, bytes: [UInt8]) throws {
         let p = try OutputStage.validate(path)
         if staged.contents(p) == nil { try precheck(p) }
-        try staged.write(p, bytes: [UInt8](data))
+        try staged.write(p, bytes: bytes)
     }
 
     func append(_ path: String, _ data: Data) throws {
@@ -69,7 +78,7 @@ struct OutputStage {
         }
         do {
             let written = try commitStaged()
-            streams.items = []  // renamed by the commit
+            streams.committed()  // renamed by the commit
             return written
         } catch {
             streams.discard()
@@ -97,6 +106,16 @@ struct OutputStage {
             try dir.requireRegularOrMissing(rp.name)
         } catch { throw BindingError("\(error)") }
         let tempName = AtomicFileWriter.tempName(for: rp.name)
+        // Recorded before the temp file exists, so a kill before the commit leaves nothing the next run cannot
+        // find (`StreamJournal`).
+        do {
+            if streams.journal == nil {
+                let root = try Directory.open(folder, create: true)
+                StreamJournal.recover(in: root)
+                streams.journal = try StreamJournal(root: root)
+            }
+            try streams.journal!.record(folder: rp.folder, tempName: tempName)
+        } catch { throw BindingError("\(error)") }
         streams.items.append(StreamList.Item(rel: p, dir: dir, name: rp.name, tempName: tempName))
         return "/proc/self/fd/\(dir.fd)/\(tempName)"
     }
@@ -180,9 +199,17 @@ final class StreamList {
         func remove() { _ = unlinkat(dir.fd, tempName, 0) }
     }
     var items: [Item] = []
+    /// The record of the streamed temp files (made with the first one).
+    var journal: StreamJournal?
     func discard() {
         for s in items { s.remove() }
         items = []
+        journal?.finish(); journal = nil
+    }
+    /// The temp files were renamed into place by a commit.
+    func committed() {
+        items = []
+        journal?.finish(); journal = nil
     }
     deinit { discard() }
 }

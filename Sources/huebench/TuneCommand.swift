@@ -132,6 +132,10 @@ enum TuneCommand: Command {
             guard let eq = spec.firstIndex(of: "=") else { throw UsageError("--set '\(spec)' needs NAME=VALUE") }
             let n = String(spec[..<eq]), v = String(spec[spec.index(after: eq)...])
             let nums = v.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if let bad = nums.firstIndex(where: { $0.map { !$0.isFinite } ?? false }) {
+                let text = v.split(separator: ",")[bad].trimmingCharacters(in: .whitespaces)
+                throw UsageError("--set \(n)=\(v): '\(text)' is not a finite number; give a finite value")
+            }
             if nums.count == 1, let x = nums[0] { fixed[n] = .number(x) }
             else if !nums.isEmpty, nums.allSatisfy({ $0 != nil }) { fixed[n] = .numbers(nums.map { $0! }) }
             else { fixed[n] = .text(v) }
@@ -179,6 +183,9 @@ enum TuneCommand: Command {
         let nums = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !nums.isEmpty, nums.allSatisfy({ $0 != nil }) else {
             throw UsageError("--param \(name)=\(text): give FROM:TO:STEPS or a comma-separated list of numbers")
+        }
+        if let bad = nums.firstIndex(where: { !$0!.isFinite }) {
+            throw UsageError("--param \(name)=\(text): '\(text.split(separator: ",")[bad].trimmingCharacters(in: .whitespaces))' is not a finite number; give finite values")
         }
         return .numbers(nums.map { $0! })
     }

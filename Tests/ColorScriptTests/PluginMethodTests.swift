@@ -1,20 +1,13 @@
 import ColorCore
 import Foundation
+import HuebenchTestSupport
 import Testing
 @testable import ColorScript
 
 /// Contrast and ΔE methods registered from Lua (`hb.register_contrast`, `hb.register_deltae`) are registry
 /// entries like the built-ins: `hb.matrix` runs them (serially, on the Lua thread), by their name.
 struct PluginMethodTests {
-    static let methods = """
-    hb.register_contrast{ name = "luma-gap", title = "channel-mean gap", space = "srgb", symmetric = true, thresholds = {0.5},
-      evaluate = function(t, b)
-        local r1, g1, b1 = t:coords() local r2, g2, b2 = b:coords()
-        return math.abs((r1 + g1 + b1) - (r2 + g2 + b2)) / 3
-      end }
-    hb.register_deltae{ name = "l-only", space = "oklab", thresholds = {0.25},
-      evaluate = function(a, b) local l1 = a:coords() local l2 = b:coords() return math.abs(l1 - l2) end }
-    """
+    static let methods = LuaScripts.pluginMethods
 
     @Test func registeredMethodsRunInHbMatrix() throws {
         let (s, _) = try makeState()

@@ -1,5 +1,6 @@
 import ColorCore
 import Foundation
+import HuebenchTestSupport
 import Testing
 
 /// `huebench simulate` (CVD), `huebench matrix --cvd`, and plugin contrast / ΔE methods in `huebench matrix`.
@@ -33,16 +34,7 @@ struct SimulateAndPluginMethodTests {
         #expect(h.status == 0 && h.stdout.contains("Machado, Oliveira & Fernandes (2009)"))
     }
 
-    static let plugin = """
-    local hb = require "huebench"
-    hb.register_contrast{ name = "luma-gap", title = "channel-mean gap", space = "srgb", symmetric = true, thresholds = {0.5},
-      evaluate = function(t, b)
-        local r1, g1, b1 = t:coords() local r2, g2, b2 = b:coords()
-        return math.abs((r1 + g1 + b1) - (r2 + g2 + b2)) / 3
-      end }
-    hb.register_deltae{ name = "l-only", space = "oklab", thresholds = {0.25},
-      evaluate = function(a, b) local l1 = a:coords() local l2 = b:coords() return math.abs(l1 - l2) end }
-    """
+    static let plugin = "local hb = require \"huebench\"\n" + LuaScripts.pluginMethods
 
     /// A plugin in ./huebench-plugins registers a contrast and a ΔE method; `huebench matrix` runs both by name.
     @Test func pluginMethodsRunInTheMatrixCommand() throws {

@@ -38,6 +38,8 @@ typedef struct hb_limits {
     const char *c_source; ///< its chunk's source name (`@script.lua`, `=eval`; alive while the call runs)
     const char *c_name;   ///< the running guarded function's name ("string.find"; alive while the call runs)
     char detail[256];     ///< a limit's one-line detail set by C code ("string.rep: the result needs …"), or ""
+    char refused_source[256]; ///< where the allocation refused for good was asked for (chunk name), or ""
+    int refused_line;     ///< its line (0: unknown); Lua raises such a refusal without the message handler
 } hb_limits;
 
 /// A new state with the capped allocator and the time hook armed (count hook, cheap clock check).
@@ -127,6 +129,9 @@ void hb_open_safe_libs(lua_State *L);
 int hb_lua_tripped(lua_State *L);
 /// The one-line detail C code left for the tripped limit ("" if none).
 const char *hb_limit_detail(lua_State *L);
+/// The chunk and line of the script code whose allocation was refused for good (line 0: none recorded).
+const char *hb_refused_source(lua_State *L);
+int hb_refused_line(lua_State *L);
 /// Which limit has tripped (HB_LIMIT_*; 0: none).
 int hb_tripped(lua_State *L);
 /// Trips limit `which` (HB_LIMIT_TIME or HB_LIMIT_MEMORY) from a host call: the hook then raises on every

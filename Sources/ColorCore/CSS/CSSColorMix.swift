@@ -19,11 +19,8 @@ extension CSSParser {
     /// (serialized `color(srgb …)`, the computed-value form WPT expects).
     /// - Throws: `invalidCSS` with the reason and the position of the offending token.
     mutating func colorMix(start: Int) throws -> Color {
-        guard mixDepth < Self.maxDepth else {
-            throw fail("color-mix() nested more than \(Self.maxDepth) levels deep", at: start)
-        }
-        mixDepth += 1
-        defer { mixDepth -= 1 }
+        try enterNesting("color-mix()", at: start)
+        defer { nestingDepth -= 1 }
 
         // <color-interpolation-method>
         skipWS()

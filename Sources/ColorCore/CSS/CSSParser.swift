@@ -68,8 +68,18 @@ struct CSSParser {
     let length: Int
     let spaces: ColorSpaceRegistry
     var p = 0
-    /// How many `color-mix()` and relative colors enclose the current token (capped at `maxDepth`).
-    var mixDepth = 0
+    /// How many `color-mix()`, relative colors and `light-dark()` enclose the current token (capped at `maxDepth`).
+    var nestingDepth = 0
+
+    /// The one nesting guard of the color functions that contain colors (`color-mix()`, relative colors,
+    /// `light-dark()`): enters one level, or throws naming `what` past `maxDepth` levels. The caller leaves the
+    /// level with `defer { nestingDepth -= 1 }`.
+    mutating func enterNesting(_ what: String, at start: Int) throws {
+        guard nestingDepth < Self.maxDepth else {
+            throw fail("\(what) nested more than \(Self.maxDepth) levels deep", at: start)
+        }
+        nestingDepth += 1
+    }
     /// The channel keywords of the relative color whose arguments are being read (`r`, `g`, `b`, `alpha`…),
     /// lowercased, with their values; empty outside a relative color's arguments.
     var channelKeywords: [String: Double] = [:]

@@ -50,11 +50,8 @@ extension CSSParser {
 
     /// After `<fn>(from`: the origin, the components and `)`.
     mutating func relativeColor(_ rawName: String, start: Int) throws -> Color {
-        guard mixDepth < Self.maxDepth else {
-            throw fail("relative colors nested more than \(Self.maxDepth) levels deep", at: start)
-        }
-        mixDepth += 1
-        defer { mixDepth -= 1 }
+        try enterNesting("relative colors", at: start)
+        defer { nestingDepth -= 1 }
         let name = rawName.lowercased()
         skipWS()
         if case .eof = cur.kind { throw fail("'\(rawName)(from' needs an origin color", at: cur.start) }
@@ -128,11 +125,8 @@ extension CSSParser {
 
     /// After `light-dark(`: `<color>, <color>)`, resolved to the parser's color scheme.
     mutating func lightDark(start: Int) throws -> Color {
-        guard mixDepth < Self.maxDepth else {
-            throw fail("light-dark() nested more than \(Self.maxDepth) levels deep", at: start)
-        }
-        mixDepth += 1
-        defer { mixDepth -= 1 }
+        try enterNesting("light-dark()", at: start)
+        defer { nestingDepth -= 1 }
         skipWS()
         let light = try color()
         skipWS()

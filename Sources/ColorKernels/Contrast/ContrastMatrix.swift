@@ -403,15 +403,20 @@ public struct ContrastMatrix: Sendable {
     }
 
     /// The indices of the k values of smallest magnitude (ties by index), smallest first: a bounded max-heap.
+    /// - Parameter deadline: polled once per 65,536 values and once per 65,536 sorted results; an expired
+    ///   deadline throws `DeadlineExceeded`.
     /// - Complexity: O(n log k) time, O(k) memory.
-    public static func smallestMagnitudes(_ v: UnsafePointer<Float>, count n: Int, k: Int) -> [Int] {
+    public static func smallestMagnitudes(_ v: UnsafePointer<Float>, count n: Int, k: Int,
+                                          deadline: Deadline? = nil) throws(DeadlineExceeded) -> [Int] {
         guard k > 0 else { return [] }
+        try deadline?.check()
         var heap: [Int] = []
         heap.reserveCapacity(Swift.min(k, n))
         @inline(__always) func less(_ a: Int, _ b: Int) -> Bool {
             let x = Swift.abs(v[a]), y = Swift.abs(v[b]); return x < y || (x == y && a < b)
         }
         for idx in 0..<n {
+            if idx & 0xFFFF == 0xFFFF { try deadline?.check() }
             if heap.count < k {
                 heap.append(idx)
                 var c = heap.count - 1
@@ -429,7 +434,24 @@ public struct ContrastMatrix: Sendable {
                 }
             }
         }
-        return heap.sorted(by: less)
+        try deadline?.check()
+        // Heap order → sorted: pop the largest to the end, so a deadline is polled between pops.
+        var end = heap.count
+        while end > 1 {
+            if end & 0xFFFF == 0 { try deadline?.check() }
+            end -= 1
+            heap.swapAt(0, end)
+            var p = 0
+            while true {
+                let l = 2 * p + 1, r = l + 1
+                var big = p
+                if l < end && less(heap[big], heap[l]) { big = l }
+                if r < end && less(heap[big], heap[r]) { big = r }
+                if big == p { break }
+                heap.swapAt(p, big); p = big
+            }
+        }
+        return heap
     }
 
     /// APCA's low-contrast clip: |Sapc| < 0.1 gives Lc 0, otherwise |Lc| ≥ 7.3, so a value jumps between 0 and

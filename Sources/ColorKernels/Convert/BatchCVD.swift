@@ -28,12 +28,17 @@ public struct BatchCVD: Sendable {
     /// The simulated colors of `src` in a new buffer (alpha kept).
     /// - Complexity: O(n) over `threads` cores (0 = all).
     public func simulate(_ src: ColorBuffer, threads: Int = 0) -> ColorBuffer {
+        try! simulate(src, threads: threads, deadline: nil)  // no deadline: nothing throws
+    }
+
+    /// `simulate(_:threads:)` that stops at `deadline`, polled once per chunk of each pass.
+    public func simulate(_ src: ColorBuffer, threads: Int = 0, deadline: Deadline?) throws(DeadlineExceeded) -> ColorBuffer {
         precondition(src.space == source, "buffer holds \(src.space), simulation reads \(source)")
         let dst: ColorBuffer
-        if let p = toLinear { dst = p.convert(src, threads: threads) } else { dst = ColorBuffer(space: src.space, count: src.count, hasAlpha: src.hasAlpha); dst.assign(src) }
+        if let p = toLinear { dst = try p.convert(src, threads: threads, deadline: deadline) } else { dst = ColorBuffer(space: src.space, count: src.count, hasAlpha: src.hasAlpha); dst.assign(src) }
         let n = dst.count, d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, m = self.m
         let end = (n + 7) / 8 * 8
-        Parallel.forChunks(count: end / 8, chunk: 2048, threads: threads) { r in
+        try Parallel.forChunks(count: end / 8, chunk: 2048, threads: threads, deadline: deadline) { r in
             let zero = Float8(repeating: 0), one = Float8(repeating: 1)
             for k in r {
                 let i = k &* 8
@@ -45,7 +50,7 @@ public struct BatchCVD: Sendable {
         }
         // Padding lanes past n stay as they were computed from zeros: the kernels keep them 0 for in-gamut math.
         for plane in [d0, d1, d2] { (plane + n).update(repeating: 0, count: dst.capacity - n) }
-        if let p = fromLinear { p.convert(dst, into: dst, threads: threads) }
+        if let p = fromLinear { try p.convert(dst, into: dst, threads: threads, deadline: deadline) }
         return dst
     }
 }

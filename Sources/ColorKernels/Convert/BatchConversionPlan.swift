@@ -96,6 +96,12 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
     /// - Parameter threads: 1 = the calling thread only; 0 = every core.
     /// - Complexity: O(n · kernels), tiled by `tile` colors over `threads` cores.
     public func convert(_ src: ColorBuffer, into dst: ColorBuffer, threads: Int = 0) {
+        try! convert(src, into: dst, threads: threads, deadline: nil)  // no deadline: nothing throws
+    }
+
+    /// `convert(_:into:threads:)` that stops at `deadline` (polled once per chunk of `parallelGranule` colors);
+    /// an expired deadline throws `DeadlineExceeded` and leaves `dst` partly written.
+    public func convert(_ src: ColorBuffer, into dst: ColorBuffer, threads: Int = 0, deadline: Deadline?) throws(DeadlineExceeded) {
         precondition(src.space == source, "buffer holds \(src.space), plan converts from \(source)")
         let n = src.count
         if src !== dst { dst.resize(count: n, hasAlpha: src.hasAlpha) }
@@ -109,7 +115,7 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
         // the destination lines, a third less memory traffic (this machine's memory bandwidth does not grow
         // with the second core).
         let streaming = !same && n >= Self.streamingThreshold
-        Parallel.forChunks(count: n, chunk: Self.parallelGranule, threads: threads) { range in
+        try Parallel.forChunks(count: n, chunk: Self.parallelGranule, threads: threads, deadline: deadline) { range in
             if hasAlpha && !same { (da + range.lowerBound).update(from: sa + range.lowerBound, count: range.count) }
             let vEnd = range.upperBound == n ? paddedEnd : range.upperBound
             if let f = fused {
@@ -137,6 +143,13 @@ public struct BatchConversionPlan: Sendable, CustomStringConvertible {
     public func convert(_ src: ColorBuffer, threads: Int = 0) -> ColorBuffer {
         let dst = ColorBuffer(space: target, uninitializedCount: src.count, hasAlpha: src.hasAlpha)
         convert(src, into: dst, threads: threads)
+        return dst
+    }
+
+    /// Converts into a new buffer, stopping at `deadline` (see `convert(_:into:threads:deadline:)`).
+    public func convert(_ src: ColorBuffer, threads: Int = 0, deadline: Deadline?) throws(DeadlineExceeded) -> ColorBuffer {
+        let dst = ColorBuffer(space: target, uninitializedCount: src.count, hasAlpha: src.hasAlpha)
+        try convert(src, into: dst, threads: threads, deadline: deadline)
         return dst
     }
 }

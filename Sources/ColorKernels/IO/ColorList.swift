@@ -80,9 +80,10 @@ public enum ColorListReader {
     /// - Throws: `ColorListReadError` for a missing, unreadable or malformed file (one line naming it),
     ///   `LineTooLongError`.
     /// - Parameter source: how messages name the file (default: `path`).
+    /// - Parameter deadline: polled once per batch of 4,096 lines; an expired deadline throws `DeadlineExceeded`.
     public static func read(path: String, context: String? = nil, workbench: Workbench = .standard,
-                            source: String? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench) }
+                            source: String? = nil, deadline: Deadline? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench, deadline: deadline) }
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw ColorListReadError(path: path, reason: errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno)))
@@ -97,12 +98,12 @@ public enum ColorListReader {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
         defer { close(fd) }
-        return try readDescriptor(fd, source: source ?? path, context: context, workbench: workbench)
+        return try readDescriptor(fd, source: source ?? path, context: context, workbench: workbench, deadline: deadline)
     }
 
     /// Reads an open descriptor: JSON when its first non-blank byte is `{`, lines otherwise.
     public static func readDescriptor(_ fd: Int32, source: String, context: String? = nil,
-                                      workbench: Workbench = .standard) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+                                      workbench: Workbench = .standard, deadline: Deadline? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         let reader = LineBlockReader(fd: fd, source: source)
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
         var first = true
@@ -110,6 +111,7 @@ public enum ColorListReader {
         var vars: [String: String] = [:]
         let scheme = Self.scheme(context)
         while try reader.nextBatch(maxLines: 4096) {
+            try deadline?.check()
             if first {
                 first = false
                 let head = reader.data.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }

@@ -1,3 +1,4 @@
+import ColorCore
 import ColorIO
 import Foundation
 #if canImport(Glibc)
@@ -113,8 +114,8 @@ public final class MatrixWriter {
             var r = 0
             while r < count {
                 let n = Swift.min(block, count - r)
-                let bytes = Self.csvText(data + r * columns, rows: n, columns: columns,
-                                         labels: labels.map { Array($0[r..<(r + n)]) }, threads: 0)
+                let bytes = try Self.csvText(data + r * columns, rows: n, columns: columns,
+                                             labels: labels.map { Array($0[r..<(r + n)]) }, threads: 0)
                 try bytes.withUnsafeBytes { try writeAll($0) }
                 r += n
             }
@@ -133,14 +134,16 @@ public final class MatrixWriter {
     /// CSV text of `rows` rows (each value the shortest text that reads back to the same Float32, `nan` for
     /// NaN; a row starts with its label field when `labels` is given), formatted on every core in row chunks
     /// (no String per value) and joined in order.
-    /// - Complexity: O(rows × columns) over `threads` cores (0 = all).
+    /// - Parameter deadline: polled once per chunk of ~65,536 values (and while joining); an expired deadline
+    ///   throws `DeadlineExceeded`.
+    /// - Complexity: O(rows × columns) over `threads` cores (0 = all); the chunks' text is freed as it is joined.
     public static func csvText(_ data: UnsafePointer<Float>, rows: Int, columns: Int, labels: [String]? = nil,
-                               threads: Int = 0) -> [UInt8] {
+                               threads: Int = 0, deadline: Deadline? = nil) throws(DeadlineExceeded) -> [UInt8] {
         let chunk = Swift.max(1, 65_536 / Swift.max(1, columns))
         let parts = (rows + chunk - 1) / chunk
-        let texts = (0..<parts).map { _ in ByteText(capacity: Swift.min(chunk, rows) * columns * 12 + 64) }
+        var texts = (0..<parts).map { _ in ByteText(capacity: Swift.min(chunk, rows) * columns * 12 + 64) }
         let src = UncheckedBox(data)
-        Parallel.forChunks(count: parts, chunk: 1, threads: threads) { range in
+        try Parallel.forChunks(count: parts, chunk: 1, threads: threads, deadline: deadline) { range in
             for k in range {
                 var t = texts[k]
                 for r in (k * chunk)..<Swift.min(rows, (k + 1) * chunk) {
@@ -157,7 +160,11 @@ public final class MatrixWriter {
         }
         var out: [UInt8] = []
         out.reserveCapacity(texts.reduce(0) { $0 + $1.count })
-        for t in texts { out.append(contentsOf: t.buffer) }
+        for k in texts.indices {
+            if k & 63 == 63 { try deadline?.check() }
+            out.append(contentsOf: texts[k].buffer)
+            texts[k] = ByteText(capacity: 0)
+        }
         return out
     }
 

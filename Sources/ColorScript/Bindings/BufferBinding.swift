@@ -130,10 +130,16 @@ enum BufferBinding {
             var target: ColorSpaceID? = a.isNil(2) ? nil : try a.space(2, "space", host)
             let double = try precision(a, 3)
             let n = lua.rawLength(t)
+            // The Double colors read from the list are charged while they are held (the buffer itself below).
+            let reading = try Checked.product(n, MemoryLayout<Color>.stride, "hb.buffer size")
+            try host.charge(bytes: reading, for: "hb.buffer: reading \(n) colors")
+            defer { host.refund(bytes: reading) }
+            let deadline = host.deadline
             var colors: [Color] = []
             colors.reserveCapacity(n)
             var memo: [String: Color] = [:]
             for i in 0..<n {
+                if i & 0xFFF == 0xFFF { try deadline.check() }
                 lua.getIndex(t, i + 1)
                 defer { lua.pop() }
                 if let p = luaL_testudata(L, -1, UserdataKind.color.metatableName) {
@@ -195,24 +201,28 @@ enum BufferBinding {
         HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.convert")
             let b = try a.buffer(1, "buffer"), s = try a.space(2, "space", host)
-            try host.deadline.check()
+            let deadline = host.deadline
+            try deadline.check()
             try charge(host, "hb.convert", count: b.count, double: b.isDouble)
+            var done = false
+            defer { if !done { host.refund(bytes: ScriptBuffer.bytes(count: b.count, double: b.isDouble)) } }
             let out: ScriptBuffer
             if let f = b.floats {
                 let plan = try a.core(2, "space") { try BatchConversionPlan(from: b.space, to: s, spaces: host.workbench.spaces) }
-                out = ScriptBuffer(plan.convert(f, threads: 0))
+                out = ScriptBuffer(try plan.convert(f, threads: 0, deadline: deadline))
             } else {
                 let plan = try a.core(2, "space") { try host.workbench.spaces.plan(from: b.space, to: s) }
                 var coords = [SIMD3<Double>](repeating: .zero, count: b.count)
                 let src = b.coords
-                coords.withUnsafeMutableBufferPointer { dst in
+                try coords.withUnsafeMutableBufferPointer { dst throws(DeadlineExceeded) in
                     let d = UncheckedPointer(dst.baseAddress)
-                    Parallel.forChunks(count: src.count, chunk: 4096, threads: 0) { r in
+                    try Parallel.forChunks(count: src.count, chunk: 4096, threads: 0, deadline: deadline) { r in
                         for i in r { d.value![i] = plan.apply(src[i]) }
                     }
                 }
                 out = ScriptBuffer(space: s, coords: coords, alpha: b.alpha)
             }
+            done = true
             out.labels = b.labels
             push(out, L!)
             return 1
@@ -297,8 +307,13 @@ enum BufferBinding {
             return 1 } }),
         ("colors", { L in HostContext.guarded(L) { host, lua in
             let b = try receiver(Args(lua, "buffer:colors", method: true))
-            lua.newTable(array: Int32(b.count))
-            for i in 0..<b.count { host.push(b.color(i)); lua.setIndex(-2, i + 1) }
+            let deadline = host.deadline
+            try deadline.check()
+            lua.newTable(array: Int32(clamping: b.count))
+            for i in 0..<b.count {
+                if i & 0x3FFF == 0x3FFF { try deadline.check() }
+                host.push(b.color(i)); lua.setIndex(-2, i + 1)
+            }
             return 1 } }),
     ]
 

@@ -63,7 +63,8 @@ enum LoadColorsBinding {
             try host.charge(bytes: charged, for: "hb.load_colors('\(ColorCoreError.excerpt(path))')")
             defer { host.refund(bytes: charged) }
             let read: (colors: [LabelledColor], problems: [ColorListProblem])
-            do { read = try ColorListReader.read(path: c, context: context, workbench: host.workbench, source: path) }
+            do { read = try ColorListReader.read(path: c, context: context, workbench: host.workbench, source: path,
+                                                  deadline: host.deadline) }
             catch let e as ColorListReadError { throw BindingError("hb.load_colors: \(e)") }
             catch let e as LineTooLongError { throw BindingError("hb.load_colors: \(e)") }
             if !read.problems.isEmpty {

@@ -224,16 +224,27 @@ enum MatrixBinding {
         ("method", { L in with("method", L) { _, a, m in a.lua.push(m.method); return 1 } }),
         ("count_at_least", { L in with("count_at_least", L) { host, a, m in
             let x = try Checked.finite(try a.number(1, "threshold"), "matrix:count_at_least: argument 1 (threshold)")
-            try host.deadline.check()
-            a.lua.push(m.engine.count(atLeast: x, values: m.values, firstRow: 0, rowCount: m.rows)); return 1 } }),
+            // Row blocks of ~1M values: the deadline is polled between them.
+            let deadline = host.deadline, block = max(1, (1 << 20) / max(1, m.cols))
+            var n = 0, r0 = 0
+            while r0 < m.rows {
+                try deadline.check()
+                let r1 = min(m.rows, r0 + block)
+                n += m.engine.count(atLeast: x, values: m.values + r0 * m.cols, firstRow: r0, rowCount: r1 - r0)
+                r0 = r1
+            }
+            a.lua.push(n); return 1 } }),
         ("worst", { L in with("worst", L) { host, a, m in
             let k = min(try a.integer(1, "k", range: 0...Int(Int32.max)), m.rows * m.cols)
             // The index heap and the returned tables are charged before they are built.
             try host.charge(bytes: k * 96, for: "matrix:worst(\(k))")
             defer { host.refund(bytes: k * 96) }
-            let order = ContrastMatrix.smallestMagnitudes(m.values, count: m.rows * m.cols, k: k)
+            // The selection polls the deadline per 65,536 values, the tables are built in blocks that poll it too.
+            let deadline = host.deadline
+            let order = try ContrastMatrix.smallestMagnitudes(m.values, count: m.rows * m.cols, k: k, deadline: deadline)
             a.lua.newTable(array: Int32(order.count))
             for (n, idx) in order.enumerated() {
+                if n & 0x3FFF == 0x3FFF { try deadline.check() }
                 a.lua.newTable(record: 3)
                 a.lua.push(idx / m.cols + 1); a.lua.setField(-2, "i")
                 a.lua.push(idx % m.cols + 1); a.lua.setField(-2, "j")
@@ -251,12 +262,18 @@ enum MatrixBinding {
             guard let format = MatrixWriter.format(for: path) else {
                 throw BindingError("matrix:save: argument 1 (path): '\(path)' has no known extension; use .npy, .f32 or .csv")
             }
+            // While the file's bytes are made: at most 16 bytes a value (the longest Float32 text and its comma)
+            // for the chunks' text and as much again for the joined text; once staged, only the file's size
+            // stays charged (it is held until the commit).
             let n = m.rows * m.cols
-            let bytes = format == .csv ? n * 16 + 64 : n * 4 + 128
-            try host.charge(bytes: bytes, for: "matrix:save('\(path)')")
-            let data = saveData(m, format)
-            do { try host.outputs.stage(path, data) } catch let e as BindingError {
-                host.refund(bytes: bytes)
+            let building = try Checked.product(n, format == .csv ? 32 : 4, "matrix:save size") + 128
+            try host.charge(bytes: building, for: "matrix:save('\(path)')")
+            let data: [UInt8]
+            do { data = try saveData(m, format, deadline: host.deadline) } catch {
+                host.refund(bytes: building); throw error
+            }
+            host.refund(bytes: building)
+            do { try host.stage(path, bytes: data, for: "matrix:save('\(path)')") } catch let e as BindingError {
                 throw BindingError("matrix:save: argument 1 (path): \(e.message)")
             }
             a.lua.push(path); return 1 } }),
@@ -264,16 +281,25 @@ enum MatrixBinding {
 
     /// The file bytes of a matrix: `.npy` (NumPy 1.0 '<f4', shape (rows, cols)), `.f32` (raw little-endian),
     /// `.csv` (one row per line, each value the shortest text that reads back to the same Float32).
-    /// - Complexity: O(rows × cols); `.npy`/`.f32` are one copy of the values, `.csv` is formatted on every core.
-    static func saveData(_ m: ScriptMatrix, _ format: MatrixWriter.Format) -> Data {
+    /// - Complexity: O(rows × cols); `.npy`/`.f32` are one copy of the values (in 16 MiB blocks), `.csv` is
+    ///   formatted on every core; `deadline` is polled once per block or chunk.
+    static func saveData(_ m: ScriptMatrix, _ format: MatrixWriter.Format, deadline: Deadline? = nil) throws(DeadlineExceeded) -> [UInt8] {
         let n = m.rows * m.cols
         switch format {
         case .npy, .f32:
-            var d = Data(format == .npy ? MatrixWriter.npyHeader(rows: m.rows, columns: m.cols) : [])
-            d.append(UnsafeBufferPointer(start: m.values, count: n))
+            var d = format == .npy ? MatrixWriter.npyHeader(rows: m.rows, columns: m.cols) : []
+            d.reserveCapacity(d.count + n * 4)
+            let raw = UnsafeRawPointer(m.values)
+            var done = 0
+            while done < n * 4 {
+                try deadline?.check()
+                let step = min(16 << 20, n * 4 - done)
+                d.append(contentsOf: UnsafeRawBufferPointer(start: raw + done, count: step))
+                done += step
+            }
             return d
         case .csv:
-            return Data(MatrixWriter.csvText(m.values, rows: m.rows, columns: m.cols, threads: 0))
+            return try MatrixWriter.csvText(m.values, rows: m.rows, columns: m.cols, threads: 0, deadline: deadline)
         }
     }
 

@@ -31,20 +31,23 @@ enum SimulateBinding {
                 return 1
             }
             let b = try a.buffer(1, "buffer or color")
-            try host.deadline.check()
+            let deadline = host.deadline
+            try deadline.check()
             try BufferBinding.charge(host, "hb.simulate", count: b.count, double: b.isDouble)
+            var done = false
+            defer { if !done { host.refund(bytes: ScriptBuffer.bytes(count: b.count, double: b.isDouble)) } }
             let out: ScriptBuffer
             if let f = b.floats {
                 let engine = try a.core(1, "buffer") { try BatchCVD(sim, source: b.space, spaces: wb.spaces) }
-                out = ScriptBuffer(engine.simulate(f, threads: 0))
+                out = ScriptBuffer(try engine.simulate(f, threads: 0, deadline: deadline))
             } else {
                 let src = b, space = b.space
                 let plan = try a.core(1, "buffer") { try wb.spaces.plan(from: .srgb, to: space) }
                 var coords = [SIMD3<Double>](repeating: .zero, count: b.count)
                 let failed = UncheckedFlag()
-                coords.withUnsafeMutableBufferPointer { dst in
+                try coords.withUnsafeMutableBufferPointer { dst throws(DeadlineExceeded) in
                     let d = UncheckedPointer(dst.baseAddress)
-                    Parallel.forChunks(count: src.count, chunk: 2048, threads: 0) { r in
+                    try Parallel.forChunks(count: src.count, chunk: 2048, threads: 0, deadline: deadline) { r in
                         for i in r {
                             guard let c = try? sim.simulate(src.color(i), workbench: wb) else { failed.set(); return }
                             d.value![i] = plan.apply(c.coords)
@@ -54,6 +57,7 @@ enum SimulateBinding {
                 if failed.value { throw BindingError("hb.simulate: argument 1 (buffer): its space '\(space.rawValue)' does not convert to sRGB") }
                 out = ScriptBuffer(space: space, coords: coords, alpha: b.alpha)
             }
+            done = true
             out.labels = b.labels
             BufferBinding.push(out, L!)
             return 1

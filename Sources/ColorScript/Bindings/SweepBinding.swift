@@ -196,7 +196,7 @@ enum SweepBinding {
             if out != nil {
                 for p in folder.paths {
                     let path = outPath(p)
-                    do { try host.outputs.stage(path, Data(folder.contents(p)!)) } catch let e as BindingError {
+                    do { try host.stage(path, bytes: folder.contents(p)!, for: "hb.sweep output '\(path)'") } catch let e as BindingError {
                         throw BindingError("\(context): field 'out': \(e.message)")
                     }
                     files.append(path)

@@ -135,7 +135,7 @@ enum SweepResultBinding {
             case "npy": bytes = MatrixWriter.npy(values: values, columns: cols.count, dtype: dtype)
             default: throw BindingError("sweep:save: argument 1 (path): '\(path)' must end in .csv, .npy or .json")
             }
-            do { try host.outputs.stage(path, Data(bytes)) } catch let e as BindingError {
+            do { try host.stage(path, bytes: bytes, for: "sweep:save('\(path)')") } catch let e as BindingError {
                 throw BindingError("sweep:save: argument 1 (path): \(e.message)")
             }
             lua.push(path)

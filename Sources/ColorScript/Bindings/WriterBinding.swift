@@ -103,7 +103,7 @@ enum WriterBinding {
         HostContext.guarded(L) { host, lua in
             let a = Args(lua, "hb.output")
             let path = try validated(try a.string(1, "path"), "hb.output")
-            try host.outputs.stage(path, Data())
+            try host.stage(path, bytes: [], for: "hb.output('\(path)')")
             push(ScriptWriter(path: path), L!)
             return 1
         }

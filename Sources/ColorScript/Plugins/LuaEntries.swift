@@ -319,15 +319,6 @@ extension HostContext {
     public func hasPolicyChecks(_ policyID: String) -> Bool { policyExtras[policyID] != nil }
 }
 
-/// One result of a Lua policy's stop rule or `check` function.
-public struct ScriptCheck: Sendable, Equatable {
-    public let policy: String
-    public let family: String
-    /// The rule's name (`rule 2`, `check`).
-    public let rule: String
-    public let passed: Bool
-    /// The achieved contrast of a stop rule (nil for a check function).
-    public let value: Double?
-    public let target: Double?
-    public let message: String
-}
+/// One result of a Lua policy's stop rule or `check` function: Palettes' `PolicyFinding`, the value every
+/// audit reports (the policy entry's `check` returns the same findings).
+public typealias ScriptCheck = PolicyFinding

@@ -80,12 +80,7 @@ enum RegistrationBinding {
                 host.policyExtras[policy.id] = cb
                 // The stop rules and check function are the entry's `check`: every audit of the policy runs them.
                 let id = policy.id
-                policy.check = { family, ramp in
-                    try HostContext.policyChecks(cb, id, family: family, ramp: ramp).map {
-                        PolicyFinding(policy: $0.policy, family: $0.family, rule: $0.rule, passed: $0.passed,
-                                      value: $0.value, target: $0.target, message: $0.message)
-                    }
-                }
+                policy.check = { family, ramp in try HostContext.policyChecks(cb, id, family: family, ramp: ramp) }
             }
             try FamilyBinding.wrap(fname) { try host.palettes.register(policy) }
             return 0
@@ -270,7 +265,7 @@ enum RegistrationBinding {
             }
             var first: String? = nil
             for p in folder.paths {
-                try host.outputs.stage(p, Data(folder.contents(p)!))
+                try host.stage(p, bytes: folder.contents(p)!, for: "hb.export output '\(p)'")
                 if first == nil || p == path { first = p }
             }
             if let first { lua.push(first) } else { lua.pushNil() }
