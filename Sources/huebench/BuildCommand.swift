@@ -18,7 +18,8 @@ enum BuildCommand: Command {
         With no SCRIPT, builds the built-in ColorTokensKit 3.x palette (all 37 families × 20 stops, the 20 semantic
         tokens of every family in light/dark × standard/high contrast), audits it, and writes every format into
         DIR (default huebench-out/). Output is byte-identical across runs; each file is written atomically, and
-        a failed run leaves the previous outputs as they were. Prints a summary; progress goes to stderr.
+        a failed run leaves the previous outputs as they were. Prints a summary; on a terminal, one progress line
+        on stderr (stage, formats and files done, rate, time left), cleared before the summary.
 
         With SCRIPT.lua, the script defines the palette: the families it registers (hb.register_family{…}), or
         what it passes to hb.build{name=, families={…}, theme=, tokens={…}, policy=}. Plugins load first. The
@@ -36,7 +37,7 @@ enum BuildCommand: Command {
           --feature F          the family the token sheet and heatmap show (default: the first family)
           --no-legacy-tokens   skip tokens/legacy/ (string-valued design tokens)
           --strict             exit 1 when an audit check fails
-          --quiet              no progress on stderr
+          --quiet              no progress line on stderr
           --time-limit SECONDS time budget of plugins and script (default 10)
           --memory-limit MIB   memory cap of the Lua heap (default 512)
           --verbose            add a short Lua traceback to script errors
@@ -67,7 +68,10 @@ enum BuildCommand: Command {
             }
         }
         let quiet = a.has("quiet")
-        func progress(_ s: String) { if !quiet { Output.error("huebench build: " + s) } }
+        // One line redrawn in place on a terminal; nothing when stderr is a pipe or a file (or with --quiet).
+        let line = ProgressLine("huebench build", total: 0, unit: "formats", enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        defer { line.finish() }
+        func progress(_ s: String) { line.stage(s) }
         let outDir = a.value("out") ?? "huebench-out"
         try OutputPath.checkFolder(outDir, command: name)
 
@@ -88,7 +92,7 @@ enum BuildCommand: Command {
         scriptOptions.outputFolder = outDir
         // Plugins (and the script) run first: their families, policies and exporters are then registry entries.
         let plugins = try PluginContext.load(a, command: name, forceState: script != nil, options: scriptOptions,
-                                             print: { Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+                                             print: { line.finish(); Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
         if let script, let state = plugins.state {
             progress("running \(script)…")
             try state.run(file: script)
@@ -99,12 +103,17 @@ enum BuildCommand: Command {
         progress("generating \(request.families.count) families and their tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
         let doc = try request.document(in: wb)
         let folder = OutputFolder()
-        let perFormat = try request.write(doc, in: wb, into: folder, progress: progress).map { ($0.id, $0.files, $0.bytes) }
+        line.restart(total: (request.formats ?? wb.exporters.ids).count, unit: "formats")
+        var started = 0
+        let perFormat = try request.write(doc, in: wb, into: folder, progress: { s in
+            line.update(started, detail: s.hasSuffix("…") ? String(s.dropLast()) : s)
+            started += 1
+        }).map { ($0.id, $0.files, $0.bytes) }
         for (path, bytes) in try plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
-        progress("writing \(folder.paths.count) files into \(outDir)/…")
-        let result = try folder.commit(to: outDir) { done, total in
-            if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
-        }
+        line.restart(total: folder.paths.count, unit: "files")
+        line.update(0, detail: "writing into \(outDir)/")
+        let result = try folder.commit(to: outDir) { done, _ in line.update(done) }
+        line.finish()
         if let r = result.recovered { Output.error("huebench build: \(outDir): \(r)") }
         if let why = result.manifestIgnored {
             Output.error("huebench build: \(outDir): \(why); files of earlier builds are kept (delete the folder to start clean)")
