@@ -38,6 +38,8 @@ enum BuildCommand: Command {
           --no-legacy-tokens   skip tokens/legacy/ (string-valued design tokens)
           --strict             exit 1 when an audit check fails
           --quiet              no progress line on stderr
+          --input FILE         a file SCRIPT may read with hb.load_colors (repeatable; files under the script's
+                               folder are readable too)
           --time-limit SECONDS time budget of plugins and script (default 10)
           --memory-limit MIB   memory cap of the Lua heap (default 512)
           --verbose            add a short Lua traceback to script errors
@@ -57,7 +59,7 @@ enum BuildCommand: Command {
         let a = try Arguments(args, command: name,
                               flags: PluginContext.flags.union(["strict", "quiet", "no-legacy-tokens", "verbose"]),
                               options: PluginContext.options.union(["out", "family", "formats", "policy", "color-space", "feature", "scale",
-                                                                    "time-limit", "memory-limit"]))
+                                                                    "time-limit", "memory-limit", "input"]))
         if a.positionals.count > 1 {
             throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench build)")
         }
@@ -90,6 +92,13 @@ enum BuildCommand: Command {
             scriptOptions.memoryLimit = Int(m * 1048576)
         }
         scriptOptions.outputFolder = outDir
+        for f in a.all("input") {
+            guard script != nil else { throw UsageError("--input needs a SCRIPT.lua that reads it (huebench build)") }
+            guard FileManager.default.isReadableFile(atPath: f) else {
+                throw UsageError("--input '\(f)': no such file; give a file the script reads with hb.load_colors (huebench build)")
+            }
+            scriptOptions.readableFiles.append(f)
+        }
         // Plugins (and the script) run first: their families, policies and exporters are then registry entries.
         let plugins = try PluginContext.load(a, command: name, forceState: script != nil, options: scriptOptions,
                                              print: { line.finish(); Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
