@@ -47,9 +47,10 @@ var targets: [Target] = [
         dependencies: ["HuebenchCLI"]),
     .executableTarget(
         name: "benchmarks",
-        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "RampLab", "ColorScript"],
+        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "RampLab", "ColorScript", "HuebenchTestSupport"],
         path: "benchmarks"),
-    // What every test target shares: the seeded SplitMix64 generator, tolerance comparison.
+    // What every test target (and the benchmarks) share: the seeded SplitMix64 generator, tolerance comparison,
+    // the CLI and program runners, temporary folders, fixture loading.
     .target(name: "HuebenchTestSupport", path: "Tests/HuebenchTestSupport"),
     .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorIO", "ColorCore", "ColorExport", "HuebenchTestSupport"],
                 exclude: fixtures("HuebenchCLITests")),
