@@ -173,6 +173,36 @@ struct VectorMathTests {
         #expect(VectorMathDouble.sincosDegrees(Double4(90, 180, 270, 360)).cos[1] == -1)
     }
 
+    /// The Double pow of the matrix's per-color terms against Glibc: the transfer-curve and APCA exponents over
+    /// x in [1e-6, 1e4], plus the edge lanes that take Glibc's pow itself (0, negative, ±∞, NaN, tiny, huge).
+    @Test func doublePowAgainstReference() {
+        var worst = 0.0, worstExp2 = 0.0
+        var g = SplitMix64(seed: 11)
+        for y in [2.4, 1 / 2.4, 0.56, 0.57, 0.62, 0.65, 1.414, 1.8, 2.2] {
+            for _ in 0..<20_000 {
+                var x = Double4()
+                for l in 0..<4 { x[l] = Foundation.exp(Foundation.log(1e-6) + g.unit() * Foundation.log(1e10)) }
+                let p = VectorMathDouble.pow(x, y)
+                for l in 0..<4 { worst = Swift.max(worst, Swift.abs(p[l] - Foundation.pow(x[l], y)) / Foundation.pow(x[l], y)) }
+            }
+        }
+        for _ in 0..<20_000 {
+            var t = Double4()
+            for l in 0..<4 { t[l] = g.unit() * 200 - 100 }
+            let e = VectorMathDouble.exp2(t)
+            for l in 0..<4 { worstExp2 = Swift.max(worstExp2, Swift.abs(e[l] - Foundation.exp2(t[l])) / Foundation.exp2(t[l])) }
+        }
+        #expect(worst <= 8e-15, "Double pow max relative error \(worst)")
+        #expect(worst > 0, "the polynomial path ran (not Glibc's pow)")
+        #expect(worstExp2 <= 4e-16, "Double exp2 max relative error \(worstExp2)")
+        let edge = Double4(0, -8, .infinity, 0x1p-1040)
+        let pe = VectorMathDouble.pow(edge, 2.4)
+        for l in 0..<4 { #expect(pe[l] == Foundation.pow(edge[l], 2.4) || (pe[l].isNaN && Foundation.pow(edge[l], 2.4).isNaN)) }
+        let pn = VectorMathDouble.pow(Double4(.nan, 0x1p1010, 1, 0), 0.5)
+        #expect(pn[0].isNaN && pn[1] == 0x1p505 && pn[2] == 1 && pn[3] == 0)
+        #expect(VectorMathDouble.pow(Double4(repeating: 0), -1)[0] == .infinity)
+    }
+
     @Test func hypotAndEdgeCases() {
         let h = VectorMath.hypot(Float8(repeating: 3), Float8(repeating: 4))
         #expect(h[0] == 5)

@@ -81,12 +81,21 @@ public struct ContrastMatrix: Sendable {
                     }
                     al[i] = c.alpha
                 }
+            } else if buf.space == space {
+                // Already in the input space: read the planes (missing components as 0), no plan.
+                let c0 = buf.c0, c1 = buf.c1, c2 = buf.c2
+                out.withUnsafeMutableBufferPointer { o in
+                    for i in 0..<n {
+                        let x = Double(c0[i]), y = Double(c1[i]), z = Double(c2[i])
+                        o[i] = SIMD3(x.isNaN ? 0 : x, y.isNaN ? 0 : y, z.isNaN ? 0 : z)
+                    }
+                }
+                if buf.hasAlpha { let a = buf.alphaPlane; for i in 0..<n { al[i] = Double(a[i]) } }
+                return (out, al)
             } else {
                 let plan = try workbench.spaces.plan(from: buf.space, to: space)
-                let same = buf.space == space
                 for i in 0..<n {
-                    let v = SIMD3(Double(buf.c0[i]), Double(buf.c1[i]), Double(buf.c2[i]))
-                    out[i] = same ? SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z) : plan.apply(v)
+                    out[i] = plan.apply(SIMD3(Double(buf.c0[i]), Double(buf.c1[i]), Double(buf.c2[i])))
                     al[i] = Double(buf.alpha(i))
                 }
             }
@@ -94,9 +103,11 @@ public struct ContrastMatrix: Sendable {
             return (out, al)
         }
         let td = try doubles(text, textColors)
-        var bd = (background == nil || background === text) && (backgroundColors == nil) ? td : try doubles(bg, backgroundColors)
+        var sharedInputs = (background == nil || background === text) && (backgroundColors == nil)
+        var bd = sharedInputs ? td : try doubles(bg, backgroundColors)
         if let cv = canvas {
             for j in 0..<bd.coords.count where !bd.alpha[j].isNaN && bd.alpha[j] < 1 {
+                sharedInputs = false
                 let a = Swift.max(bd.alpha[j], 0)
                 bd.coords[j] = bd.coords[j] * a + cv * (1 - a)
             }
@@ -105,8 +116,13 @@ public struct ContrastMatrix: Sendable {
         backgroundD = bd.coords
         textAlpha = canvas == nil ? Array(repeating: nil, count: td.alpha.count)
             : td.alpha.map { !$0.isNaN && $0 < 1 ? Swift.max($0, 0) : nil }
-        t = Self.terms(kernel, textD, isText: true, pad: false)
-        b = Self.terms(kernel, backgroundD, isText: false, pad: true)
+        if sharedInputs {
+            // One pass gives both sides (a self-matrix whose backgrounds were not composited).
+            (t, b) = Self.terms(kernel, textD, text: true, background: true)
+        } else {
+            t = Self.terms(kernel, textD, text: true, background: false).text
+            b = Self.terms(kernel, backgroundD, text: false, background: true).background
+        }
         switch kernel {
         case .luminanceRatio?: boundAbsolute = 0; boundRelative = 2e-6
         case .apca?: boundAbsolute = 1e-3; boundRelative = 0
@@ -118,43 +134,114 @@ public struct ContrastMatrix: Sendable {
         }
     }
 
-    /// The per-color term planes of a batch form (nil: none, the Double inputs are used), computed in Double on
-    /// every core (chunks of 512 colors) and rounded to Float once.
-    static func terms(_ k: PairKernel?, _ v: [SIMD3<Double>], isText: Bool, pad: Bool) -> TermPlanes {
-        guard let k else { return TermPlanes(planes: 0, count: 0) }
+    /// The per-color term planes of a batch form for text (N colors) and/or background (padded to a multiple of 8
+    /// with copies of the last color); nil form: none, the Double inputs are used. Four colors at a time in
+    /// Double (`VectorMathDouble.pow`, ≤ 8e-15 relative to Foundation's `pow`), rounded to Float once, on every
+    /// core (chunks of 256 colors). Colors with a coordinate beyond ±10⁶ or not finite take the scalar
+    /// reference functions.
+    /// - Complexity: O(N).
+    static func terms(_ k: PairKernel?, _ v: [SIMD3<Double>], text wantText: Bool, background wantBackground: Bool)
+        -> (text: TermPlanes, background: TermPlanes) {
+        let none = TermPlanes(planes: 0, count: 0)
+        guard let k else { return (none, none) }
         let n = v.count
-        let padded = pad ? Swift.max(8, (n + 7) / 8 * 8) : n
-        let out = TermPlanes(planes: k == .luminanceRatio ? 2 : 3, count: padded)
-        guard n > 0 else { out.zero(); return out }
-        let p0 = UncheckedBox(out.plane(0)), p1 = UncheckedBox(out.plane(1))
-        let p2 = UncheckedBox(out.planes > 2 ? out.plane(2) : out.plane(1))
+        let planes = k == .luminanceRatio ? 2 : 3
+        let padded = Swift.max(8, (n + 7) / 8 * 8)
+        let tp = wantText ? TermPlanes(planes: planes, count: n) : none
+        let bp = wantBackground ? TermPlanes(planes: planes, count: padded) : none
+        guard n > 0 else { tp.zero(); bp.zero(); return (tp, bp) }
+        let total = wantBackground ? padded : n
+        let tOut = UncheckedBox((0..<3).map { tp.planes > 0 ? tp.plane(Swift.min($0, planes - 1)) : tp.plane(0) })
+        let bOut = UncheckedBox((0..<3).map { bp.planes > 0 ? bp.plane(Swift.min($0, planes - 1)) : bp.plane(0) })
         v.withUnsafeBufferPointer { vb in
             let src = UncheckedBox(vb.baseAddress!)
-            Parallel.forChunks(count: padded, chunk: 512, threads: 0) { range in
-                let o0 = p0.value, o1 = p1.value, o2 = p2.value
-                for i in range {
-                    let c = src.value[Swift.min(i, n - 1)]
-                    switch k {
-                    case .luminanceRatio:
-                        let y = WCAG21.luminance(srgb: c) + 0.05
-                        o0[i] = Float(y); o1[i] = Float(1 / y)
-                    case .apca:
-                        let y = APCA.softClamp(APCA.luminance(srgb: c))
-                        o0[i] = Float(y)
-                        if isText {
-                            o1[i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normTXT))
-                            o2[i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revTXT))
-                        } else {
-                            o1[i] = Float(100 * APCA.scaleBoW * Foundation.pow(y, APCA.normBG))
-                            o2[i] = Float(100 * APCA.scaleWoB * Foundation.pow(y, APCA.revBG))
+            Parallel.forChunks(count: (total + 3) / 4, chunk: 64, threads: 0) { groups in
+                let to = tOut.value, bo = bOut.value
+                for g in groups {
+                    let i0 = 4 * g
+                    var x = Double4(), y = Double4(), z = Double4()
+                    for l in 0..<4 {
+                        let c = src.value[Swift.min(i0 + l, n - 1)]
+                        x[l] = c.x; y[l] = c.y; z[l] = c.z
+                    }
+                    let lim = Double4(repeating: 1e6)
+                    let tame = VectorMathDouble.all((VectorMathDouble.abs(x) .<= lim) .& (VectorMathDouble.abs(y) .<= lim)
+                                                    .& (VectorMathDouble.abs(z) .<= lim))
+                    let r = tame ? Self.terms4(k, x, y, z) : Self.scalarTerms4(k, x, y, z)
+                    for l in 0..<4 {
+                        let i = i0 + l
+                        if wantText && i < n {
+                            to[0][i] = Float(r.y0[l]); to[1][i] = Float(r.t1[l])
+                            if planes > 2 { to[2][i] = Float(r.t2[l]) }
                         }
-                    case .euclidean:
-                        o0[i] = Float(c.x); o1[i] = Float(c.y); o2[i] = Float(c.z)
+                        if wantBackground && i < padded {
+                            bo[0][i] = Float(r.y0[l]); bo[1][i] = Float(r.b1[l])
+                            if planes > 2 { bo[2][i] = Float(r.b2[l]) }
+                        }
                     }
                 }
             }
         }
-        return out
+        return (tp, bp)
+    }
+
+    /// The terms of four colors: plane 0 (WCAG: Y + 0.05; APCA: soft-clamped Y; Euclidean: coordinate 0) and
+    /// planes 1, 2 as text (t1, t2) and as background (b1, b2).
+    typealias Terms4 = (y0: Double4, t1: Double4, t2: Double4, b1: Double4, b2: Double4)
+
+    @inline(__always)
+    static func terms4(_ k: PairKernel, _ x: Double4, _ y: Double4, _ z: Double4) -> Terms4 {
+        typealias D = VectorMathDouble
+        switch k {
+        case .luminanceRatio:
+            // WCAG21.luminance: the sRGB curve per channel (sign-preserving), Y row of the sRGB matrix, floored at 0.
+            @inline(__always) func lin(_ v: Double4) -> Double4 {
+                let a = D.abs(v)
+                let p = D.pow((a + 0.055) / 1.055, 2.4)
+                return D.select(a .<= 0.04045, v / 12.92, D.select(v .< 0, -p, p))
+            }
+            let m = ColorSpace.srgbLinearToXYZ.r1
+            let yl = D.max(lin(x) * m.x + lin(y) * m.y + lin(z) * m.z, .zero) + 0.05
+            let inv = 1 / yl
+            return (yl, inv, inv, inv, inv)
+        case .apca:
+            // APCA.luminance (a plain 2.4 power, sign-preserving) and APCA.softClamp, then the four powers.
+            @inline(__always) func lin(_ v: Double4) -> Double4 {
+                let p = D.pow(D.abs(v), APCA.mainTRC)
+                return D.select(v .< 0, -p, p)
+            }
+            let yr = lin(x) * APCA.sRco + lin(y) * APCA.sGco + lin(z) * APCA.sBco
+            let v = D.max(yr, .zero)
+            let yc = D.select(v .> APCA.blkThrs, v, v + D.pow(D.max(APCA.blkThrs - v, .zero), APCA.blkClmp))
+            return (yc, (100 * APCA.scaleBoW) * D.pow(yc, APCA.normTXT), (100 * APCA.scaleWoB) * D.pow(yc, APCA.revTXT),
+                    (100 * APCA.scaleBoW) * D.pow(yc, APCA.normBG), (100 * APCA.scaleWoB) * D.pow(yc, APCA.revBG))
+        case .euclidean:
+            return (x, y, z, y, z)
+        }
+    }
+
+    /// `terms4` by the scalar reference functions (colors outside the SIMD path's domain).
+    @inline(never)
+    static func scalarTerms4(_ k: PairKernel, _ x: Double4, _ y: Double4, _ z: Double4) -> Terms4 {
+        var r: Terms4 = (.zero, .zero, .zero, .zero, .zero)
+        for l in 0..<4 {
+            let c = SIMD3(x[l], y[l], z[l])
+            switch k {
+            case .luminanceRatio:
+                let yl = WCAG21.luminance(srgb: c) + 0.05
+                r.y0[l] = yl; r.t1[l] = 1 / yl; r.t2[l] = 1 / yl; r.b1[l] = 1 / yl; r.b2[l] = 1 / yl
+            case .apca:
+                let yc = APCA.softClamp(APCA.luminance(srgb: c))
+                r.y0[l] = yc
+                r.t1[l] = 100 * APCA.scaleBoW * Foundation.pow(yc, APCA.normTXT)
+                r.t2[l] = 100 * APCA.scaleWoB * Foundation.pow(yc, APCA.revTXT)
+                r.b1[l] = 100 * APCA.scaleBoW * Foundation.pow(yc, APCA.normBG)
+                r.b2[l] = 100 * APCA.scaleWoB * Foundation.pow(yc, APCA.revBG)
+            case .euclidean:
+                r = (x, y, z, y, z)
+            }
+        }
+        return r
     }
 
     /// The Double reference value of pair (i, j): the method's `evaluate` on the Double inputs, the text

@@ -1,3 +1,4 @@
+import Foundation
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif
@@ -141,6 +142,90 @@ public enum VectorMathDouble {
         let r2 = r * r
         let y = x * r2
         return y - (y * y * y - x) * (r2 * (1.0 / 3.0))
+    }
+
+    /// Whether every lane of the mask is set.
+    @_transparent
+    public static func all(_ m: SIMDMask<SIMD4<Int64>>) -> Bool { !any(.!m) }
+
+    /// 2^x for x in [−1022, 1023] (the caller keeps x there). Max relative error 4e-16.
+    ///
+    /// n = round(x), f = x − n in [−½, ½], e^(f·ln2) by its Taylor polynomial to degree 13 (truncation < 5e-18),
+    /// scaled by 2^n assembled in the exponent bits.
+    @_transparent
+    public static func exp2(_ x: Double4) -> Double4 {
+        let t = x + roundMagic
+        let n = t - roundMagic
+        let f = (x - n) * 0.6931471805599453
+        var p = f * 1.6059043836821613e-10 + 2.08767569878681e-09
+        p = p * f + 2.505210838544172e-08
+        p = p * f + 2.755731922398589e-07
+        p = p * f + 2.7557319223985893e-06
+        p = p * f + 2.48015873015873e-05
+        p = p * f + 1.984126984126984e-04
+        p = p * f + 1.388888888888889e-03
+        p = p * f + 8.333333333333333e-03
+        p = p * f + 4.1666666666666664e-02
+        p = p * f + 0.16666666666666666
+        p = p * f + 0.5
+        p = p * f + 1
+        p = p * f + 1
+        let scale = double((bits(t) &<< 52) &+ (1023 << 52))
+        return p * scale
+    }
+
+    /// log2(x) for positive normal x. Max absolute error 2.5e-16 + ulp(log2 x)/2.
+    ///
+    /// x = 2^e · m with m in [√½, √2); ln m = 2·atanh(s), s = (m − 1)/(m + 1), |s| ≤ 0.1716, by the odd series
+    /// to s²³ (truncation < 1e-18).
+    @_transparent
+    public static func log2(_ x: Double4) -> Double4 {
+        let b = bits(x)
+        var m = double((b & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
+        var e = double((b &>> 52) | 0x4330_0000_0000_0000) - (4_503_599_627_370_496 + 1023)
+        let big = m .> 1.4142135623730951
+        m = select(big, m * 0.5, m)
+        e = select(big, e + 1, e)
+        let s = (m - 1) / (m + 1)
+        let z = s * s
+        var p = z * (1.0 / 23.0) + (1.0 / 21.0)
+        p = p * z + (1.0 / 19.0)
+        p = p * z + (1.0 / 17.0)
+        p = p * z + (1.0 / 15.0)
+        p = p * z + (1.0 / 13.0)
+        p = p * z + (1.0 / 11.0)
+        p = p * z + (1.0 / 9.0)
+        p = p * z + (1.0 / 7.0)
+        p = p * z + (1.0 / 5.0)
+        p = p * z + (1.0 / 3.0)
+        // ln m = 2s + 2s·z·p; times log2(e) = 2.8853900817779268 / 2.
+        let s2 = s * 2.8853900817779268
+        return (s2 + s2 * (z * p)) + e
+    }
+
+    /// x^y for a constant y, lane by lane. Max relative error 8e-15 for |y·log2 x| ≤ 40 (the color-science range:
+    /// transfer curves, APCA exponents); 0^y = 0 for y > 0. Lanes outside x in [2⁻¹⁰⁰⁰, 2¹⁰⁰⁰] (negative, NaN,
+    /// ±∞, 0 with y ≤ 0) or with |y·log2 x| > 1000 take Foundation's `pow` (a branch per vector, only when some
+    /// lane needs it), so every input gives what `pow` gives up to that error.
+    @_transparent
+    public static func pow(_ x: Double4, _ y: Double) -> Double4 {
+        let t = log2(x) * y
+        var ok = (x .>= 0x1p-1000) .& (x .<= 0x1p1000) .& (abs(t) .<= 1000)
+        var r = exp2(select(ok, t, .zero))
+        if y > 0 {
+            let zero = x .== 0
+            r = select(zero, .zero, r)
+            ok = ok .| zero
+        }
+        if all(ok) { return r }
+        return powSlow(x, y, r, ok)
+    }
+
+    @inline(never) @usableFromInline
+    static func powSlow(_ x: Double4, _ y: Double, _ r: Double4, _ ok: SIMDMask<SIMD4<Int64>>) -> Double4 {
+        var out = r
+        for l in 0..<4 where !ok[l] { out[l] = Foundation.pow(x[l], y) }
+        return out
     }
 
     /// sin and cos of an angle in degrees. Domain: |d| ≤ 10⁹. Max absolute error 1.3e-15 against Glibc's sin/cos of
