@@ -9,7 +9,7 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore", "ColorIO"]),
     ("Palettes", ["ColorIO", "ColorCore"]),
-    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CZlib", "CCairo"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CCairo"]),
     // Ramp studies: sweeps over generators, ramp metrics, objectives, study tables and plots.
     ("RampLab", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport"]),
     ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "RampLab", "CLua", "CLuaShims"]),
@@ -25,7 +25,6 @@ var targets: [Target] = [
         name: "CLua", pkgConfig: "lua5.4",
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // PNG pictures: Cairo draws them (anti-aliased shapes, text in DejaVu Sans through fontconfig).
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
     // The CLI's module is HuebenchCLI (its product, the binary, is `huebench`): a module `huebench` beside the
@@ -47,9 +46,10 @@ var targets: [Target] = [
         dependencies: ["HuebenchCLI"]),
     .executableTarget(
         name: "benchmarks",
-        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "RampLab", "ColorScript"],
+        dependencies: ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "RampLab", "ColorScript", "HuebenchTestSupport"],
         path: "benchmarks"),
-    // What every test target shares: the seeded SplitMix64 generator, tolerance comparison.
+    // What every test target (and the benchmarks) share: the seeded SplitMix64 generator, tolerance comparison,
+    // the CLI and program runners, temporary folders, fixture loading.
     .target(name: "HuebenchTestSupport", path: "Tests/HuebenchTestSupport"),
     .testTarget(name: "HuebenchCLITests", dependencies: ["HuebenchCLI", "ColorIO", "ColorCore", "ColorExport", "HuebenchTestSupport"],
                 exclude: fixtures("HuebenchCLITests")),

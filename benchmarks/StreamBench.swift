@@ -2,6 +2,7 @@ import ColorCore
 import ColorIO
 import ColorKernels
 import Foundation
+import HuebenchTestSupport
 
 /// Streaming-command benchmarks (issue 11): E1 `convert --to oklch` of #hex lines (text), E2 `gamut --to srgb`
 /// of oklch() lines (CSS Color 4 mapping), E3 `contrast` of TAB-separated #hex pairs, E4 E1 with `--json`.
@@ -14,7 +15,7 @@ import Foundation
 /// Called from benchmarks/main.swift: `StreamBench.run(quick: quick)`.
 enum StreamBench {
     static func lines(_ workload: String, count: Int) -> [String] {
-        var g = SplitMix64(state: 0xE1)
+        var g = SplitMix64(seed: 0xE1)
         func hex() -> String { String(format: "#%06x", Int(g.next() % 0x1000000)) }
         switch workload.prefix(2) {
         case "E2": return (0..<count).map { _ in String(format: "oklch(%.4f %.4f %.2f)", g.unit(), 0.4 * g.unit(), 360 * g.unit()) }

@@ -6,6 +6,7 @@ import ColorCore
 import ColorKernels
 import ColorScript
 import Foundation
+import HuebenchTestSupport
 
 if _isDebugAssertConfiguration() {
     FileHandle.standardError.write(Data("benchmarks: this is a debug build; run scripts/bench (swift build -c release)\n".utf8))
@@ -38,20 +39,10 @@ func fail(_ s: String) { FileHandle.standardError.write(Data("benchmarks: CHECK 
 
 // MARK: Inputs (SplitMix64, one stream per workload)
 
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
+// SplitMix64 is the tests' generator (HuebenchTestSupport): the same seeds give the tests' and benchmarks' inputs.
 
 func generate(seed: UInt64, count: Int, _ f: (Double, Double, Double) -> (Double, Double, Double)) -> [Double] {
-    var g = SplitMix64(state: seed)
+    var g = SplitMix64(seed: seed)
     var out = [Double](); out.reserveCapacity(3 * count)
     for _ in 0..<count { let t = f(g.unit(), g.unit(), g.unit()); out += [t.0, t.1, t.2] }
     return out
@@ -67,7 +58,7 @@ func loadOrGenerate(_ file: String, seed: UInt64, count: Int, _ f: @escaping (Do
 
 // Self-checks of the generator (full sizes, independent of --quick).
 do {
-    var g = SplitMix64(state: 1)
+    var g = SplitMix64(seed: 1)
     let first = [g.next(), g.next(), g.next()]
     if first != [0x910A_2DEC_8902_5CC1, 0xBEEB_8DA1_658E_EC67, 0xF893_A2EE_FB32_555E] { fail("SplitMix64 first outputs \(first)") }
 }

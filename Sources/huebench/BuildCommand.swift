@@ -18,7 +18,8 @@ enum BuildCommand: Command {
         With no SCRIPT, builds the built-in ColorTokensKit 3.x palette (all 37 families × 20 stops, the 20 semantic
         tokens of every family in light/dark × standard/high contrast), audits it, and writes every format into
         DIR (default huebench-out/). Output is byte-identical across runs; each file is written atomically, and
-        a failed run leaves the previous outputs as they were. Prints a summary; progress goes to stderr.
+        a failed run leaves the previous outputs as they were. Prints a summary; on a terminal, one progress line
+        on stderr (stage, formats and files done, rate, time left), cleared before the summary.
 
         With SCRIPT.lua, the script defines the palette: the families it registers (hb.register_family{…}), or
         what it passes to hb.build{name=, families={…}, theme=, tokens={…}, policy=}. Plugins load first. The
@@ -36,7 +37,9 @@ enum BuildCommand: Command {
           --feature F          the family the token sheet and heatmap show (default: the first family)
           --no-legacy-tokens   skip tokens/legacy/ (string-valued design tokens)
           --strict             exit 1 when an audit check fails
-          --quiet              no progress on stderr
+          --quiet              no progress line on stderr
+          --input FILE         a file SCRIPT may read with hb.load_colors (repeatable; files under the script's
+                               folder are readable too)
           --time-limit SECONDS time budget of plugins and script (default 10)
           --memory-limit MIB   memory cap of the Lua heap (default 512)
           --verbose            add a short Lua traceback to script errors
@@ -56,7 +59,7 @@ enum BuildCommand: Command {
         let a = try Arguments(args, command: name,
                               flags: PluginContext.flags.union(["strict", "quiet", "no-legacy-tokens", "verbose"]),
                               options: PluginContext.options.union(["out", "family", "formats", "policy", "color-space", "feature", "scale",
-                                                                    "time-limit", "memory-limit"]))
+                                                                    "time-limit", "memory-limit", "input"]))
         if a.positionals.count > 1 {
             throw UsageError("give at most one SCRIPT.lua, got '\(a.positionals[1])' too (huebench build)")
         }
@@ -67,7 +70,10 @@ enum BuildCommand: Command {
             }
         }
         let quiet = a.has("quiet")
-        func progress(_ s: String) { if !quiet { Output.error("huebench build: " + s) } }
+        // One line redrawn in place on a terminal; nothing when stderr is a pipe or a file (or with --quiet).
+        let line = ProgressLine("huebench build", total: 0, unit: "formats", enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        defer { line.finish() }
+        func progress(_ s: String) { line.stage(s) }
         let outDir = a.value("out") ?? "huebench-out"
         try OutputPath.checkFolder(outDir, command: name)
 
@@ -86,9 +92,16 @@ enum BuildCommand: Command {
             scriptOptions.memoryLimit = Int(m * 1048576)
         }
         scriptOptions.outputFolder = outDir
+        for f in a.all("input") {
+            guard script != nil else { throw UsageError("--input needs a SCRIPT.lua that reads it (huebench build)") }
+            guard FileManager.default.isReadableFile(atPath: f) else {
+                throw UsageError("--input '\(f)': no such file; give a file the script reads with hb.load_colors (huebench build)")
+            }
+            scriptOptions.readableFiles.append(f)
+        }
         // Plugins (and the script) run first: their families, policies and exporters are then registry entries.
         let plugins = try PluginContext.load(a, command: name, forceState: script != nil, options: scriptOptions,
-                                             print: { Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+                                             print: { line.finish(); Output.errorText($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
         if let script, let state = plugins.state {
             progress("running \(script)…")
             try state.run(file: script)
@@ -99,12 +112,17 @@ enum BuildCommand: Command {
         progress("generating \(request.families.count) families and their tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
         let doc = try request.document(in: wb)
         let folder = OutputFolder()
-        let perFormat = try request.write(doc, in: wb, into: folder, progress: progress)
+        line.restart(total: (request.formats ?? wb.exporters.ids).count, unit: "formats")
+        var started = 0
+        let perFormat = try request.write(doc, in: wb, into: folder, progress: { s in
+            line.update(started, detail: s.hasSuffix("…") ? String(s.dropLast()) : s)
+            started += 1
+        })
         for (path, bytes) in try plugins.state?.takeStagedOutputs() ?? [] { try folder.write(path, bytes: [UInt8](bytes)) }
-        progress("writing \(folder.paths.count) files into \(outDir)/…")
-        let result = try folder.commit(to: outDir) { done, total in
-            if !quiet && done % 500 == 0 { Output.error("huebench build: \(done)/\(total) files") }
-        }
+        line.restart(total: folder.paths.count, unit: "files")
+        line.update(0, detail: "writing into \(outDir)/")
+        let result = try folder.commit(to: outDir) { done, _ in line.update(done) }
+        line.finish()
         if let r = result.recovered { Output.error("huebench build: \(outDir): \(r)") }
         if let why = result.manifestIgnored {
             Output.error("huebench build: \(outDir): \(why); files of earlier builds are kept (delete the folder to start clean)")

@@ -12,18 +12,23 @@ enum WatchCommand: Command {
     static let name = "watch"
     static let summary = "rebuild a palette script on every change and serve its report with live reload"
     static let help = """
-    usage: huebench watch SCRIPT.lua [--out DIR] [--port N] [--formats LIST] [--plugins DIR] [--no-plugins]
+    usage: huebench watch SCRIPT.lua [--out DIR] [--port N] [--open] [--formats LIST] [--input FILE…] [--plugins DIR] [--no-plugins]
 
     Builds SCRIPT.lua as `huebench build SCRIPT.lua --out DIR` does, then rebuilds whenever the script, a Lua
-    file next to it (modules it requires) or a plugin changes (changes within 150 ms are one rebuild). Prints
-    one line per rebuild: the time, the files that changed, and the audit summary or the error. Serves the
-    report on http://127.0.0.1:PORT/ (this machine only); an open page reloads itself after each rebuild. A
-    failed rebuild keeps the last good outputs and shows its error at the top of the page. Ctrl-C stops.
+    file next to it (modules it requires), a plugin or an --input file changes (changes within 150 ms are one
+    rebuild). Prints one line per rebuild: the time, the files that changed, and the audit summary or the
+    error. Serves the report on http://127.0.0.1:PORT/ (this machine only); an open page reloads itself after
+    each rebuild. A failed rebuild keeps the last good outputs and shows its error at the top of the page.
+    Ctrl-C stops.
 
     options:
       --out DIR        output folder (default huebench-out)
       --port N         port on 127.0.0.1 (default 8765; 0 picks a free one)
+      --open           open the served report in the desktop's browser (xdg-open); without xdg-open, prints
+                       the address to open
       --formats LIST   comma-separated exporter ids to build (default: all; the report is always built)
+      --input FILE     a file the script reads with hb.load_colors: passed to each build and watched
+                       (repeatable)
       --plugins DIR    also load (and watch) the Lua plugins in DIR; repeatable
       --no-plugins     load no plugins
       --time-limit SECONDS   time budget of each build (default 10)
@@ -38,8 +43,8 @@ enum WatchCommand: Command {
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: name, flags: ["no-plugins"],
-                              options: ["out", "port", "formats", "plugins", "time-limit", "memory-limit"])
+        let a = try Arguments(args, command: name, flags: ["no-plugins", "open"],
+                              options: ["out", "port", "formats", "plugins", "time-limit", "memory-limit", "input"])
         guard let script = a.positionals.first else { throw UsageError("name the script to watch: huebench watch SCRIPT.lua") }
         if a.positionals.count > 1 { throw UsageError("watch one script, got '\(a.positionals[1])' too") }
         guard FileManager.default.isReadableFile(atPath: script) else {
@@ -57,6 +62,13 @@ enum WatchCommand: Command {
             buildArgs += ["--plugins", dir]
         }
         if a.has("no-plugins") { buildArgs.append("--no-plugins") }
+        let inputs = a.all("input")
+        for f in inputs {
+            guard FileManager.default.isReadableFile(atPath: f), !PluginFolderCheck.isFolder(f) else {
+                throw UsageError("--input '\(f)': no such file; give a file the script reads with hb.load_colors")
+            }
+            buildArgs += ["--input", f]
+        }
         for o in ["time-limit", "memory-limit"] { if let v = a.value(o) { buildArgs += ["--\(o)", v] } }
 
         var folders = [PathText.parent(script)]
@@ -69,10 +81,12 @@ enum WatchCommand: Command {
         var stop = sigset_t()
         sigemptyset(&stop); sigaddset(&stop, SIGINT); sigaddset(&stop, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &stop, nil)
-        let watcher = try FileWatcher(folders: folders.filter(PluginFolderCheck.isFolder))
+        let watcher = try FileWatcher(folders: folders.filter(PluginFolderCheck.isFolder), files: inputs)
         let state = WatchState(out: out)
         let server = try WatchServer(port: port, state: state)
-        Output.line("serving \(out)/report.html on http://127.0.0.1:\(server.port)/ (Ctrl-C stops)")
+        let url = "http://127.0.0.1:\(server.port)/"
+        Output.line("serving \(out)/report.html on \(url) (Ctrl-C stops)")
+        if a.has("open") { Browser.open(url) }
         Output.flush()
         let builder = WatchBuilder(arguments: buildArgs)
         func rebuild(_ changed: [String]) {
@@ -96,6 +110,40 @@ enum WatchCommand: Command {
     }
 }
 
+/// Opens a page in the desktop's browser with `xdg-open`, or says where to point one.
+enum Browser {
+    /// The first executable `name` on PATH.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let p = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// Starts `xdg-open URL` (not waited for; its output discarded); prints a one-line note when it is missing or
+    /// fails to start.
+    static func open(_ url: String) {
+        guard let xdg = which("xdg-open") else {
+            Output.line("open \(url) in a browser (--open needs xdg-open, which is not installed)")
+            return
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xdg)
+        p.arguments = [url]
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do {
+            try p.run()
+            Thread { p.waitUntilExit() }.start()   // reaped when it ends
+        } catch {
+            Output.line("open \(url) in a browser (xdg-open could not start: \(error))")
+        }
+    }
+}
+
 /// A folder check that follows links (the user's own paths may).
 enum PluginFolderCheck {
     static func isFolder(_ path: String) -> Bool {
@@ -104,21 +152,30 @@ enum PluginFolderCheck {
     }
 }
 
-/// inotify on a few folders: reports the names of Lua files written, moved in, created or deleted there.
+/// inotify on a few folders: reports the names of Lua files written, moved in, created or deleted there, and of
+/// single files (inputs) watched through their folder — so an editor's save by rename is seen too.
 final class FileWatcher {
     private let fd: Int32
+    /// Folders whose Lua files count, by watch descriptor.
     private var folders: [Int32: String] = [:]
+    /// Single files, by watch descriptor of their folder: name in the folder → the path as the user gave it.
+    private var files: [Int32: [String: String]] = [:]
 
-    init(folders: [String]) throws {
+    init(folders: [String], files: [String] = []) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw UsageError("cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))") }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-        for f in Set(folders) {
-            let wd = inotify_add_watch(fd, f, mask)
+        func watch(_ folder: String) throws -> Int32 {
+            let wd = inotify_add_watch(fd, folder, mask)
             guard wd >= 0 else {
-                throw UsageError("cannot watch '\(f)': \(String(cString: strerror(errno))); check the folder and the inotify limits")
+                throw UsageError("cannot watch '\(folder)': \(String(cString: strerror(errno))); check the folder and the inotify limits")
             }
-            self.folders[wd] = f
+            return wd
+        }
+        for f in Set(folders) { self.folders[try watch(f)] = f }
+        for f in files {
+            // The same folder gives the same descriptor: both kinds of watch share it.
+            self.files[try watch(PathText.parent(f)), default: [:]][PathText.lastComponent(f)] = f
         }
     }
 
@@ -151,6 +208,7 @@ final class FileWatcher {
             let nameBytes = buffer[(offset + header)..<min(n, offset + header + len)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += header + len
+            if let path = files[wd]?[name] { names.append(path); continue }
             // Lua files only; editors' swap and backup files (.x.swp, x~, .#x) are not changes.
             guard name.hasSuffix(".lua"), !name.hasPrefix("."), !name.hasPrefix("#") else { continue }
             if let folder = folders[wd] { names.append(folder == "." ? name : folder + "/" + name) }

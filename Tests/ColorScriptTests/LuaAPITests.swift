@@ -18,6 +18,19 @@ import Testing
         #expect(Set(declared).count == declared.count, "a function is declared twice")
     }
 
+    /// A function the prelude writes in Lua is declared by the `--- ` line right above its definition.
+    @Test func preludeDeclarationsSitOnTheirDefinitions() {
+        #expect(LuaAPI.preludeMismatches.isEmpty, "\(LuaAPI.preludeMismatches)")
+        #expect(LuaAPI.defines("hbraw.family = function(spec)", "hb.family(spec: table): Family | a family"))
+        #expect(!LuaAPI.defines("hbraw.theme = function(spec)", "hb.family(spec: table): Family | a family"))
+        #expect(LuaAPI.defines("curve.bell = function(t)", "hb.curve.bell(spec?: table): table | a bell"))
+        #expect(LuaAPI.defines("function Family.stop(f, s)", "Family:stop(stop: integer): Color | a stop"))
+        #expect(!LuaAPI.defines("function Theme.stop(f, s)", "Family:stop(stop: integer): Color | a stop"))
+        // Both sources feed the one list: Swift binding tables (hb.srgb, Color:to) and the prelude (hb.family, Theme:resolve).
+        let names = Set(LuaAPI.functions.map(\.qualifiedName))
+        #expect(names.isSuperset(of: ["hb.srgb", "Color:to", "SweepResult:best", "hb.family", "hb.curve.ease", "Theme:resolve"]))
+    }
+
     @Test func everyModuleFieldIsDeclared() throws {
         let (state, _) = try makeState()
         let fields = try state.installedFields()

@@ -45,6 +45,31 @@ import Testing
         #expect(Self.snapshot(dir.appendingPathComponent("huebench-out")) == first)
     }
 
+    /// `--input FILE`: a file outside the script's folder the script may read; without --input it may not.
+    @Test
+    func inputFilesAreReadableByTheScript() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("s"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try "brand\t#b30086\n".write(to: dir.appendingPathComponent("data/c.txt"), atomically: true, encoding: .utf8)
+        try """
+            local hb = require "huebench"
+            local c = hb.load_colors("data/c.txt"):get(1):hex()
+            hb.build{ name = "input", families = { hb.family{ name = "brand", hue = 160, anchor = c } } }
+
+            """.write(to: dir.appendingPathComponent("s/p.lua"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["build", "s/p.lua", "--input", "data/c.txt", "--formats", "report", "--no-plugins", "--quiet"], cwd: dir.path)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let report = try String(contentsOf: dir.appendingPathComponent("huebench-out/report.html"), encoding: .utf8)
+        #expect(report.contains("#b30086"), "the anchor read from the input is a stop of the palette")
+        let refused = try CLI.run(["build", "s/p.lua", "--formats", "css", "--no-plugins", "--quiet", "--out", "o2"], cwd: dir.path)
+        #expect(refused.status == 1 && refused.stderr.contains("data/c.txt"), "\(refused.stderr)")
+        let noScript = try CLI.run(["build", "--input", "data/c.txt"], cwd: dir.path)
+        #expect(noScript.status == 2 && noScript.stderr == "huebench build: --input needs a SCRIPT.lua that reads it (huebench build)\n", "\(noScript.stderr)")
+    }
+
     @Test
     func optionsAndErrors() throws {
         let dir = Self.temp()

@@ -73,6 +73,25 @@ import Testing
     }
 
     /// Every relative link `](path)` in README.md and docs/ names a file or folder that exists.
+    /// Docs describe the product as it is, for its readers: never how or when it was built (issue numbers,
+    /// work sessions, promises of what lands later), and nothing outside the repository.
+    @Test func docsDescribeTheProductNotItsHistory() throws {
+        let forbidden = [#"\bissues? #?\d+"#, #"\bsessions?\b"#, #"\.\./shared/"#, #"README-(matrix|build|lua)"#,
+                         #"until .{0,40} lands"#, #"\bnot (yet )?implemented\b"#]
+        for page in try Self.pages() {
+            let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            for pattern in forbidden {
+                let r = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+                let hit = r.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+                #expect(hit == nil, "\(page): '\(hit.map { (text as NSString).substring(with: $0.range) } ?? "")' describes how the docs or code were built")
+            }
+        }
+        // The check itself can fail: a line with an issue number is caught.
+        let probe = try NSRegularExpression(pattern: forbidden[0], options: [.caseInsensitive])
+        let line = "As built in issue 3, the matrix …"
+        #expect(probe.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil)
+    }
+
     @Test func relativeLinksPointToFiles() throws {
         var checked = 0
         for page in try Self.pages() {

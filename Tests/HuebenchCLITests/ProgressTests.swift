@@ -54,4 +54,33 @@ import Testing
         #expect(r.status == 0)
         #expect(!r.stderr.contains("huebench tune:") && !r.stderr.contains("\r") && !r.stdout.contains("\r"), "\(r.stderr)")
     }
+
+    /// `huebench build` on a terminal: its stages, the formats and the files counted on one line; the summary on
+    /// stdout after the line is cleared. Not on a terminal: nothing on stderr.
+    @Test func buildShowsStagesFormatsAndFiles() throws {
+        guard let script = Programs.which("script") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("util-linux script is missing: no pseudo-terminal for the progress test") }
+            return
+        }
+        let dir = TempFolder.make("progress")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = ["build", "--family", "orange", "--formats", "css,svg", "--policy", "none"]
+        let command = ([CLI.binary.path] + args + ["--out", "out"]).map { "'\($0)'" }.joined(separator: " ")
+        let r = try Programs.run(script, ["-qec", command, "/dev/null"], cwd: dir.path)
+        #expect(r.status == 0, "\(r.stdout)")
+        let draws = r.stdout.components(separatedBy: "\r\u{1B}[K").dropFirst().map { $0 }
+        #expect(draws.first == "huebench build: generating 1 families and their tokens…", "\(draws.prefix(2))")
+        #expect(draws.contains("huebench build: 0/2 formats (0%) · exporting css"), "\(draws)")
+        #expect(draws.contains { $0.hasPrefix("huebench build: 1/2 formats (50%) ") && $0.hasSuffix(" · exporting svg") }, "\(draws)")
+        // css: 1 file, svg: 3 files → 4 files committed.
+        #expect(draws.contains { $0.hasPrefix("huebench build: 4/4 files (100%)") }, "\(draws)")
+        let progress = draws.dropLast()
+        #expect(progress.allSatisfy { !$0.contains("\n") }, "\(draws)")
+        // The last redraw clears the line, then the summary follows on stdout.
+        #expect(draws.last?.hasPrefix("huebench build: 1 families, 20 stops, 20 tokens") == true, "\(draws.last ?? "")")
+
+        let plain = try CLI.run(args + ["--out", "out2"], cwd: dir.path)
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        #expect(plain.stdout.hasPrefix("huebench build: 1 families, 20 stops, 20 tokens") && !plain.stdout.contains("\r"))
+    }
 }

@@ -101,10 +101,93 @@ import Testing
         #expect(Self.get(port, "/../palette.lua") == nil || Self.get(port, "/../palette.lua")?.contains("not found") == true)
     }
 
+    /// The port from the first line (`serving … on http://127.0.0.1:PORT/ (Ctrl-C stops)`).
+    static func port(_ lines: Lines) -> Int? {
+        lines.all.first?.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    /// An --input file outside the script's folder is passed to each build and watched: editing it rebuilds, and the
+    /// report shows the color read from it.
+    @Test func anInputFileIsWatchedAndReadable() throws {
+        let dir = TempFolder.make("watch-input")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("palette"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try """
+            local hb = require "huebench"
+            local c = hb.load_colors("data/colors.txt"):get(1):hex()
+            hb.build{ name = "watch-input", families = { hb.family{ name = "brand", hue = 160, anchor = c } } }
+
+            """.write(to: dir.appendingPathComponent("palette/palette.lua"), atomically: true, encoding: .utf8)
+        let colors = dir.appendingPathComponent("data/colors.txt")
+        try "brand\t#00b386\n".write(to: colors, atomically: true, encoding: .utf8)
+        let out = Pipe()
+        let watch = try CLI.start(["watch", "palette/palette.lua", "--input", "data/colors.txt", "--out", "out", "--port", "0",
+                                   "--formats", "report", "--no-plugins"], cwd: dir.path, stdout: out, stderr: FileHandle.nullDevice)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let lines = Lines(out)
+        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
+        let port = try #require(Self.port(lines), "\(lines.all)")
+        #expect(lines.all[1].contains("  built in "), "\(lines.all)")
+        #expect(Self.get(port, "/")?.contains("#00b386") == true)
+        // An editor's save by rename (atomically: true writes a temp file, then renames it over the input).
+        try "brand\t#b30086\n".write(to: colors, atomically: true, encoding: .utf8)
+        #expect(Self.wait { Self.status(port)?.build == 2 }, "no rebuild after the input changed: \(lines.all)")
+        #expect(Self.wait { lines.all.count >= 3 })
+        #expect(lines.all.count == 3 && lines.all[2].contains("  rebuilt in ") && lines.all[2].contains("(changed: data/colors.txt)"), "\(lines.all)")
+        #expect(Self.get(port, "/")?.contains("#b30086") == true)
+        // Another file in that folder is not watched.
+        try "x".write(to: dir.appendingPathComponent("data/other.txt"), atomically: true, encoding: .utf8)
+        usleep(600_000)
+        #expect(Self.status(port)?.build == 2 && lines.all.count == 3, "\(lines.all)")
+    }
+
+    /// `--open` runs `xdg-open URL`; without xdg-open on PATH, the second line says which address to open.
+    @Test func openStartsTheBrowserOrSaysWhereToPointIt() throws {
+        let dir = TempFolder.make("watch-open")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.script(anchor: "#00b386").write(to: dir.appendingPathComponent("palette.lua"), atomically: true, encoding: .utf8)
+        let bin = dir.appendingPathComponent("bin"), empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let opened = dir.appendingPathComponent("opened.txt")
+        let fake = bin.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let args = ["watch", "palette.lua", "--out", "out", "--port", "0", "--formats", "report", "--no-plugins", "--open"]
+
+        let out = Pipe()
+        let watch = try CLI.start(args, cwd: dir.path, environment: ["PATH": bin.path + ":/usr/bin:/bin"], stdout: out, stderr: FileHandle.nullDevice)
+        let lines = Lines(out)
+        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
+        let port = try #require(Self.port(lines), "\(lines.all)")
+        #expect(Self.wait { (try? String(contentsOf: opened, encoding: .utf8)) == "http://127.0.0.1:\(port)/\n" },
+                "xdg-open was not run with the address: \(String(describing: try? String(contentsOf: opened, encoding: .utf8)))")
+        #expect(lines.all[1].contains("  built in "), "with xdg-open there is no note: \(lines.all)")
+        kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit()
+
+        let out2 = Pipe()
+        let watch2 = try CLI.start(args, cwd: dir.path, environment: ["PATH": empty.path], stdout: out2, stderr: FileHandle.nullDevice)
+        defer { kill(watch2.processIdentifier, SIGKILL); watch2.waitUntilExit() }
+        let lines2 = Lines(out2)
+        #expect(Self.wait { lines2.all.count >= 3 }, "watch printed \(lines2.all)")
+        let port2 = try #require(Self.port(lines2), "\(lines2.all)")
+        #expect(lines2.all[1] == "open http://127.0.0.1:\(port2)/ in a browser (--open needs xdg-open, which is not installed)", "\(lines2.all)")
+        #expect(lines2.all[2].contains("  built in "), "\(lines2.all)")
+    }
+
     @Test func badArgumentsAreOneLineErrors() throws {
         let r = try CLI.run(["watch"])
         #expect(r.status == 2 && r.stderr == "huebench watch: name the script to watch: huebench watch SCRIPT.lua\n", "\(r.stderr)")
         let m = try CLI.run(["watch", "/nonexistent/x.lua"])
         #expect(m.status == 2 && m.stderr == "huebench watch: cannot read '/nonexistent/x.lua'; give the path of a palette script (.lua)\n", "\(m.stderr)")
+        let dir = TempFolder.make("watch-args")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.script(anchor: "#00b386").write(to: dir.appendingPathComponent("p.lua"), atomically: true, encoding: .utf8)
+        let i = try CLI.run(["watch", "p.lua", "--input", "missing.txt"], cwd: dir.path)
+        #expect(i.status == 2 && i.stderr == "huebench watch: --input 'missing.txt': no such file; give a file the script reads with hb.load_colors\n", "\(i.stderr)")
+        let o = try CLI.run(["watch", "p.lua", "--opne"], cwd: dir.path)
+        #expect(o.status == 2 && o.stderr.contains("--open"), "did-you-mean: \(o.stderr)")
     }
 }

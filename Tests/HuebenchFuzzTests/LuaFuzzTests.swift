@@ -29,11 +29,11 @@ import Testing
 
     /// Receivers and the names of their methods (userdata method tables come from the bindings themselves).
     static var receivers: [(String, [String])] {
-        [("C", (ColorBinding.methods + ColorFunctionsBinding.methods).map(\.0)),
-         ("B", BufferBinding.methods.map(\.0)),
-         ("M", MatrixBinding.methods.map(\.0)),
-         ("W", WriterBinding.methods.map(\.0)),
-         ("R", SweepResultBinding.methods.map(\.0)),
+        [("C", (ColorBinding.methods + ColorFunctionsBinding.methods).map(\.name)),
+         ("B", BufferBinding.methods.map(\.name)),
+         ("M", MatrixBinding.methods.map(\.name)),
+         ("W", WriterBinding.methods.map(\.name)),
+         ("R", SweepResultBinding.methods.map(\.name)),
          ("F", ["stop", "stops"]),
          ("T", ["resolve", "tokens"])]
     }

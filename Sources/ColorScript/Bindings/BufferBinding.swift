@@ -103,10 +103,14 @@ extension Args {
 
 /// `hb.buffer`, `hb.convert`, `hb.map_gamut`, `hb.matrix` and the buffer methods.
 enum BufferBinding {
-    static let functions: [(String, hb_swift_fn)] = [
-        ("buffer", hbBuffer), ("convert", hbConvert), ("map_gamut", hbMapGamut), ("matrix", MatrixBinding.hbMatrix),
-        ("load_colors", LoadColorsBinding.hbLoadColors), ("clock", LoadColorsBinding.hbClock),
-        ("simulate", SimulateBinding.hbSimulate),
+    static let functions: [LuaBinding] = [
+        LuaBinding("buffer", "(colors: (Color|string)[], space?: string, options?: table): Buffer | a batch of colors in space; options {precision = \"f32\"|\"f64\"}", hbBuffer),
+        LuaBinding("convert", "(buffer: Buffer, space: string): Buffer | every color converted to space, one engine call", hbConvert),
+        LuaBinding("map_gamut", "(buffer: Buffer, space?: string, method?: string): Buffer | every color mapped into space's gamut", hbMapGamut),
+        LuaBinding("matrix", "(text: Buffer, background: Buffer, options: table): Matrix|table | every pair by options.method; {summary=true} or {out=…} return the summary table", MatrixBinding.hbMatrix),
+        LuaBinding("load_colors", "(path: string, space?: string, options?: table): Buffer | a buffer from a colors file the user named (labels kept)", LoadColorsBinding.hbLoadColors),
+        LuaBinding("clock", "(): number | monotonic wall-clock seconds", LoadColorsBinding.hbClock),
+        LuaBinding("simulate", "(colors: Buffer|Color, type: string, severity?: number): Buffer|Color | as a color-vision deficiency sees them (protan, deutan, tritan: Machado 2009; achroma), in the input's space", SimulateBinding.hbSimulate),
     ]
 
     /// Pushes a buffer whose bytes were charged before it was allocated.
@@ -285,27 +289,27 @@ enum BufferBinding {
         return b
     }
 
-    static let methods: [(String, hb_swift_fn)] = [
-        ("get", { L in HostContext.guarded(L) { host, lua in
+    static let methods: [LuaBinding] = [
+        LuaBinding("get", "(i: integer): Color | color i (1-based)", { L in HostContext.guarded(L) { host, lua in
             let a = Args(lua, "buffer:get", method: true)
             let b = try receiver(a)
             let i = try a.integer(1, "index", range: 1...max(1, b.count))
             guard i <= b.count else { throw a.fail(1, "index", "an index in 1…\(b.count)") }
             host.push(b.color(i - 1)); return 1 } }),
-        ("size", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("size", "(): integer | the number of colors (also #buffer)", { L in HostContext.guarded(L) { host, lua in
             lua.push(try receiver(Args(lua, "buffer:size", method: true)).count); return 1 } }),
-        ("space", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("space", "(): string | the buffer's space id", { L in HostContext.guarded(L) { host, lua in
             lua.push(try receiver(Args(lua, "buffer:space", method: true)).space.rawValue); return 1 } }),
-        ("precision", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("precision", "(): string | \"f32\" or \"f64\"", { L in HostContext.guarded(L) { host, lua in
             lua.push(try receiver(Args(lua, "buffer:precision", method: true)).isDouble ? "f64" : "f32"); return 1 } }),
-        ("label", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("label", "(i: integer): string? | the label of color i from its file, or nil", { L in HostContext.guarded(L) { host, lua in
             let a = Args(lua, "buffer:label", method: true)
             let b = try receiver(a)
             let i = try a.integer(1, "index", range: 1...max(1, b.count))
             guard i <= b.count else { throw a.fail(1, "index", "an index in 1…\(b.count)") }
             if let l = b.labels?[i - 1], !l.isEmpty { lua.push(l) } else { lua.pushNil() }
             return 1 } }),
-        ("colors", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("colors", "(): Color[] | every color as a list", { L in HostContext.guarded(L) { host, lua in
             let b = try receiver(Args(lua, "buffer:colors", method: true))
             let deadline = host.deadline
             try deadline.check()

@@ -137,21 +137,21 @@ enum ColorBinding {
     }
 
     /// `hb` functions that build colors: name, space, coordinate names.
-    static let constructors: [(String, hb_swift_fn)] = [
-        ("srgb", { construct($0, "hb.srgb", .srgb, ["r", "g", "b"]) }),
-        ("srgb_linear", { construct($0, "hb.srgb_linear", .srgbLinear, ["r", "g", "b"]) }),
-        ("display_p3", { construct($0, "hb.display_p3", .displayP3, ["r", "g", "b"]) }),
-        ("rec2020", { construct($0, "hb.rec2020", .rec2020, ["r", "g", "b"]) }),
-        ("oklch", { construct($0, "hb.oklch", .oklch, ["l", "c", "h"]) }),
-        ("oklab", { construct($0, "hb.oklab", .oklab, ["l", "a", "b"]) }),
-        ("lab", { construct($0, "hb.lab", .lab, ["l", "a", "b"]) }),
-        ("lch", { construct($0, "hb.lch", .lch, ["l", "c", "h"]) }),
-        ("hsl", { construct($0, "hb.hsl", .hsl, ["h", "s", "l"]) }),
-        ("hwb", { construct($0, "hb.hwb", .hwb, ["h", "w", "b"]) }),
-        ("xyz", { construct($0, "hb.xyz", .xyzD65, ["x", "y", "z"]) }),
-        ("color", hbColor),
-        ("new", hbNew),
-        ("spaces", hbSpaces),
+    static let constructors: [LuaBinding] = [
+        LuaBinding("srgb", "(r: number?, g: number?, b: number?, alpha?: number): Color | a color in sRGB (0…1); nil = missing", { construct($0, "hb.srgb", .srgb, ["r", "g", "b"]) }),
+        LuaBinding("srgb_linear", "(r: number?, g: number?, b: number?, alpha?: number): Color | a color in linear-light sRGB", { construct($0, "hb.srgb_linear", .srgbLinear, ["r", "g", "b"]) }),
+        LuaBinding("display_p3", "(r: number?, g: number?, b: number?, alpha?: number): Color | a color in Display P3 (0…1)", { construct($0, "hb.display_p3", .displayP3, ["r", "g", "b"]) }),
+        LuaBinding("rec2020", "(r: number?, g: number?, b: number?, alpha?: number): Color | a color in Rec. 2020 (0…1)", { construct($0, "hb.rec2020", .rec2020, ["r", "g", "b"]) }),
+        LuaBinding("oklch", "(l: number?, c: number?, h: number?, alpha?: number): Color | a color in OKLCH (L 0…1, hue in degrees)", { construct($0, "hb.oklch", .oklch, ["l", "c", "h"]) }),
+        LuaBinding("oklab", "(l: number?, a: number?, b: number?, alpha?: number): Color | a color in OKLab", { construct($0, "hb.oklab", .oklab, ["l", "a", "b"]) }),
+        LuaBinding("lab", "(l: number?, a: number?, b: number?, alpha?: number): Color | a color in CIE Lab (D50, L 0…100)", { construct($0, "hb.lab", .lab, ["l", "a", "b"]) }),
+        LuaBinding("lch", "(l: number?, c: number?, h: number?, alpha?: number): Color | a color in CIE LCH (D50)", { construct($0, "hb.lch", .lch, ["l", "c", "h"]) }),
+        LuaBinding("hsl", "(h: number?, s: number?, l: number?, alpha?: number): Color | a color in HSL (s, l 0…100)", { construct($0, "hb.hsl", .hsl, ["h", "s", "l"]) }),
+        LuaBinding("hwb", "(h: number?, w: number?, b: number?, alpha?: number): Color | a color in HWB (w, b 0…100)", { construct($0, "hb.hwb", .hwb, ["h", "w", "b"]) }),
+        LuaBinding("xyz", "(x: number?, y: number?, z: number?, alpha?: number): Color | a color in CIE XYZ (D65)", { construct($0, "hb.xyz", .xyzD65, ["x", "y", "z"]) }),
+        LuaBinding("color", "(css: string): Color | a color from CSS Color 4 text", hbColor),
+        LuaBinding("new", "(space: string, a: number?, b: number?, c: number?, alpha?: number): Color | a color in any registered space", hbNew),
+        LuaBinding("spaces", "(): string[] | the registered color space ids", hbSpaces),
     ]
 
     /// `hb.color(text_or_color)`.
@@ -201,31 +201,32 @@ enum ColorBinding {
         }
     }
 
-    static let methods: [(String, hb_swift_fn)] = [
-        ("to", { L in method("to", L) { host, a, c in
+    static let methods: [LuaBinding] = [
+        LuaBinding("to", "(space: string): Color | the color converted to space", { L in method("to", L) { host, a, c in
             let s = try a.space(1, "space", host)
             host.push(try a.core(1, "space") { try host.workbench.convert(c, to: s) }); return 1 } }),
-        ("coords", { L in method("coords", L) { host, a, c in
+        LuaBinding("coords", "(space?: string): number?, number?, number? | the three coordinates (nil for a missing hue), in space if given", { L in method("coords", L) { host, a, c in
             let s = try a.space(1, "space", host, default: c.space)
             let v = try a.core(1, "space") { try host.workbench.convert(c, to: s) }
             a.lua.pushNumberOrNil(v.coords.x); a.lua.pushNumberOrNil(v.coords.y); a.lua.pushNumberOrNil(v.coords.z)
             return 3 } }),
-        ("space", { L in method("space", L) { host, a, c in a.lua.push(c.space.rawValue); return 1 } }),
-        ("alpha", { L in method("alpha", L) { host, a, c in a.lua.pushNumberOrNil(c.alpha); return 1 } }),
-        ("with_alpha", { L in method("with_alpha", L) { host, a, c in
+        LuaBinding("space", "(): string | the color's space id", { L in method("space", L) { host, a, c in a.lua.push(c.space.rawValue); return 1 } }),
+        LuaBinding("alpha", "(): number | the alpha, 0…1", { L in method("alpha", L) { host, a, c in a.lua.pushNumberOrNil(c.alpha); return 1 } }),
+        LuaBinding("with_alpha", "(alpha: number): Color | the same color with another alpha", { L in method("with_alpha", L) { host, a, c in
             var d = c; d.alpha = try a.number(1, "alpha"); host.push(d); return 1 } }),
-        ("css", { L in method("css", L) { host, a, c in a.lua.push(host.serialize(c)); return 1 } }),
-        ("hex", { L in method("hex", L) { host, a, c in a.lua.push(try host.hex(c)); return 1 } }),
-        ("contrast", contrast),
-        ("deltaE", deltaE), ("delta_e", deltaE),
-        ("in_gamut", { L in method("in_gamut", L) { host, a, c in
+        LuaBinding("css", "(): string | CSS Color 4 text", { L in method("css", L) { host, a, c in a.lua.push(host.serialize(c)); return 1 } }),
+        LuaBinding("hex", "(): string | #rrggbb after CSS Color 4 gamut mapping into sRGB", { L in method("hex", L) { host, a, c in a.lua.push(try host.hex(c)); return 1 } }),
+        LuaBinding("contrast", "(background: Color|string, method?: string): number | contrast of this text color on background (wcag21 default, apca, lstar…)", contrast),
+        LuaBinding("deltaE", "(other: Color|string, method?: string): number | the same as delta_e", deltaE),
+        LuaBinding("delta_e", "(other: Color|string, method?: string): number | color difference (2000 default, 76, ok…)", deltaE),
+        LuaBinding("in_gamut", "(space?: string): boolean | whether the color is inside space's gamut (default srgb)", { L in method("in_gamut", L) { host, a, c in
             let s = try a.space(1, "space", host, default: .srgb)
             a.lua.push(try a.core(1, "space") { try host.workbench.inGamut(c, of: s) }); return 1 } }),
-        ("map_gamut", { L in method("map_gamut", L) { host, a, c in
+        LuaBinding("map_gamut", "(space?: string, method?: string): Color | the color mapped into space's gamut (css4 default, clip, raytrace)", { L in method("map_gamut", L) { host, a, c in
             let s = try a.space(1, "space", host, default: .srgb)
             let m = try a.method(2, "method", default: "css4")
             host.push(try a.core(2, "method") { try host.workbench.mapGamut(c, to: s, method: m) }); return 1 } }),
-        ("mix", { L in method("mix", L) { host, a, c in
+        LuaBinding("mix", "(other: Color|string, t?: number, space?: string): Color | interpolation toward other (t 0…1, default 0.5, in oklch)", { L in method("mix", L) { host, a, c in
             let other = try a.color(1, "other", host)
             let t = try a.number(2, "t", default: 0.5)
             let s = try a.space(3, "space", host, default: .oklab)

@@ -38,23 +38,23 @@ enum ColorFunctionsBinding {
         return v
     }
 
-    static let methods: [(String, hb_swift_fn)] = [
-        ("lighten", { L in with("lighten", L) { h, a, f, s in push(h, try f.lighten(s, by: try steps(a, 1))); return 1 } }),
-        ("darken", { L in with("darken", L) { h, a, f, s in push(h, try f.darken(s, by: try steps(a, 1))); return 1 } }),
-        ("soften", { L in with("soften", L) { h, a, f, s in
+    static let methods: [LuaBinding] = [
+        LuaBinding("lighten", "(steps?: number): Color | steps up the palette's L* ladder, keeping hue and chroma", { L in with("lighten", L) { h, a, f, s in push(h, try f.lighten(s, by: try steps(a, 1))); return 1 } }),
+        LuaBinding("darken", "(steps?: number): Color | steps down the palette's L* ladder", { L in with("darken", L) { h, a, f, s in push(h, try f.darken(s, by: try steps(a, 1))); return 1 } }),
+        LuaBinding("soften", "(steps?: number, mode?: string): Color | toward the page background of mode (light or dark)", { L in with("soften", L) { h, a, f, s in
             push(h, try f.soften(s, by: try steps(a, 1), mode: try mode(a, 2))); return 1 } }),
-        ("strengthen", { L in with("strengthen", L) { h, a, f, s in
+        LuaBinding("strengthen", "(steps?: number, mode?: string): Color | away from the page background of mode", { L in with("strengthen", L) { h, a, f, s in
             push(h, try f.strengthen(s, by: try steps(a, 1), mode: try mode(a, 2))); return 1 } }),
-        ("invert", { L in with("invert", L) { h, _, f, s in push(h, try f.invert(s)); return 1 } }),
-        ("saturate", { L in with("saturate", L) { h, a, f, s in push(h, f.saturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
-        ("desaturate", { L in with("desaturate", L) { h, a, f, s in push(h, f.desaturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
-        ("rotate_hue", { L in with("rotate_hue", L) { h, a, f, s in push(h, try f.rotateHue(s, by: try a.number(1, "degrees"))); return 1 } }),
-        ("blend", { L in with("blend", L) { h, a, f, s in
+        LuaBinding("invert", "(): Color | the stop mirrored on the L* ladder", { L in with("invert", L) { h, _, f, s in push(h, try f.invert(s)); return 1 } }),
+        LuaBinding("saturate", "(amount?: number): Color | more chroma", { L in with("saturate", L) { h, a, f, s in push(h, f.saturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
+        LuaBinding("desaturate", "(amount?: number): Color | less chroma", { L in with("desaturate", L) { h, a, f, s in push(h, f.desaturate(s, by: try a.number(1, "amount", default: 0.1))); return 1 } }),
+        LuaBinding("rotate_hue", "(degrees: number): Color | the hue turned by degrees", { L in with("rotate_hue", L) { h, a, f, s in push(h, try f.rotateHue(s, by: try a.number(1, "degrees"))); return 1 } }),
+        LuaBinding("blend", "(other: Color|string, t?: number): Color | a blend with other", { L in with("blend", L) { h, a, f, s in
             let other = try FamilyBinding.ramp(try a.color(1, "other", h), h)
             let t = try a.number(2, "t", default: 0.5)
             let c = try a.core(1, "other") { try f.blend(s.color, other, t) }
             h.push(Color(.oklch, coords: c.oklch, alpha: c.alpha)); return 1 } }),
-        ("harmony", { L in with("harmony", L) { h, a, f, s in
+        LuaBinding("harmony", "(kind: string): Color[] | complement, triad, tetrad, square, split_complement, analogous, monochromatic, tints, shades", { L in with("harmony", L) { h, a, f, s in
             let kind = try a.string(1, "kind").replacingOccurrences(of: "_", with: "-")
             guard let k = Harmony(rawValue: kind) ?? Harmony(rawValue: kind.lowercased()) else {
                 throw a.fail(1, "kind", "one of " + Harmony.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))

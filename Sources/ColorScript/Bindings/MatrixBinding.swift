@@ -215,14 +215,14 @@ enum MatrixBinding {
         }
     }
 
-    static let methods: [(String, hb_swift_fn)] = [
-        ("get", { L in with("get", L) { _, a, m in
+    static let methods: [LuaBinding] = [
+        LuaBinding("get", "(row: integer, column: integer): number | the value of one pair (1-based)", { L in with("get", L) { _, a, m in
             let i = try a.integer(1, "row", range: 1...max(1, m.rows)), j = try a.integer(2, "column", range: 1...max(1, m.cols))
             a.lua.push(Double(m[i - 1, j - 1])); return 1 } }),
-        ("rows", { L in with("rows", L) { _, a, m in a.lua.push(m.rows); return 1 } }),
-        ("cols", { L in with("cols", L) { _, a, m in a.lua.push(m.cols); return 1 } }),
-        ("method", { L in with("method", L) { _, a, m in a.lua.push(m.method); return 1 } }),
-        ("count_at_least", { L in with("count_at_least", L) { host, a, m in
+        LuaBinding("rows", "(): integer | the number of text colors", { L in with("rows", L) { _, a, m in a.lua.push(m.rows); return 1 } }),
+        LuaBinding("cols", "(): integer | the number of background colors", { L in with("cols", L) { _, a, m in a.lua.push(m.cols); return 1 } }),
+        LuaBinding("method", "(): string | the method id", { L in with("method", L) { _, a, m in a.lua.push(m.method); return 1 } }),
+        LuaBinding("count_at_least", "(threshold: number): integer | pairs whose magnitude is at least threshold (exact)", { L in with("count_at_least", L) { host, a, m in
             let x = try Checked.finite(try a.number(1, "threshold"), "matrix:count_at_least: argument 1 (threshold)")
             // Row blocks of ~1M values: the deadline is polled between them.
             let deadline = host.deadline, block = max(1, (1 << 20) / max(1, m.cols))
@@ -234,7 +234,7 @@ enum MatrixBinding {
                 r0 = r1
             }
             a.lua.push(n); return 1 } }),
-        ("worst", { L in with("worst", L) { host, a, m in
+        LuaBinding("worst", "(k: integer): table[] | the k lowest pairs as {i=, j=, value=}", { L in with("worst", L) { host, a, m in
             let k = min(try a.integer(1, "k", range: 0...Int(Int32.max)), m.rows * m.cols)
             // The index heap and the returned tables are charged before they are built.
             try host.charge(bytes: k * 96, for: "matrix:worst(\(k))")
@@ -252,12 +252,12 @@ enum MatrixBinding {
                 a.lua.setIndex(-2, n + 1)
             }
             return 1 } }),
-        ("row_min", { L in with("row_min", L) { _, a, m in
+        LuaBinding("row_min", "(i: integer): number | the lowest magnitude in row i", { L in with("row_min", L) { _, a, m in
             let i = try a.integer(1, "row", range: 1...max(1, m.rows))
             var best = 0
             for j in 0..<m.cols where abs(m[i - 1, j]) < abs(m[i - 1, best]) { best = j }
             a.lua.push(Double(m[i - 1, best])); a.lua.push(best + 1); return 2 } }),
-        ("save", { L in with("save", L) { host, a, m in
+        LuaBinding("save", "(path: string): string | writes .npy, .f32 or .csv into the output folder; returns the path", { L in with("save", L) { host, a, m in
             let path = try a.string(1, "path")
             guard let format = MatrixWriter.format(for: path) else {
                 throw BindingError("matrix:save: argument 1 (path): '\(path)' has no known extension; use .npy, .f32 or .csv")

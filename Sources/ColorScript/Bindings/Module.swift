@@ -6,10 +6,10 @@ extension HostContext {
     /// Creates the metatables of the userdata types (each locked: `getmetatable(c)` returns the type name).
     func installMetatables() {
         let lua = Lua(L: L)
-        func make(_ kind: UserdataKind, methods: [(String, hb_swift_fn)], meta: [(String, hb_swift_fn)]) {
+        func make(_ kind: UserdataKind, methods: [LuaBinding], meta: [(String, hb_swift_fn)]) {
             _ = luaL_newmetatable(L, kind.metatableName)
             lua.newTable(record: Int32(methods.count))
-            for (name, fn) in methods { lua.push(fn); lua.setField(-2, name) }
+            for m in methods { lua.push(m.function); lua.setField(-2, m.name) }
             lua.setField(-2, "__index")
             for (name, fn) in meta { lua.push(fn); lua.setField(-2, name) }
             lua.push(kind.metatableName); lua.setField(-2, "__metatable")
@@ -30,13 +30,21 @@ extension HostContext {
         SweepResultBinding.install(L)
     }
 
+    /// The `hb` functions bound in Swift (the prelude adds the ones written in Lua).
+    static let moduleFunctions: [LuaBinding] = ColorBinding.constructors + BufferBinding.functions
+        + MethodRegistrationBinding.functions + WriterBinding.moduleFunctions
+
+    /// The methods bound in Swift, per class (`LuaAPI.classes` names; Family and Theme are written in Lua).
+    static let methodTables: [(owner: String, methods: [LuaBinding])] = [
+        ("Color", ColorBinding.methods + ColorFunctionsBinding.methods), ("Buffer", BufferBinding.methods),
+        ("Matrix", MatrixBinding.methods), ("Writer", WriterBinding.methods), ("SweepResult", SweepResultBinding.methods),
+    ]
+
     /// Pushes the raw `hb` table (the prelude wraps it in read-only proxies).
     func pushModule() {
         let lua = Lua(L: L)
         lua.newTable()
-        for (name, fn) in ColorBinding.constructors + BufferBinding.functions + MethodRegistrationBinding.functions + moduleExtras() {
-            lua.push(fn); lua.setField(-2, name)
-        }
+        for f in Self.moduleFunctions { lua.push(f.function); lua.setField(-2, f.name) }
         lua.push("0.1.0"); lua.setField(-2, "version")
     }
 }

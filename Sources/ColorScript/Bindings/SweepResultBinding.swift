@@ -36,7 +36,9 @@ enum SweepResultBinding {
     static let tableMetatable = "huebench.sweep_result"
     static let bestListMetatable = "huebench.sweep_best"
 
-    static let methods: [(String, hb_swift_fn)] = [("best", best)] + others
+    static let methods: [LuaBinding] = [
+        LuaBinding("best", "(k?: integer, objective?: string|function, goal?: string): table[] | the k best variants (by another objective or goal if given)", best),
+    ] + others
 
     /// `r:best(k [, objective [, goal]])`. The result's `best` field is the list of the sweep's own best entries;
     /// that list is callable (its `__call` forwards here), so the field and the method share the name.
@@ -77,19 +79,19 @@ enum SweepResultBinding {
         return best(L)
     }
 
-    static let others: [(String, hb_swift_fn)] = [
-        ("rows", { L in with("rows", L) { _, lua, s in
+    static let others: [LuaBinding] = [
+        LuaBinding("rows", "(): table[] | every row {variant=, hue=, <param>=, <metric>=}", { L in with("rows", L) { _, lua, s in
             let r = s.result
             try requireRows(r, "rows")
             lua.newTable(array: Int32(r.rowCount))
             for i in 0..<r.rowCount { pushRow(r, i, lua); lua.setIndex(-2, i + 1) }
             return 1 } }),
-        ("row", { L in with("row", L) { _, lua, s in
+        LuaBinding("row", "(i: integer): table | row i (1-based)", { L in with("row", L) { _, lua, s in
             try requireRows(s.result, "row")
             let i = try Args(lua, "sweep:row", method: true).integer(1, "i", range: 1...max(1, s.result.rowCount))
             pushRow(s.result, i - 1, lua)
             return 1 } }),
-        ("column", { L in with("column", L) { _, lua, s in
+        LuaBinding("column", "(name: string): number[] | a column of the rows or variants table", { L in with("column", L) { _, lua, s in
             let name = try Args(lua, "sweep:column", method: true).string(1, "name")
             let r = s.result
             let values: [Double]
@@ -106,7 +108,7 @@ enum SweepResultBinding {
             lua.newTable(array: Int32(values.count))
             for (i, v) in values.enumerated() { lua.pushNumberOrNil(v); lua.setIndex(-2, i + 1) }
             return 1 } }),
-        ("save", { L in with("save", L) { host, lua, s in
+        LuaBinding("save", "(path: string, options?: table): string | writes .csv, .npy or .json into the output folder", { L in with("save", L) { host, lua, s in
             let a = Args(lua, "sweep:save", method: true)
             let path = try a.string(1, "path")
             var which = "rows", dtype = MatrixWriter.NPYType.f4
@@ -194,7 +196,7 @@ enum SweepResultBinding {
         let lua = Lua(L: L)
         _ = luaL_newmetatable(L, tableMetatable)
         lua.newTable(record: Int32(methods.count))
-        for (name, fn) in methods { lua.push(fn); lua.setField(-2, name) }
+        for m in methods { lua.push(m.function); lua.setField(-2, m.name) }
         lua.setField(-2, "__index")
         lua.push("huebench.sweep"); lua.setField(-2, "__metatable")
         lua.pop()

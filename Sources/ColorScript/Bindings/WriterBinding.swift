@@ -83,12 +83,12 @@ enum WriterBinding {
         }
     }
 
-    static let methods: [(String, hb_swift_fn)] = [
-        ("write", { write($0, "write", newline: false) }),
-        ("line", { write($0, "line", newline: true) }),
-        ("path", { L in HostContext.guarded(L) { _, lua in lua.push(try receiver(Args(lua, "out:path", method: true)).path); return 1 } }),
+    static let methods: [LuaBinding] = [
+        LuaBinding("write", "(...: any): Writer | appends the values as text", { write($0, "write", newline: false) }),
+        LuaBinding("line", "(...: any): Writer | appends the values and a newline", { write($0, "line", newline: true) }),
+        LuaBinding("path", "(): string | the file's path inside the output folder", { L in HostContext.guarded(L) { _, lua in lua.push(try receiver(Args(lua, "out:path", method: true)).path); return 1 } }),
         // `out:file(path)`: a writer for another file next to this one (multi-file exporters).
-        ("file", { L in HostContext.guarded(L) { host, lua in
+        LuaBinding("file", "(path: string): Writer | a writer for another file next to this one", { L in HostContext.guarded(L) { host, lua in
             let a = Args(lua, "out:file", method: true)
             let w = try receiver(a)
             let path = try validated(try a.string(1, "path"), "out:file")
@@ -112,9 +112,12 @@ enum WriterBinding {
     static let gc: hb_swift_fn = { L in ObjectBox<ScriptWriter>.collect(L, kind: .writer) { _ in 0 } }
 }
 
-extension HostContext {
-    /// Module functions beyond colors and buffers.
-    func moduleExtras() -> [(String, hb_swift_fn)] {
-        [("output", WriterBinding.hbOutput), ("sweep", SweepBinding.hbSweep), ("range", SweepBinding.hbRange)]
-    }
+extension WriterBinding {
+    /// Module functions beyond colors and buffers: outputs and sweeps.
+    static let moduleFunctions: [LuaBinding] = [
+        LuaBinding("output", "(path: string): Writer | a file in the output folder (relative path, written when the run succeeds)", hbOutput),
+        LuaBinding("sweep", "(spec: table): SweepResult | sweeps a generator's parameters over hues and scores every ramp", SweepBinding.hbSweep),
+        LuaBinding("range", "(from: number, to: number, steps: integer): table | an evenly spaced range for hb.sweep params (a plain list is a list)",
+                   SweepBinding.hbRange),
+    ]
 }

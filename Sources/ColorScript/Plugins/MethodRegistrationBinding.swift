@@ -10,8 +10,9 @@ import Foundation
 /// Lua runs on one thread: the entry is `serial` (the engine calls it on the caller's thread, pair by pair,
 /// checking `checkFailure`, i.e. the function's first error or the script's time limit, once per block).
 enum MethodRegistrationBinding {
-    static let functions: [(String, hb_swift_fn)] = [
-        ("register_contrast", registerContrast), ("register_deltae", registerDeltaE),
+    static let functions: [LuaBinding] = [
+        LuaBinding("register_contrast", "(spec: table): nil | a contrast method for hb.matrix, c:contrast and huebench matrix: {name=, evaluate=function(text, background), space=, symmetric=, thresholds=, title=}", registerContrast),
+        LuaBinding("register_deltae", "(spec: table): nil | a ΔE method for hb.matrix and huebench matrix: {name=, evaluate=function(a, b), space=, thresholds=, title=}", registerDeltaE),
     ]
 
     static let registerContrast: hb_swift_fn = { L in register(L, kind: .contrast) }

@@ -27,6 +27,7 @@ local policies = {}
 local function extras(name, family_name, colors, info)
   return evaluate(policies[name], family_object(family_name, colors, nil, info))
 end
+--- hb.register_policy(spec: table): nil | a policy registered for the CLI: {name=, rules=, check=}
 hbraw.register_policy = function(spec)
   check_table("hb.register_policy", spec)
   P.register_policy(spec, extras)
@@ -38,10 +39,12 @@ end
 -- { policy, title, checked, passed, checks = { {family, rule, mode, contrast, foreground, foreground_stop,
 --   background, background_stop, method, simulation, target, achieved, margin, pass, value, message} … },
 --   failures = { the failing checks } }; script checks have script = true (no mode or tokens).
+--- hb.policy(spec: table): table | a policy value for hb.audit: {name=, rules=, check=function(ctx) end}
 hbraw.policy = function(spec)
   check_table("hb.policy", spec)
   return spec
 end
+--- hb.audit(subject: Theme|Family|Family[], policy: string|table): table | the audit report {policy, checked, passed, checks, failures}
 hbraw.audit = function(fams, policy)
   local lua_policy = policy
   if type(policy) == "string" then lua_policy = policies[policy] end

@@ -7,16 +7,19 @@ local fail, check_table = S.fail, S.check_table
 local hbraw = P.hb
 local curve = {}
 local check_fields = P.check_fields
+--- hb.curve.linear(spec?: table): table | a curve from `from` to `to` (default 0 → 1)
 curve.linear = function(t)
   check_table("hb.curve.linear", t)
   check_fields("hb.curve.linear", t, { "from", "to" }, true)
   return { kind = "linear", from = t.from or t[1], to = t.to or t[2] }
 end
+--- hb.curve.ease(spec?: table): table | an ease curve {from=, to=, exponent=}
 curve.ease = function(t)
   check_table("hb.curve.ease", t)
   check_fields("hb.curve.ease", t, { "from", "to", "exponent" }, true)
   return { kind = "ease", from = t.from or t[1], to = t.to or t[2], exponent = t.exponent }
 end
+--- hb.curve.bell(spec?: table): table | a bell curve {base=, peak=, center=, width=}
 curve.bell = function(t)
   check_table("hb.curve.bell", t)
   check_fields("hb.curve.bell", t, { "base", "peak", "center", "width" }, false)
@@ -24,6 +27,7 @@ curve.bell = function(t)
 end
 -- One value per stop, or at most half as many (and at most 10) evenly spaced control points (checked against
 -- the family's scale when a family uses the curve).
+--- hb.curve.points(points: table): table | a curve through control points
 curve.points = function(t)
   check_table("hb.curve.points", t)
   check_fields("hb.curve.points", t, {}, true)
@@ -48,6 +52,7 @@ local function stop_list(st)
   if #s <= 12 then return concat(s, ", ") end
   return s[1] .. ", " .. s[2] .. ", " .. s[3] .. ", " .. s[4] .. ", …, " .. s[#s - 1] .. ", " .. s[#s]
 end
+--- Family:stop(stop: integer): Color | the color at stop (50, 100 … 1000)
 function Family.stop(f, s)
   local st = family_storage(f, "family:stop")
   local i = st._index[s]
@@ -61,6 +66,7 @@ function Family.stop(f, s)
   end
   return st._colors[i]
 end
+--- Family:stops(): Color[] | every stop of the family's scale, lightest first
 function Family.stops(f)
   local st = family_storage(f, "family:stops")
   local out = {}
@@ -77,6 +83,7 @@ local function family_object(name, colors, handle, info)
 end
 
 local make_family, register_family_ = P.make_family, P.register_family
+--- hb.family(spec: table): Family | a family: {name=, generator=, hue=, anchor=, <generator parameters>}
 hbraw.family = function(spec)
   check_table("hb.family", spec)
   return family_object(make_family(spec))
@@ -94,6 +101,7 @@ hbraw.families = setmetatable_({}, {
     return f
   end,
 })
+--- hb.register_family(spec: table): Family | a family registered for the CLI and later scripts
 hbraw.register_family = function(spec)
   check_table("hb.register_family", spec)
   local f = family_object(register_family_(spec))
@@ -102,10 +110,12 @@ hbraw.register_family = function(spec)
 end
 -- Generators, exporters and policies become Swift registry entries (RampGenerator, Exporter, Policy)
 -- whose closures call these Lua functions back.
+--- hb.register_generator(spec: table): nil | a ramp generator: {name=, parameters=, generate=function(spec) return 20 colors end}
 hbraw.register_generator = function(spec)
   check_table("hb.register_generator", spec)
   P.register_generator(spec)
 end
+--- hb.register_exporter(spec: table): nil | an exporter: {name=, extension=, write=function(doc, out) end}
 hbraw.register_exporter = function(spec)
   check_table("hb.register_exporter", spec)
   P.register_exporter(spec)
@@ -113,6 +123,7 @@ end
 
 -- hb.export(name, families [, path]): runs exporter `name` (built-in or plugin) on the families' stops and
 -- tokens; files are staged in the output folder (written atomically after success). Returns the path.
+--- hb.export(name: string, families: Family[], path?: string): string | runs a registered exporter on the families; returns the path
 hbraw.export = function(name, fams, path)
   if type(fams) ~= "table" then fail("hb.export: argument 2 (families) must be a list of families, got " .. type(fams)) end
   for i, f in ipairs(fams) do
@@ -120,8 +131,10 @@ hbraw.export = function(name, fams, path)
   end
   return P.export(name, fams, path)
 end
+--- hb.exporters(): string[] | the registered exporter ids
 hbraw.exporters = function() return P.exporter_ids() end
 -- hb.generators(): each ramp generator with its parameters (name, kind, min, max, default, summary).
+--- hb.generators(): table[] | each ramp generator with its parameters (name, kind, min, max, default, summary)
 hbraw.generators = function() return P.generators() end
 
 

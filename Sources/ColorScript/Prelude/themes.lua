@@ -29,6 +29,7 @@ local function resolved(t, fname, mode, level)
   end
   return set
 end
+--- Theme:resolve(name: string, mode?: string, level?: string): Color, integer | a token's color (alpha = its opacity) and stop
 function Theme.resolve(t, name, mode, level)
   local r = resolved(t, "theme:resolve", mode, level)[name]
   if not r then fail(format("theme:resolve: argument 1 (token): no token '%s' in this theme", tostring(name))) end
@@ -36,6 +37,7 @@ function Theme.resolve(t, name, mode, level)
   if r.opacity < 1 then c = c:with_alpha(r.opacity) end
   return c, r.stop
 end
+--- Theme:tokens(mode?: string, level?: string): table | every token resolved for mode (light, dark) and level (standard, high)
 function Theme.tokens(t, mode, level)
   local out = {}
   for i, r in ipairs(resolved(t, "theme:tokens", mode, level)) do
@@ -45,6 +47,7 @@ function Theme.tokens(t, mode, level)
   end
   return out
 end
+--- hb.theme(spec: table): Theme | semantic tokens of spec.family ({family=, tokens=}), or an app theme whose tokens name their family ({families=, tokens=})
 hbraw.theme = function(spec)
   check_table("hb.theme", spec)
   local r = P.theme(spec)
@@ -65,6 +68,7 @@ hbraw.theme = function(spec)
     Theme, "huebench.theme", theme_tostring)
 end
 -- hb.build{name=, families={…}, theme=, tokens=, policy=}: what `huebench build SCRIPT.lua` exports.
+--- hb.build(spec: table): nil | what `huebench build SCRIPT.lua` exports: {name=, families=, theme=, tokens=, policy=}
 hbraw.build = function(spec)
   check_table("hb.build", spec)
   P.build(spec)

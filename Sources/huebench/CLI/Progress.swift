@@ -4,9 +4,10 @@ import Foundation
 /// ten times a second: what is done of the total, the percentage, the rate and the time left. Nothing at all when
 /// standard error is not a terminal (a pipe, a file, CI), so logs and captured output never hold it.
 final class ProgressLine: @unchecked Sendable {
-    private let label: String, unit: String, total: Int
+    private let label: String
+    private var unit: String, total: Int
     private let enabled: Bool
-    private let start = DispatchTime.now().uptimeNanoseconds
+    private var start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
     private var drawn = false
     private let lock = NSLock()
@@ -16,14 +17,38 @@ final class ProgressLine: @unchecked Sendable {
         self.label = label; self.total = max(total, 0); self.unit = unit; self.enabled = enabled
     }
 
-    /// `done` of `total` are finished (any thread).
-    func update(_ done: Int) {
+    /// Whether the line is drawn at all (standard error is a terminal).
+    var isEnabled: Bool { enabled }
+
+    /// `done` of `total` are finished (any thread); `detail` follows the counts (`exporting png`).
+    func update(_ done: Int, detail: String? = nil) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock(); defer { lock.unlock() }
-        guard now - lastDraw >= 100_000_000 || (total > 0 && done >= total) else { return }
+        guard now - lastDraw >= 100_000_000 || (total > 0 && done >= total) || detail != nil else { return }
         lastDraw = now
-        let line = Self.text(label: label, done: done, total: total, unit: unit, seconds: Double(now - start) / 1e9)
+        var line = Self.text(label: label, done: done, total: total, unit: unit, seconds: Double(now - start) / 1e9)
+        if let detail { line += " · " + detail }
+        draw(line)
+    }
+
+    /// Shows a stage with nothing to count yet (`huebench build: generating 37 families…`), at once.
+    func stage(_ text: String) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        lastDraw = DispatchTime.now().uptimeNanoseconds
+        draw("\(label): \(text)")
+    }
+
+    /// Counts anew: a new total and unit, the rate measured from now (the next stage of a job).
+    func restart(total: Int, unit: String) {
+        lock.lock(); defer { lock.unlock() }
+        self.total = max(total, 0); self.unit = unit
+        start = DispatchTime.now().uptimeNanoseconds
+        lastDraw = 0
+    }
+
+    private func draw(_ line: String) {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         drawn = true
     }
