@@ -68,7 +68,7 @@ public enum ReportExporter {
             let d = CVDSheets.simulated(doc, type)
             s += "<div class=\"panel cvd-\(type.rawValue)\" data-cvd=\"\(type.rawValue)\">\n"
             s += "<p class=\"summary\">As \(type.rawValue) vision sees it (\(CVDSheets.model(type))).</p>\n"
-            s += families(d).replacingOccurrences(of: "<h2 id=\"families\">Families</h2>\n", with: "")
+            s += familyGrid(d).replacingOccurrences(of: "<h2 id=\"families\">Families</h2>\n", with: "")
             if !d.tokenSets.isEmpty, let set = Sheets.featuredSet(d, featured) {
                 s += "<h3>\(Escape.xmlText(set.family)) tokens</h3>\n" + tokenTable(d, set)
             }
