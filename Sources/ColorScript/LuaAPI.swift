@@ -103,7 +103,7 @@ public enum LuaAPI {
         "Theme:resolve(name: string, mode?: string, level?: string): Color, integer | a token's color (alpha = its opacity) and stop",
         "Theme:tokens(mode?: string, level?: string): table | every token resolved for mode (light, dark) and level (standard, high)",
         "hb.policy(spec: table): table | a policy value for hb.audit: {name=, rules=, check=function(ctx) end}",
-        "hb.audit(subject: Theme|Family|Family[], policy: string|table): table | the audit report {policy, checked, passed, checks, failures}",
+        "hb.audit(subject: Theme|Family|Family[], policy: string|table): table | the audit report {policy, checked, passed, checks, failures}; an app theme is audited on its own tokens",
         "hb.curve.linear(spec?: table): table | a curve from `from` to `to` (default 0 → 1)",
         "hb.curve.ease(spec?: table): table | an ease curve {from=, to=, exponent=}",
         "hb.curve.bell(spec?: table): table | a bell curve {base=, peak=, center=, width=}",
