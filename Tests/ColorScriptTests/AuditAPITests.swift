@@ -27,6 +27,42 @@ import Testing
         #expect(r[16] == "\(first.passed)")
     }
 
+    /// An app theme is audited on its own tokens (each from its family), in every mode and contrast level: the
+    /// same checks the library's audit of that design system makes.
+    @Test func appThemeIsAuditedOnItsTokens() throws {
+        let (s, printed) = try makeState()
+        try s.run(source: """
+        local danger = hb.register_family{ name = "danger", hue = 25 }
+        local t = hb.theme{ families = { danger, "gray" }, tokens = {
+          backgroundPrimary = { family = "gray", light = 50, dark = 1000, role = "background" },
+          textError = { family = "danger", light = 700, dark = 300, light_high = 800, dark_high = 200, role = "text" },
+          textFaint = { family = "danger", light = 300, dark = 700, role = "text" },
+        } }
+        local r = hb.audit(t, hb.policy{ name = "p", rules = { { text = {"textError", "textFaint"}, background = "backgroundPrimary", min = 4.5 } } })
+        print(r.passed, r.checked, #r.failures)
+        for _, c in ipairs(r.checks) do
+          print(c.family, c.mode, c.contrast, c.foreground, c.foreground_stop, c.background_stop, ("%.6f"):format(c.achieved), c.pass)
+        end
+        """, name: "app-audit.lua")
+        let wb = s.palettes
+        let tokens = [
+            SemanticToken("backgroundPrimary", light: Stop(50), dark: Stop(1000), role: .background, family: "gray"),
+            SemanticToken("textError", light: Stop(700), dark: Stop(300), lightHigh: Stop(800), darkHigh: Stop(200), role: .text, family: "danger"),
+            SemanticToken("textFaint", light: Stop(300), dark: Stop(700), role: .text, family: "danger"),
+        ]
+        let system = try DesignSystem.generate([try wb.families.lookup("danger"), Family.gray], tokens: [], appTokens: tokens, workbench: wb)
+        let policy = Policy(id: "p", name: "p", rules: [PolicyRule("rule 1", foregrounds: ["textError", "textFaint"], backgrounds: ["backgroundPrimary"], minimum: 4.5)])
+        let report = try Audit.run(policy, system: system)
+        var expected = "false\t8\t4\n"
+        for c in report.checks {
+            expected += "app\t\(c.mode.rawValue)\t\(c.contrast.rawValue)\t\(c.foreground.token.id)\t\(c.foreground.stop.label)\t\(c.background.stop.label)\t\(String(format: "%.6f", c.achieved))\t\(c.passed)\n"
+        }
+        #expect(report.checks.count == 8 && report.failures.count == 4)
+        #expect(printed.text == expected)
+        // The explicit high-contrast stop is what is checked: dark high textError is _200 on _1000.
+        #expect(printed.text.contains("app\tdark\thigh\ttextError\t200\t1000\t"))
+    }
+
     @Test func tokenRulesStopRulesAndCheckInOneReport() throws {
         let (s, _) = try makeState()
         let r = try s.eval("""

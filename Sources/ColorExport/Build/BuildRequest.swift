@@ -110,8 +110,18 @@ public struct BuildRequest: Sendable {
             let before = Set(folder.paths)
             try e.writeFunction(document, options, folder)
             var new = folder.paths.filter { !before.contains($0) }
-            // In the order the exporter declares its files when it wrote exactly those (else sorted).
-            if new.allSatisfy(e.outputs.contains) { new.sort { e.outputs.firstIndex(of: $0)! < e.outputs.firstIndex(of: $1)! } }
+            // In the order the exporter declares its files: each file ranked by the declared output it shares the
+            // longest common prefix and suffix with (`Swift/AcmeColors+UIKit.swift` ~ `Swift/HuebenchColors+UIKit.swift`).
+            func rank(_ p: String) -> Int {
+                func shared(_ a: String, _ b: String) -> Int {
+                    let x = Array(a.utf8), y = Array(b.utf8)
+                    var i = 0; while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
+                    var j = 0; while j < min(x.count, y.count) - i && x[x.count - 1 - j] == y[y.count - 1 - j] { j += 1 }
+                    return i + j
+                }
+                return e.outputs.indices.max { shared(p, e.outputs[$0]) < shared(p, e.outputs[$1]) } ?? 0
+            }
+            if !e.outputs.isEmpty { new = new.map { (rank($0), $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1) }
             var top: [String] = []
             for p in new {
                 let first = p.split(separator: "/").first.map(String.init) ?? p

@@ -49,7 +49,14 @@ enum AuditBinding {
             // The prelude appends a Lua policy's stop rules and check function itself.
             var tokenRules = policy
             tokenRules.check = nil
-            let report = try FamilyBinding.wrap(fname) { try Audit.run(tokenRules, families: families, workbench: host.palettes) }
+            // An app theme (argument 3: its tokens, each naming its family) is audited as a build's app-level set.
+            let appTokens = lua.type(3) == LUA_TTABLE ? try ThemeBinding.tokens(lua, 3, "\(fname): argument 1 (theme)") ?? [] : []
+            let report = try FamilyBinding.wrap(fname) {
+                appTokens.isEmpty
+                    ? try Audit.run(tokenRules, families: families, workbench: host.palettes)
+                    : try Audit.run(tokenRules, system: try DesignSystem.generate(families, tokens: [], appTokens: appTokens, workbench: host.palettes),
+                                    core: host.palettes.core)
+            }
 
             lua.newTable(record: 6)
             let r = lua.absolute(-1)

@@ -44,11 +44,19 @@ hbraw.policy = function(spec)
   check_table("hb.policy", spec)
   return spec
 end
---- hb.audit(subject: Theme|Family|Family[], policy: string|table): table | the audit report {policy, checked, passed, checks, failures}
+--- hb.audit(subject: Theme|Family|Family[], policy: string|table): table | the audit report {policy, checked, passed, checks, failures}; an app theme is audited on its own tokens
 hbraw.audit = function(fams, policy)
   local lua_policy = policy
   if type(policy) == "string" then lua_policy = policies[policy] end
-  if getmetatable_(fams) == "huebench.theme" then fams = { fams.family }
+  local app_tokens
+  if getmetatable_(fams) == "huebench.theme" and S.storage_of(fams).fams then
+    -- An app theme: its families, and its tokens audited as the build's app-level set.
+    local st = S.storage_of(fams)
+    app_tokens = st._spec.tokens
+    local list = {}
+    for i, n in ipairs(st.fam_names) do list[i] = st.fams[n] end
+    fams = list
+  elseif getmetatable_(fams) == "huebench.theme" then fams = { fams.family }
   elseif getmetatable_(fams) == "huebench.family" then fams = { fams } end
   if type(fams) ~= "table" then fail("hb.audit: argument 1 (families) must be a theme, a family or a list of families, got " .. type(fams)) end
   local list = {}
@@ -60,7 +68,7 @@ hbraw.audit = function(fams, policy)
   if type(policy) ~= "table" and type(policy) ~= "string" then
     fail("hb.audit: argument 2 (policy) must be a policy (hb.policy{…}) or a policy name, got " .. type(policy))
   end
-  local report = P.audit(list, policy)
+  local report = P.audit(list, policy, app_tokens)
   if type(lua_policy) == "table" then
     local n = #report.checks
     for _, f in ipairs(list) do
