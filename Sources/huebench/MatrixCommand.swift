@@ -237,11 +237,12 @@ enum MatrixCommand: Command {
         let palette: [Scene.RGB] = ths.count == 1 ? [yellow] : ths.count == 2 ? [yellow, green] : ths.count == 3 ? [yellow, light, green]
             : [yellow, light, green] + Array(repeating: deep, count: ths.count - 3)
         let name = method.id.uppercased()
+        let unit = method.kind == .contrast && method.id == "apca" ? "|Lc| " : ""
         let bands = ths.enumerated().map { k, t in
-            MatrixHeatmap.Band(Float(t), palette[k], (k == 0 ? "\(name) >= " : ">= ") + fmt(Float(t)))
+            MatrixHeatmap.Band(Float(t), palette[k], (k == 0 ? "\(name) \(unit)≥ " : "≥ ") + fmt(Float(t)))
         }
         return MatrixHeatmap(rows: rows, columns: columns, bands: bands, lowColor: red,
-                             lowLabel: "\(name) < " + fmt(Float(ths[0])))
+                             lowLabel: "\(name) \(unit)< " + fmt(Float(ths[0])))
     }
 
     /// Writes the heatmap picture atomically; small matrices get their input colors as axis swatches.
@@ -256,8 +257,8 @@ enum MatrixCommand: Command {
             }
         }
         let pooled = h.rowsPerCell > 1 || h.columnsPerCell > 1
-        let subtitle = "ROWS: TEXT (\(h.rows))  COLUMNS: BACKGROUND (\(h.columns))"
-            + (pooled ? "  EACH CELL: WORST OF \(h.rowsPerCell)X\(h.columnsPerCell)" : "")
+        let subtitle = "Rows: text (\(h.rows)) · columns: background (\(h.columns))"
+            + (pooled ? " · each cell: the worst of \(h.rowsPerCell) × \(h.columnsPerCell)" : "")
         let scene = h.scene(title: "\(method.id) \(method.kind == .contrast ? "contrast" : "difference") matrix", subtitle: subtitle,
                             textSwatches: swatches(text, h.rows), backgroundSwatches: swatches(background, h.columns))
         let bytes = kind == "png" ? scene.png() : Array(scene.svg().utf8)

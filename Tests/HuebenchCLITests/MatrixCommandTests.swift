@@ -85,7 +85,11 @@ struct MatrixHeatmapCommandTests {
 
         let svg = dir.appendingPathComponent("heat.svg")
         #expect(try MatrixCommandTests.run(["matrix", "--method", "apca", "--text", text.path, "--out", svg.path]).status == 0)
-        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
+        let svgText = try String(contentsOf: svg, encoding: .utf8)
+        #expect(svgText.contains("<svg"))
+        // Real type: a mixed-case title and subtitle, the legend with ≥.
+        #expect(svgText.contains(">apca contrast matrix</text>") && svgText.contains(">Rows: text ("), "\(svgText.prefix(1200))")
+        #expect(svgText.contains(">APCA |Lc| &lt; 45</text>") && svgText.contains(">APCA |Lc| ≥ 45</text>") && svgText.contains(">≥ 60</text>"))
     }
 }
 
