@@ -29,6 +29,12 @@ struct DeadlineTests {
         let got = try v.withUnsafeBufferPointer { try ContrastMatrix.smallestMagnitudes($0.baseAddress!, count: n, k: k, deadline: .none()) }
         let want = Array((0..<n).sorted { abs(v[$0]) < abs(v[$1]) || (abs(v[$0]) == abs(v[$1]) && $0 < $1) }.prefix(k))
         #expect(got == want)
+        let heap = try v.withUnsafeBufferPointer { try ContrastMatrix.heapSmallestMagnitudes($0.baseAddress!, count: n, k: k) }
+        #expect(heap == want)
+        // Signed zeros are one magnitude (ties by index), NaN comes last, k past n is every value.
+        let odd: [Float] = [.nan, -0.0, 3, .infinity, 0, -2, -.infinity, 2]
+        let order = try odd.withUnsafeBufferPointer { try ContrastMatrix.smallestMagnitudes($0.baseAddress!, count: 8, k: 100) }
+        #expect(order == [1, 4, 5, 7, 2, 3, 6, 0])
         #expect(throws: DeadlineExceeded.self) {
             _ = try v.withUnsafeBufferPointer { try ContrastMatrix.smallestMagnitudes($0.baseAddress!, count: n, k: k, deadline: Self.cancelled()) }
         }

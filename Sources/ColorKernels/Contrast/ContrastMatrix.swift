@@ -402,11 +402,86 @@ public struct ContrastMatrix: Sendable {
         return n
     }
 
-    /// The indices of the k values of smallest magnitude (ties by index), smallest first: a bounded max-heap.
-    /// - Parameter deadline: polled once per 65,536 values and once per 65,536 sorted results; an expired
-    ///   deadline throws `DeadlineExceeded`.
-    /// - Complexity: O(n log k) time, O(k) memory.
+    /// The indices of the k values of smallest magnitude (ties by index, NaN last), smallest first.
+    ///
+    /// A radix selection on the magnitudes' bit patterns (for non-negative floats the bits order like the
+    /// values): a histogram of the top 16 bits finds the bucket of the k-th value, a second one its low 16 bits;
+    /// one pass collects the values below it (and the first ones equal to it, in index order), and a stable
+    /// two-pass radix sort orders them by magnitude.
+    /// - Parameter deadline: polled once per 65,536 values of every pass; an expired deadline throws
+    ///   `DeadlineExceeded`.
+    /// - Complexity: O(n + k) time (four passes over the values, two over the k results), O(k) memory.
     public static func smallestMagnitudes(_ v: UnsafePointer<Float>, count n: Int, k: Int,
+                                          deadline: Deadline? = nil) throws(DeadlineExceeded) -> [Int] {
+        let k = Swift.min(k, n)
+        guard k > 0 else { return [] }
+        guard n <= Int(UInt32.max) else { return try heapSmallestMagnitudes(v, count: n, k: k, deadline: deadline) }
+        let bits = UnsafeRawPointer(v).assumingMemoryBound(to: UInt32.self)
+        let block = 1 << 16
+        let hist = UnsafeMutablePointer<Int>.allocate(capacity: 1 << 16)
+        defer { hist.deallocate() }
+        // The 16-bit bucket holding the k-th smallest magnitude, given a filter on the high half.
+        func bucket(high: UInt32?, below: inout Int) throws(DeadlineExceeded) -> UInt32 {
+            hist.initialize(repeating: 0, count: 1 << 16)
+            var a = 0
+            while a < n {
+                try deadline?.check()
+                let b = Swift.min(n, a + block)
+                if let high {
+                    for i in a..<b { let m = bits[i] & 0x7FFF_FFFF; if m >> 16 == high { hist[Int(m & 0xFFFF)] += 1 } }
+                } else {
+                    for i in a..<b { hist[Int((bits[i] & 0x7FFF_FFFF) >> 16)] += 1 }
+                }
+                a = b
+            }
+            var x = 0
+            while below + hist[x] < k { below += hist[x]; x += 1 }
+            return UInt32(x)
+        }
+        var below = 0
+        let high = try bucket(high: nil, below: &below)
+        let low = try bucket(high: high, below: &below)
+        let kth = high << 16 | low
+        // Collect: every magnitude below the k-th, and the first (k − below) equal to it, in index order.
+        let idx = UnsafeMutablePointer<UInt32>.allocate(capacity: k), mag = UnsafeMutablePointer<UInt32>.allocate(capacity: k)
+        let idx2 = UnsafeMutablePointer<UInt32>.allocate(capacity: k), mag2 = UnsafeMutablePointer<UInt32>.allocate(capacity: k)
+        defer { idx.deallocate(); mag.deallocate(); idx2.deallocate(); mag2.deallocate() }
+        var taken = 0, equal = k - below
+        var a = 0
+        while a < n {
+            try deadline?.check()
+            let b = Swift.min(n, a + block)
+            for i in a..<b {
+                let m = bits[i] & 0x7FFF_FFFF
+                if m < kth || (m == kth && equal > 0) {
+                    if m == kth { equal -= 1 }
+                    idx[taken] = UInt32(truncatingIfNeeded: i); mag[taken] = m; taken += 1
+                }
+            }
+            a = b
+        }
+        // Stable LSD radix sort by magnitude (low 16 bits, then high 16): ties stay in index order.
+        for (shift, from, to) in [(UInt32(0), (idx, mag), (idx2, mag2)), (UInt32(16), (idx2, mag2), (idx, mag))] {
+            hist.initialize(repeating: 0, count: 1 << 16)
+            for j in 0..<taken { hist[Int((from.1[j] >> shift) & 0xFFFF)] += 1 }
+            var sum = 0
+            for d in 0..<(1 << 16) { let c = hist[d]; hist[d] = sum; sum += c }
+            var j = 0
+            while j < taken {
+                try deadline?.check()
+                for q in j..<Swift.min(taken, j + block) {
+                    let d = Int((from.1[q] >> shift) & 0xFFFF)
+                    to.0[hist[d]] = from.0[q]; to.1[hist[d]] = from.1[q]; hist[d] += 1
+                }
+                j += block
+            }
+        }
+        return (0..<taken).map { Int(idx[$0]) }
+    }
+
+    /// The bounded max-heap form of `smallestMagnitudes` (for more than 2³² values).
+    /// - Complexity: O(n log k) time, O(k) memory.
+    static func heapSmallestMagnitudes(_ v: UnsafePointer<Float>, count n: Int, k: Int,
                                           deadline: Deadline? = nil) throws(DeadlineExceeded) -> [Int] {
         guard k > 0 else { return [] }
         try deadline?.check()

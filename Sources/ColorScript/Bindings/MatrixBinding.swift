@@ -119,9 +119,9 @@ enum MatrixBinding {
             }
             let result = ScriptMatrix(engine: engine, charged: bytes + prep)
             let deadline = host.deadline
-            // Row blocks of ~4M pairs (~16K for a method that runs in Lua): the deadline and a Lua method's
+            // Row blocks of ~1M pairs (~16K for a method that runs in Lua): the deadline and a Lua method's
             // first error are checked between blocks.
-            let block = max(1, (m.serial ? 1 << 14 : 1 << 22) / max(1, cols))
+            let block = max(1, (m.serial ? 1 << 14 : 1 << 20) / max(1, cols))
             var r0 = 0
             do {
                 while r0 < rows {
