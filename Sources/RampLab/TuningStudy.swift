@@ -4,6 +4,9 @@ import ColorKernels
 import Palettes
 import ColorExport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A ramp study end to end, as `huebench tune` runs it: the sweep with its rows streamed to the output folder
 /// block by block (row tables, `stops.npy`), ranked, the variant tables streamed too, then the pictures and
@@ -23,6 +26,22 @@ public struct TuningStudy {
         self.sweep = sweep; self.report = report; self.palettes = palettes
     }
 
+    /// Every block allocates the same large buffers again (ramps, per-stop inputs, metrics, row text). With
+    /// glibc's defaults each is a fresh `mmap` the kernel zero-fills page by page (seconds of system time over a
+    /// million ramps); up to 32 MiB they come from the heap instead and freed memory up to 1 GiB is kept for the
+    /// next block (the Lua host sets the same). Set once per process.
+    static let reuseFreedPages: Void = {
+        #if canImport(Glibc)
+        // glibc's mallopt (malloc.h is not in the Glibc module): M_TRIM_THRESHOLD = −1, M_MMAP_THRESHOLD = −3.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        if let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {  // RTLD_DEFAULT
+            let mallopt = unsafeBitCast(f, to: Mallopt.self)
+            _ = mallopt(-3, 32 << 20)
+            _ = mallopt(-1, 1 << 30)
+        }
+        #endif
+    }()
+
     public struct Outcome {
         public let result: SweepResult
         public let ranked: [SweepResult.Ranked]
@@ -37,6 +56,7 @@ public struct TuningStudy {
     /// Runs the study; with `out`, writes every file into that folder (created if needed). `start` is the
     /// monotonic time (`DispatchTime` nanoseconds) the wall time counts from (default: now).
     public func run(out: String?, start: UInt64 = DispatchTime.now().uptimeNanoseconds) throws -> Outcome {
+        _ = Self.reuseFreedPages
         var report = self.report
         let g = try palettes.generators.lookup(sweep.generator)
         let names = try sweep.resolvedParameters(g).map(\.column)
