@@ -9,7 +9,7 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore", "ColorIO"]),
     ("Palettes", ["ColorIO", "ColorCore"]),
-    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CZlib"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CZlib", "CCairo"]),
     // Ramp studies: sweeps over generators, ramp metrics, objectives, study tables and plots.
     ("RampLab", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport"]),
     ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "RampLab", "CLua", "CLuaShims"]),
@@ -26,6 +26,8 @@ var targets: [Target] = [
         providers: [.apt(["liblua5.4-dev", "pkg-config"])]),
     .target(name: "CLuaShims", dependencies: ["CLua"]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // PNG pictures: Cairo draws them (anti-aliased shapes, text in DejaVu Sans through fontconfig).
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
     // The CLI's module is HuebenchCLI (its product, the binary, is `huebench`): a module `huebench` beside the
     // umbrella module `Huebench` would collide on case-insensitive file systems.
     .executableTarget(

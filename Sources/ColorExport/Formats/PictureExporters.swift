@@ -1,7 +1,8 @@
 import ColorIO
 /// PNG pictures: `pictures/swatches.png`, `pictures/tokens.png`, `pictures/contrast-heatmap.png`.
 ///
-/// Colors are the sRGB bytes of each stop (wide colors CSS Color 4 gamut-mapped); labels use `BitmapFont`.
+/// Colors are the sRGB bytes of each stop (wide colors CSS Color 4 gamut-mapped); drawn by Cairo with
+/// labels in DejaVu Sans (see `Scene`).
 public enum PNGExporter {
     public static let exporter = Exporter(
         id: "png", summary: "PNG pictures: swatch sheet, token sheet, contrast heatmap",

@@ -74,10 +74,13 @@ public struct MatrixHeatmap: Sendable {
             && backgroundSwatches.count == columns && cell >= 6
         let margin = 16, top = 56, axis = swatches ? cell + 4 : 0
         let gridW = cellColumns * cell, gridH = cellRows * cell
-        let width = max(margin * 2 + axis + gridW, 520), height = top + axis + gridH + 48
+        let legend = ([lowLabel] + bands.map(\.label)).reduce(0) { $0 + 40 + Int(Scene.textWidth($1, size: 12).rounded(.up)) }
+        let text = max(Scene.textWidth(title, size: 17, weight: .bold), Scene.textWidth(subtitle, size: 12))
+        let width = max(margin * 2 + axis + gridW, 520, margin * 2 + legend, margin * 2 + Int(text.rounded(.up)))
+        let height = top + axis + gridH + 48
         var s = Scene(width: width, height: height, title: title)
-        s.text(title.uppercased(), margin, 12, (20, 20, 20), scale: 2)
-        s.text(subtitle, margin, 34, (90, 90, 90))
+        s.text(title, x: Double(margin), y: 28, (20, 20, 20), size: 17, weight: .bold)
+        s.text(subtitle, x: Double(margin), y: 46, (90, 90, 90), size: 12)
         let gx = margin + axis, gy = top + axis
         if swatches {
             for (j, c) in backgroundSwatches.enumerated() { s.rect(gx + j * cell, top, cell, cell, c) }
@@ -90,8 +93,8 @@ public struct MatrixHeatmap: Sendable {
         let ly = gy + gridH + 16
         for (col, label) in [(lowColor, lowLabel)] + bands.map({ ($0.color, $0.label) }) {
             s.rect(lx, ly, 14, 14, col)
-            s.text(label, lx + 20, ly + 4, (40, 40, 40))
-            lx += 20 + BitmapFont.width(label) + 24
+            s.text(label, x: Double(lx + 20), y: Double(ly + 12), (40, 40, 40), size: 12)
+            lx += 20 + Int(Scene.textWidth(label, size: 12).rounded(.up)) + 20
         }
         return s
     }

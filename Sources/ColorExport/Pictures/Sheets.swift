@@ -22,6 +22,14 @@ public enum Sheets {
         return (m(c.0, bg.0), m(c.1, bg.1), m(c.2, bg.2))
     }
 
+    /// `s` shortened with an ellipsis to fit `width` pixels at `size`.
+    static func fit(_ s: String, width: Double, size: Double, weight: Scene.FontWeight = .regular) -> String {
+        if Scene.textWidth(s, size: size, weight: weight) <= width { return s }
+        var t = Array(s)
+        while !t.isEmpty && Scene.textWidth(String(t) + "…", size: size, weight: weight) > width { t.removeLast() }
+        return String(t) + "…"
+    }
+
     // MARK: Swatch sheet
 
     public static let margin = 16, familyColumn = 88, cellWidth = 60, cellHeight = 44, headerHeight = 56
@@ -36,20 +44,22 @@ public enum Sheets {
         let w = margin * 2 + familyColumn + max(1, maxStops) * cellWidth
         let h = headerHeight + max(1, doc.families.count) * cellHeight + margin
         var sc = Scene(width: w, height: h, title: "\(doc.name) palette: \(doc.families.count) families")
-        sc.text("\(doc.name) palette", margin, margin, ink, scale: 2)
+        sc.text("\(doc.name) palette", x: Double(margin), y: 32, ink, size: 18, weight: .bold)
         if let first = doc.families.first(where: { $0.stops.count == maxStops }) {
             for (i, st) in first.stops.enumerated() {
-                sc.text(st.name, margin + familyColumn + i * cellWidth + 2, headerHeight - 12, muted)
+                sc.text(st.name, x: Double(margin + familyColumn + i * cellWidth + cellWidth / 2), y: Double(headerHeight - 6), muted,
+                        size: 11, anchor: .middle)
             }
         }
         for (fi, f) in doc.families.enumerated() {
             let (_, y) = swatchOrigin(family: fi, stop: 0)
-            sc.text(f.name, margin, y + cellHeight / 2 - 4, ink)
+            sc.text(fit(f.name, width: Double(familyColumn - 8), size: 13, weight: .bold), x: Double(margin), y: Double(y + cellHeight / 2 + 5), ink,
+                    size: 13, weight: .bold)
             for (si, st) in f.stops.enumerated() {
                 let (x, y) = swatchOrigin(family: fi, stop: si)
                 let c = st.color.srgbBytes
                 sc.rect(x, y, cellWidth, cellHeight, c)
-                sc.text(st.color.hex.dropFirst().description, x + 4, y + cellHeight - 11, label(on: c))
+                sc.text(st.color.hex, x: Double(x + cellWidth / 2), y: Double(y + cellHeight - 6), label(on: c), size: 10, anchor: .middle, font: .mono)
             }
         }
         return sc
@@ -57,7 +67,7 @@ public enum Sheets {
 
     // MARK: Token sheet
 
-    public static let panelWidth = 260, tokenRow = 26, tokenSheetTop = 56
+    public static let panelWidth = 300, tokenRow = 26, tokenSheetTop = 56
 
     /// The token set a picture shows: the one for `family`, else the first.
     public static func featuredSet(_ doc: ExportDocument, _ family: String?) -> ExportTokenSet? {
@@ -97,11 +107,11 @@ public enum Sheets {
         let w = margin * 2 + TokenVariant.all.count * panelWidth
         let h = tokenSheetTop + 20 + set.tokens.count * tokenRow + margin
         var sc = Scene(width: w, height: h, title: "\(set.family) tokens: light, dark, high contrast")
-        sc.text("\(set.family) tokens", margin, margin, ink, scale: 2)
+        sc.text("\(set.family) tokens", x: Double(margin), y: 32, ink, size: 18, weight: .bold)
         for (vi, v) in TokenVariant.all.enumerated() {
             let bg = panelBackground(doc, set, v)
             let x0 = margin + vi * panelWidth
-            sc.text(v.id, x0 + 4, tokenSheetTop - 12, muted)
+            sc.text(v.id, x: Double(x0 + 4), y: Double(tokenSheetTop - 6), muted, size: 12)
             sc.rect(x0, tokenSheetTop, panelWidth, 20 + set.tokens.count * tokenRow, bg)
             let ink = panelInk(doc, set, v, on: bg)
             for (ti, t) in set.tokens.enumerated() {
@@ -109,9 +119,9 @@ public enum Sheets {
                 let c = tokenColor(doc, t, v, on: bg)
                 // The token as a background with the primary text on it, its name, and text in the token's color.
                 sc.rect(x, y, 36, 20, c)
-                sc.text("Aa", x + 12, y + 7, ink)
-                sc.text(t.name, x + 44, y + 7, ink)
-                sc.text("Aa", x + panelWidth - 34, y + 7, c)
+                sc.text("Aa", x: Double(x + 18), y: Double(y + 15), ink, size: 12, anchor: .middle)
+                sc.text(fit(t.name, width: Double(panelWidth - 44 - 44), size: 12), x: Double(x + 44), y: Double(y + 15), ink, size: 12)
+                sc.text("Aa", x: Double(x + panelWidth - 20), y: Double(y + 15), c, size: 13, weight: .bold, anchor: .end)
             }
         }
         return sc
@@ -120,6 +130,7 @@ public enum Sheets {
     // MARK: Contrast heatmap
 
     public static let heatCell = 40, heatRow = 26, heatLeft = 72, heatTop = 72
+    static let heatLegend = [("≥ 7 (AAA)", 7.0), ("≥ 4.5 (AA)", 4.5), ("≥ 3 (large text)", 3.0), ("< 3", 1.0)]
 
     /// WCAG 2.1 bands: ≥ 7 (AAA), ≥ 4.5 (AA text), ≥ 3 (large text, UI), below.
     public static func band(_ ratio: Double) -> RGB {
@@ -147,18 +158,19 @@ public enum Sheets {
     public static func heatmap(_ doc: ExportDocument, family: String? = nil) -> Scene? {
         guard let f = heatmapFamily(doc, family) else { return nil }
         let n = f.stops.count
-        let w = margin * 2 + heatLeft + n * heatCell
+        let legend = heatLegend.reduce(0) { $0 + 20 + Int(Scene.textWidth($1.0, size: 12).rounded(.up)) + 18 }
+        let w = max(margin * 2 + heatLeft + n * heatCell, margin * 2 + legend)
         let h = heatTop + n * heatRow + 40
         var sc = Scene(width: w, height: h, title: "\(f.name): WCAG 2.1 contrast of every stop on every stop")
-        sc.text("\(f.name) contrast (WCAG 2.1)", margin, margin, ink, scale: 2)
-        sc.text("rows: text stop   columns: background stop", margin, margin + 22, muted)
+        sc.text("\(f.name) contrast (WCAG 2.1)", x: Double(margin), y: 26, ink, size: 17, weight: .bold)
+        sc.text("Rows: text stop · columns: background stop", x: Double(margin), y: 43, muted, size: 12)
         for (i, st) in f.stops.enumerated() {
             let (x, _) = heatmapCellOrigin(row: 0, column: i)
             sc.rect(x, heatTop - 22, heatCell, 18, st.color.srgbBytes)
-            sc.text(st.name, x + 2, heatTop - 17, label(on: st.color.srgbBytes))
+            sc.text(st.name, x: Double(x + heatCell / 2), y: Double(heatTop - 9), label(on: st.color.srgbBytes), size: 10, anchor: .middle)
             let (_, y) = heatmapCellOrigin(row: i, column: 0)
             sc.rect(margin, y, heatLeft - 6, heatRow, st.color.srgbBytes)
-            sc.text(st.name, margin + 4, y + 9, label(on: st.color.srgbBytes))
+            sc.text(st.name, x: Double(margin + 6), y: Double(y + heatRow / 2 + 4), label(on: st.color.srgbBytes), size: 11)
         }
         for (r, text) in f.stops.enumerated() {
             for (c, bg) in f.stops.enumerated() {
@@ -166,13 +178,15 @@ public enum Sheets {
                 let q = ratio(text.color, bg.color)
                 let fill = band(q)
                 sc.rect(x, y, heatCell, heatRow, fill)
-                sc.text(Fmt.fixed(q, 1), x + 4, y + 9, label(on: fill))
+                sc.text(Fmt.fixed(q, 1), x: Double(x + heatCell / 2), y: Double(y + heatRow / 2 + 4), label(on: fill), size: 11, anchor: .middle)
             }
         }
         let ly = heatTop + n * heatRow + 14
         var lx = margin
-        for (name, q) in [(">= 7", 7.0), (">= 4.5", 4.5), (">= 3", 3.0), ("< 3", 1.0)] {
-            sc.rect(lx, ly, 14, 14, band(q)); sc.text(name, lx + 20, ly + 4, ink); lx += 90
+        for (name, q) in heatLegend {
+            sc.rect(lx, ly, 14, 14, band(q))
+            sc.text(name, x: Double(lx + 20), y: Double(ly + 12), ink, size: 12)
+            lx += 20 + Int(Scene.textWidth(name, size: 12).rounded(.up)) + 18
         }
         return sc
     }

@@ -5,10 +5,8 @@ import Palettes
 import ColorExport
 import Foundation
 
-/// A line/scatter plot with axes, "nice" ticks, tick labels, axis labels, a title and a legend, drawn the
-/// same way to SVG (by hand) and to PNG (rasterized with `BitmapFont` labels at scale 2).
-///
-/// Labels use the bitmap font's ASCII set (A–Z, 0–9, `#._-:/()%+<>=,*`): write "dE" for ΔE, "deg" for °.
+/// A line/scatter plot with axes, "nice" ticks, tick labels, axis titles (the y title rotated), a title and a
+/// legend: one `Scene`, written as SVG text and as a PNG drawn by Cairo (any Unicode label: ΔE, °, L*).
 public struct LinePlot: Sendable {
     public typealias RGB = Scene.RGB
     public struct Series: Sendable {
@@ -42,11 +40,11 @@ public struct LinePlot: Sendable {
 
     // MARK: Layout
 
-    static let scale = 2
+    static let fontSize = 14.0, titleSize = 19.0
     var left: Int { 110 }
     var right: Int {
         guard series.count > 1 else { return 40 }
-        return 66 + (series.map { BitmapFont.width($0.name, scale: Self.scale) }.max() ?? 0)
+        return 66 + Int((series.map { Scene.textWidth($0.name, size: Self.fontSize) }.max() ?? 0).rounded(.up))
     }
     var top: Int { 70 }
     var bottom: Int { 80 }
@@ -95,108 +93,55 @@ public struct LinePlot: Sendable {
     func px(_ x: Double, _ f: Frame) -> Double { Double(left) + (x - f.x0) / max(f.x1 - f.x0, 1e-300) * Double(plotW) }
     func py(_ y: Double, _ f: Frame) -> Double { Double(top + plotH) - (y - f.y0) / max(f.y1 - f.y0, 1e-300) * Double(plotH) }
 
-    // MARK: SVG
+    // MARK: Drawing
 
     static func hex(_ c: RGB) -> String { Scene.hex(c) }
 
-    /// The plot as a standalone SVG document.
-    public func svg() -> String {
+    /// The plot as a scene: grid, ticks and tick labels, frame, series (2.5 px lines, 4 px markers), title,
+    /// axis titles (y rotated, reading upwards) and, for more than one series, a legend.
+    public func scene() -> Scene {
         let f = frame()
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-        s += "<title>\(Escape.xmlText(title))</title>\n<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-        s += "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"15\" fill=\"#222222\">\n"
-        s += "<text x=\"\(left)\" y=\"30\" font-size=\"19\" font-weight=\"bold\">\(Escape.xmlText(title))</text>\n"
-        s += "<text x=\"\(left)\" y=\"\(top - 14)\">\(Escape.xmlText(yLabel))</text>\n"
-        s += "<text x=\"\(left + plotW / 2)\" y=\"\(height - 22)\" text-anchor=\"middle\">\(Escape.xmlText(xLabel))</text>\n"
-        for v in f.yt {
-            let yv = py(v, f), y = Self.r(yv)
-            s += "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(left + plotW)\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
-            s += "<line x1=\"\(left - 6)\" y1=\"\(y)\" x2=\"\(left)\" y2=\"\(y)\" stroke=\"#222222\"/>\n"
-            s += "<text x=\"\(left - 10)\" y=\"\(Self.r(yv + 5))\" text-anchor=\"end\">\(Self.label(v, step: f.ys))</text>\n"
-        }
-        for v in f.xt {
-            let x = Self.r(px(v, f))
-            s += "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(top + plotH)\" stroke=\"#e4e4e4\"/>\n"
-            s += "<line x1=\"\(x)\" y1=\"\(top + plotH)\" x2=\"\(x)\" y2=\"\(top + plotH + 6)\" stroke=\"#222222\"/>\n"
-            s += "<text x=\"\(x)\" y=\"\(top + plotH + 24)\" text-anchor=\"middle\">\(Self.label(v, step: f.xs))</text>\n"
-        }
-        s += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotW)\" height=\"\(plotH)\" fill=\"none\" stroke=\"#222222\"/>\n"
-        for se in series {
-            let pts = se.points.filter { $0.x.isFinite && $0.y.isFinite }
-            let c = Self.hex(se.color)
-            if se.lines, pts.count > 1 {
-                s += "<polyline fill=\"none\" stroke=\"\(c)\" stroke-width=\"2.5\" points=\""
-                s += pts.map { "\(Self.r(px($0.x, f))),\(Self.r(py($0.y, f)))" }.joined(separator: " ") + "\"/>\n"
-            }
-            for p in pts { s += "<circle cx=\"\(Self.r(px(p.x, f)))\" cy=\"\(Self.r(py(p.y, f)))\" r=\"4\" fill=\"\(c)\"/>\n" }
-        }
-        if series.count > 1 {
-            for (k, se) in series.enumerated() {
-                let y = top + 10 + k * 26
-                s += "<rect x=\"\(left + plotW + 20)\" y=\"\(y)\" width=\"18\" height=\"12\" fill=\"\(Self.hex(se.color))\"/>\n"
-                s += "<text x=\"\(left + plotW + 46)\" y=\"\(y + 12)\">\(Escape.xmlText(se.name))</text>\n"
-            }
-        }
-        s += "</g>\n</svg>\n"
-        return s
-    }
-
-    static func r(_ v: Double) -> String { String(format: "%.1f", v) }
-
-    // MARK: PNG
-
-    /// The plot rasterized (white background, 2-pixel lines, 7-pixel markers, scale-2 bitmap labels).
-    public func image() -> RGBAImage {
-        let f = frame()
-        var img = RGBAImage(width: width, height: height)
+        var sc = Scene(width: width, height: height, title: title)
         let ink: RGB = (34, 34, 34), grid: RGB = (228, 228, 228)
-        let sc = Self.scale, gh = BitmapFont.glyphHeight * sc
+        let l = Double(left), t = Double(top), w = Double(plotW), h = Double(plotH)
         for v in f.yt {
-            let y = Int(py(v, f).rounded())
-            img.fill(x: left, y: y, width: plotW, height: 1, grid)
-            img.fill(x: left - 6, y: y, width: 6, height: 1, ink)
-            let t = Self.label(v, step: f.ys)
-            BitmapFont.draw(t, x: left - 10 - BitmapFont.width(t, scale: sc), y: y - gh / 2, scale: sc, color: ink, into: &img)
+            // Hairlines on half pixels are sharp.
+            let y = (py(v, f) - 0.5).rounded() + 0.5
+            sc.line((x: l, y: y), (x: l + w, y: y), grid)
+            sc.line((x: l - 6, y: y), (x: l, y: y), ink)
+            sc.text(Self.label(v, step: f.ys), x: l - 10, y: y + 5, ink, size: Self.fontSize, anchor: .end)
         }
         for v in f.xt {
-            let x = Int(px(v, f).rounded())
-            img.fill(x: x, y: top, width: 1, height: plotH, grid)
-            img.fill(x: x, y: top + plotH, width: 1, height: 6, ink)
-            let t = Self.label(v, step: f.xs)
-            BitmapFont.draw(t, x: x - BitmapFont.width(t, scale: sc) / 2, y: top + plotH + 12, scale: sc, color: ink, into: &img)
+            let x = (px(v, f) - 0.5).rounded() + 0.5
+            sc.line((x: x, y: t), (x: x, y: t + h), grid)
+            sc.line((x: x, y: t + h), (x: x, y: t + h + 6), ink)
+            sc.text(Self.label(v, step: f.xs), x: x, y: t + h + 24, ink, size: Self.fontSize, anchor: .middle)
         }
-        // Frame.
-        img.fill(x: left, y: top, width: plotW, height: 1, ink); img.fill(x: left, y: top + plotH, width: plotW + 1, height: 1, ink)
-        img.fill(x: left, y: top, width: 1, height: plotH, ink); img.fill(x: left + plotW, y: top, width: 1, height: plotH, ink)
-        BitmapFont.draw(title, x: left, y: 16, scale: sc, color: ink, into: &img)
-        BitmapFont.draw(yLabel, x: left, y: top - 14 - gh, scale: sc, color: ink, into: &img)
-        BitmapFont.draw(xLabel, x: left + plotW / 2 - BitmapFont.width(xLabel, scale: sc) / 2, y: height - 22 - gh, scale: sc, color: ink, into: &img)
+        sc.polyline([(x: l + 0.5, y: t + 0.5), (x: l + w + 0.5, y: t + 0.5), (x: l + w + 0.5, y: t + h + 0.5), (x: l + 0.5, y: t + h + 0.5)],
+                    ink, closed: true)
         for se in series {
-            let pts = se.points.filter { $0.x.isFinite && $0.y.isFinite }.map { (px($0.x, f), py($0.y, f)) }
-            if se.lines, pts.count > 1 {
-                for k in 1..<pts.count { Self.line(pts[k - 1], pts[k], se.color, into: &img) }
-            }
-            for p in pts { img.fill(x: Int(p.0.rounded()) - 3, y: Int(p.1.rounded()) - 3, width: 7, height: 7, se.color) }
+            let pts = se.points.filter { $0.x.isFinite && $0.y.isFinite }.map { (x: px($0.x, f), y: py($0.y, f)) }
+            if se.lines, pts.count > 1 { sc.polyline(pts, se.color, width: 2.5) }
+            for p in pts { sc.circle(x: p.x, y: p.y, radius: 4, se.color) }
         }
+        sc.text(title, x: l, y: 32, ink, size: Self.titleSize, weight: .bold)
+        sc.text(yLabel, x: 28, y: t + h / 2, ink, size: Self.fontSize + 1, anchor: .middle, rotation: -90)
+        sc.text(xLabel, x: l + w / 2, y: Double(height - 22), ink, size: Self.fontSize + 1, anchor: .middle)
         if series.count > 1 {
             for (k, se) in series.enumerated() {
                 let y = top + 10 + k * 26
-                img.fill(x: left + plotW + 20, y: y, width: 18, height: 12, se.color)
-                BitmapFont.draw(se.name, x: left + plotW + 46, y: y - 1, scale: sc, color: ink, into: &img)
+                sc.rect(left + plotW + 20, y, 18, 12, se.color)
+                sc.text(se.name, x: l + w + 46, y: Double(y + 11), ink, size: Self.fontSize)
             }
         }
-        return img
+        return sc
     }
 
-    /// A 2-pixel line from a to b (half-pixel steps).
-    static func line(_ a: (Double, Double), _ b: (Double, Double), _ c: RGB, into img: inout RGBAImage) {
-        let n = Int(max(abs(b.0 - a.0), abs(b.1 - a.1)) * 2) + 1
-        for k in 0...n {
-            let t = Double(k) / Double(n)
-            img.fill(x: Int((a.0 + (b.0 - a.0) * t).rounded()) - 1, y: Int((a.1 + (b.1 - a.1) * t).rounded()) - 1, width: 2, height: 2, c)
-        }
-    }
+    /// The plot as a standalone SVG document.
+    public func svg() -> String { scene().svg() }
 
-    public func png() -> [UInt8] { PNG.encode(image()) }
+    /// The plot rasterized by Cairo.
+    public func image() -> RGBAImage { scene().image() }
+
+    public func png() -> [UInt8] { scene().png() }
 }

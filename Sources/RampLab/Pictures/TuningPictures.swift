@@ -23,24 +23,25 @@ public enum TuningPictures {
                               ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
         let hueCount = result.hues.count
         let block = 26 + hueCount * cellHeight + 16
-        let labels = [BitmapFont.width(title, scale: 2)] + variants.map { BitmapFont.width($0.label) }
-        let width = max(margin * 2 + labelWidth + Scale.ctk.count * cellWidth, margin * 2 + (labels.max() ?? 0))
+        let labels = [Scene.textWidth(title, size: 17, weight: .bold)] + variants.map { Scene.textWidth($0.label, size: 13, weight: .bold) }
+        let width = max(margin * 2 + labelWidth + Scale.ctk.count * cellWidth, margin * 2 + Int((labels.max() ?? 0).rounded(.up)))
         let height = 44 + 18 + variants.count * block + 24
         var sc = Scene(width: width, height: height, title: title)
         let ink: RGB = (34, 34, 34)
-        sc.text(title, margin, 14, ink, scale: 2)
+        sc.text(title, x: Double(margin), y: 30, ink, size: 17, weight: .bold)
         var y = 44
         for (i, s) in Scale.ctk.stops.enumerated() where i % 2 == 0 {
-            sc.text(s.label, margin + labelWidth + i * cellWidth, y, ink)
+            sc.text(s.label, x: Double(margin + labelWidth + i * cellWidth + cellWidth / 2), y: Double(y + 11), (90, 90, 90), size: 11, anchor: .middle)
         }
         y += 18
         for v in variants {
-            sc.text(v.label, margin, y + 4, ink, scale: 1)
+            sc.text(v.label, x: Double(margin), y: Double(y + 16), ink, size: 13, weight: .bold)
             y += 26
             for h in 0..<hueCount {
                 let r = result.row(variant: v.variant, hueIndex: h)
                 let hue = result.hues[h]
-                sc.text(hue == hue.rounded() ? "\(Int(hue))" : String(format: "%.1f", hue), margin, y + 3, ink)
+                sc.text((hue == hue.rounded() ? "\(Int(hue))" : String(format: "%.1f", hue)) + "°", x: Double(margin + labelWidth - 8), y: Double(y + 11),
+                        ink, size: 11, anchor: .end)
                 for (i, c) in (ramps?(v.variant, h) ?? result.ramps.ramp(r)).enumerated() {
                     let x = margin + labelWidth + i * cellWidth
                     sc.rect(x, y, cellWidth, cellHeight, rgb(c.srgb))
@@ -54,7 +55,7 @@ public enum TuningPictures {
             }
             y += 16
         }
-        sc.text("corner mark: outside sRGB (drawn clipped)", margin, height - 18, (90, 90, 90))
+        sc.text("Corner mark: outside sRGB (drawn clipped)", x: Double(margin), y: Double(height - 8), (90, 90, 90), size: 12)
         return sc
     }
 
