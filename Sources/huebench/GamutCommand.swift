@@ -1,21 +1,23 @@
 import ColorCore
 import ColorKernels
 
-/// `huebench gamut --to srgb|display-p3|rec2020 [--method css4|clip] [COLOR…]`: map colors into a gamut.
+/// `huebench gamut --to srgb|display-p3|rec2020 [--method NAME] [COLOR…]`: map colors into a gamut.
 enum GamutCommand: Command {
     static let name = "gamut"
-    static let summary = "map colors into an RGB gamut (CSS Color 4 binary search or clip)"
+    static let summary = "map colors into an RGB gamut (CSS Color 4 binary search, ray trace or clip)"
     static let help = """
-    usage: huebench gamut --to SPACE [--method css4|clip] [--json] [COLOR…]
+    usage: huebench gamut --to SPACE [--method NAME] [--json] [COLOR…]
 
     Maps each CSS color into the gamut of SPACE and prints it in SPACE. css4 (default) is the CSS Color 4
     algorithm: a binary search on OKLCH chroma at constant lightness and hue, within ΔEOK 0.02 (JND) of a
-    clipped color; clip clamps each channel to 0…1. Colors already in gamut come back unchanged.
+    clipped color; raytrace (CSS Color 4 §13.2, Color.js and ColorAide's raytrace) reduces chroma by intersecting
+    the ray from the gray of the same lightness with the RGB cube in linear light, four fixed passes; clip clamps
+    each channel to 0…1. Colors already in gamut come back unchanged.
     With no COLOR, reads one color per line from standard input.
 
     options:
       --to SPACE       srgb, display-p3, rec2020 (also a98-rgb, prophoto-rgb and the linear spaces)
-      --method NAME    css4 (default) or clip
+      --method NAME    css4 (default), raytrace or clip
       --json           one JSON object per input: {"input", "space", "coords", "alpha", "css"} or {"input", "error"}
 
     exit status: 0 all mapped, 1 some input failed, 2 bad usage

@@ -17,9 +17,10 @@ public enum MatrixAlpha: Sendable {
 /// by any registered contrast or ΔE method (`PairMethod`).
 ///
 /// The method's entry declares its batch form (`PairKernel`): per-color work is then done once, in Double, by
-/// the ColorCore reference functions (WCAG luminance stored as Y + 0.05 and its reciprocal; APCA's soft-clamped
-/// luminance and four powered terms scaled by 114; the input coordinates for a Euclidean ΔE), and the N×M
-/// pass is branch-free SIMD8 Float32 code, row by row, over every core. A method without a batch form runs its
+/// the ColorCore reference formulas four colors at a time (`VectorMathDouble.pow`, ≤ 8e-15 relative to Glibc's
+/// `pow`; WCAG luminance stored as Y + 0.05 and its reciprocal; APCA's soft-clamped luminance and four powered
+/// terms scaled by 114; the input coordinates for a Euclidean ΔE), rounded to Float once, and the N×M pass is
+/// branch-free SIMD8 Float32 code, row by row, over every core. A method without a batch form runs its
 /// Double `evaluate` per pair, rows split over every core, results rounded to Float32.
 ///
 /// Alpha (contrast methods, `MatrixAlpha.composite`): a translucent background is composited over the canvas
@@ -136,7 +137,7 @@ public struct ContrastMatrix: Sendable {
 
     /// The per-color term planes of a batch form for text (N colors) and/or background (padded to a multiple of 8
     /// with copies of the last color); nil form: none, the Double inputs are used. Four colors at a time in
-    /// Double (`VectorMathDouble.pow`, ≤ 8e-15 relative to Foundation's `pow`), rounded to Float once, on every
+    /// Double (`VectorMathDouble.powNonNegative`, ≤ 8e-15 relative to Foundation's `pow`), rounded to Float once, on every
     /// core (chunks of 256 colors). Colors with a coordinate beyond ±10⁶ or not finite take the scalar
     /// reference functions.
     /// - Complexity: O(N).
@@ -151,8 +152,10 @@ public struct ContrastMatrix: Sendable {
         let bp = wantBackground ? TermPlanes(planes: planes, count: padded) : none
         guard n > 0 else { tp.zero(); bp.zero(); return (tp, bp) }
         let total = wantBackground ? padded : n
-        let tOut = UncheckedBox((0..<3).map { tp.planes > 0 ? tp.plane(Swift.min($0, planes - 1)) : tp.plane(0) })
-        let bOut = UncheckedBox((0..<3).map { bp.planes > 0 ? bp.plane(Swift.min($0, planes - 1)) : bp.plane(0) })
+        @inline(__always) func ptrs(_ t: TermPlanes) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+            t.planes > 0 ? (t.plane(0), t.plane(1), t.plane(planes - 1)) : (t.plane(0), t.plane(0), t.plane(0))
+        }
+        let tOut = UncheckedBox(ptrs(tp)), bOut = UncheckedBox(ptrs(bp))
         v.withUnsafeBufferPointer { vb in
             let src = UncheckedBox(vb.baseAddress!)
             Parallel.forChunks(count: (total + 3) / 4, chunk: 64, threads: 0) { groups in
@@ -171,12 +174,12 @@ public struct ContrastMatrix: Sendable {
                     for l in 0..<4 {
                         let i = i0 + l
                         if wantText && i < n {
-                            to[0][i] = Float(r.y0[l]); to[1][i] = Float(r.t1[l])
-                            if planes > 2 { to[2][i] = Float(r.t2[l]) }
+                            to.0[i] = Float(r.y0[l]); to.1[i] = Float(r.t1[l])
+                            if planes > 2 { to.2[i] = Float(r.t2[l]) }
                         }
                         if wantBackground && i < padded {
-                            bo[0][i] = Float(r.y0[l]); bo[1][i] = Float(r.b1[l])
-                            if planes > 2 { bo[2][i] = Float(r.b2[l]) }
+                            bo.0[i] = Float(r.y0[l]); bo.1[i] = Float(r.b1[l])
+                            if planes > 2 { bo.2[i] = Float(r.b2[l]) }
                         }
                     }
                 }
@@ -197,7 +200,7 @@ public struct ContrastMatrix: Sendable {
             // WCAG21.luminance: the sRGB curve per channel (sign-preserving), Y row of the sRGB matrix, floored at 0.
             @inline(__always) func lin(_ v: Double4) -> Double4 {
                 let a = D.abs(v)
-                let p = D.pow((a + 0.055) / 1.055, 2.4)
+                let p = D.powNonNegative((a + 0.055) / 1.055, 2.4)
                 return D.select(a .<= 0.04045, v / 12.92, D.select(v .< 0, -p, p))
             }
             let m = ColorSpace.srgbLinearToXYZ.r1
@@ -207,13 +210,13 @@ public struct ContrastMatrix: Sendable {
         case .apca:
             // APCA.luminance (a plain 2.4 power, sign-preserving) and APCA.softClamp, then the four powers.
             @inline(__always) func lin(_ v: Double4) -> Double4 {
-                let p = D.pow(D.abs(v), APCA.mainTRC)
+                let p = D.powNonNegative(D.abs(v), APCA.mainTRC)
                 return D.select(v .< 0, -p, p)
             }
             let yr = lin(x) * APCA.sRco + lin(y) * APCA.sGco + lin(z) * APCA.sBco
             let v = D.max(yr, .zero)
             let dark = v .<= APCA.blkThrs
-            let yc = D.any(dark) ? D.select(dark, v + D.pow(D.max(APCA.blkThrs - v, .zero), APCA.blkClmp), v) : v
+            let yc = D.any(dark) ? D.select(dark, v + D.powNonNegative(D.max(APCA.blkThrs - v, .zero), APCA.blkClmp), v) : v
             // yc ≥ 0.022^1.414 and ≤ 10⁶^2.4: one log2, four exp2 (|exponent · log2 yc| < 40, pow's domain).
             let lg = D.log2(yc)
             return (yc, (100 * APCA.scaleBoW) * D.exp2(lg * APCA.normTXT), (100 * APCA.scaleWoB) * D.exp2(lg * APCA.revTXT),

@@ -120,8 +120,9 @@ enum BufferBinding {
 
     /// Charges a new buffer of `n` colors to the script's memory cap (before allocating it).
     static func charge(_ host: HostContext, _ fname: String, count n: Int, double: Bool) throws {
-        try host.charge(bytes: ScriptBuffer.bytes(count: n, double: double),
-                        for: "\(fname): a buffer of \(n) \(double ? "f64" : "f32") colors")
+        let bytes = ScriptBuffer.bytes(count: n, double: double)
+        try host.charge(bytes: bytes, for: "\(fname): a buffer of \(n) \(double ? "f64" : "f32") colors")
+        host.collectBeforeAllocating(bytes: bytes)
     }
 
     /// `hb.buffer(list [, space [, {precision = "f32"|"f64"}]])`: colors or CSS strings, converted to `space`

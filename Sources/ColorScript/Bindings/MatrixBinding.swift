@@ -117,6 +117,7 @@ enum MatrixBinding {
                 host.interpreter.limitDetail = r.description
                 throw r
             }
+            host.collectBeforeAllocating(bytes: bytes)
             let result = ScriptMatrix(engine: engine, charged: bytes + prep)
             let deadline = host.deadline
             // Row blocks of ~1M pairs (~16K for a method that runs in Lua): the deadline and a Lua method's
