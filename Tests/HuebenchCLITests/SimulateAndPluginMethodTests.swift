@@ -81,7 +81,7 @@ struct SimulateAndPluginMethodTests {
         let dir = try Self.tempDir("cvd-pairs")
         defer { try? FileManager.default.removeItem(at: dir) }
         let gray = "color(srgb-linear 0.2126390058715 0.2126390058715 0.2126390058715)"
-        try "red\t\(gray)\n#00b386\twhite\nrebeccapurple\t#ffd700\tAA\n".write(to: dir.appendingPathComponent("p.tsv"), atomically: true, encoding: .utf8)
+        try "red\t\(gray)\n#00b386\twhite\nrebeccapurple\t#ffd700\t4.5\n".write(to: dir.appendingPathComponent("p.tsv"), atomically: true, encoding: .utf8)
         func rows(_ method: String, _ extra: [String]) throws -> [[String: Any]] {
             let r = try CLI.run(["matrix", "--no-plugins", "--method", method, "--pairs", "p.tsv", "--json"] + extra, cwd: dir.path, xdg: dir.path)
             #expect(r.status == 0 || r.status == 1, "\(r.stderr)")

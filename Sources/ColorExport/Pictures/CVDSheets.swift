@@ -43,17 +43,23 @@ public enum CVDSheets {
     /// The swatch sheet of the simulated palette.
     public static func swatchSheet(_ doc: ExportDocument, _ type: CVDType) -> Scene {
         var sc = Sheets.swatchSheet(simulated(doc, type))
-        sc.title += " as \(type.rawValue) vision sees them (\(model(type)))"
-        sc.text("as \(type.rawValue) vision sees it (\(model(type)))", Sheets.margin, Sheets.margin + 18, Sheets.muted)
+        subtitle(&sc, after: "\(doc.name) palette", type)
         return sc
     }
 
     /// The token sheet of the simulated palette (nil when the document has no tokens).
     public static func tokenSheet(_ doc: ExportDocument, _ type: CVDType, family: String? = nil) -> Scene? {
-        guard var sc = Sheets.tokenSheet(simulated(doc, type), family: family) else { return nil }
-        sc.title += " as \(type.rawValue) vision sees them (\(model(type)))"
-        sc.text("as \(type.rawValue) vision sees it (\(model(type)))", Sheets.margin, Sheets.margin + 18, Sheets.muted)
+        let d = simulated(doc, type)
+        guard var sc = Sheets.tokenSheet(d, family: family), let set = Sheets.featuredSet(d, family) else { return nil }
+        subtitle(&sc, after: "\(set.family) tokens", type)
         return sc
+    }
+
+    /// Names the simulation in the title and beside the sheet's heading (drawn as the heading: bold 18 at y 32).
+    static func subtitle(_ sc: inout Scene, after heading: String, _ type: CVDType) {
+        sc.title += " as \(type.rawValue) vision sees them (\(model(type)))"
+        let x = Double(Sheets.margin) + Scene.textWidth(heading, size: 18, weight: .bold) + 12
+        sc.text("as \(type.rawValue) vision sees it (\(model(type)))", x: x, y: 32, Sheets.muted, size: 12)
     }
 
     /// Output paths: `pictures/cvd/swatches-protan.png`, `pictures/cvd/tokens-protan.svg`, …
