@@ -72,8 +72,8 @@ import Testing
         #expect(draws.first == "huebench build: generating 1 families and their tokens…", "\(draws.prefix(2))")
         #expect(draws.contains("huebench build: 0/2 formats (0%) · exporting css"), "\(draws)")
         #expect(draws.contains { $0.hasPrefix("huebench build: 1/2 formats (50%) ") && $0.hasSuffix(" · exporting svg") }, "\(draws)")
-        // css: 1 file, svg: 3 files → 4 files committed.
-        #expect(draws.contains { $0.hasPrefix("huebench build: 4/4 files (100%)") }, "\(draws)")
+        // css: 1 file; svg: 3 sheets + 2 color-vision sheets × 4 types → 12 files committed.
+        #expect(draws.contains { $0.hasPrefix("huebench build: 12/12 files (100%)") }, "\(draws)")
         let progress = draws.dropLast()
         #expect(progress.allSatisfy { !$0.contains("\n") }, "\(draws)")
         // The last redraw clears the line, then the summary follows on stdout.
