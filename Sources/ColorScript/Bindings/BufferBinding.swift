@@ -235,8 +235,8 @@ enum BufferBinding {
     }
 
     /// `hb.map_gamut(buf [, space [, method]])`: every color mapped into the gamut of `space` by a registered
-    /// mapper (css4, clip, raytrace, or a plugin's). Float32 buffers run the mapper's batch kernel (Double lanes,
-    /// results stored in Float32: ≤ 1e-4 per channel from the Double mapper, measured ≤ 2e-7) or its closure
+    /// mapper (css4, clip, raytrace, or a plugin's). Float32 buffers run the mapper's batch kernel (css4 on Double
+    /// lanes, raytrace on Float lanes; results stored in Float32: ≤ 1e-4 per channel from the Double mapper) or its closure
     /// over chunks on every core; f64 buffers run the closure in Double on every core.
     static let hbMapGamut: hb_swift_fn = { L in
         HostContext.guarded(L) { host, lua in
