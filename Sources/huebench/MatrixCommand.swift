@@ -39,6 +39,9 @@ enum MatrixCommand: Command {
     is below its level. With --cvd both colors of each pair are simulated first, then compared (rows show the
     colors as written).
 
+    On a terminal, a matrix still running after a second shows one progress line on stderr (rows done, rate,
+    time left; HUEBENCH_PROGRESS_AFTER=SECONDS changes the delay); nothing when stderr is not a terminal.
+
     outputs:
       (stdout)         a summary: range, pairs at each threshold, the K lowest pairs with labels; --json: one
                        JSON object (method, rows, columns, pairs, min, max, counts, worst, out, seconds)
@@ -174,8 +177,8 @@ enum MatrixCommand: Command {
         let columnColors = background ?? text
         try writer?.setLabels(rows: (0..<rows).map { label(text, $0) }, columns: (0..<cols).map { label(columnColors, $0) })
         var heatmap = picture == nil ? nil : Self.heatmap(method, rows: rows, columns: cols)
-        // Long matrices (over 5·10⁷ pairs) show one progress line on a terminal.
-        let progress = Double(rows) * Double(cols) > 5e7 ? ProgressLine("huebench matrix", total: rows, unit: "rows") : nil
+        // A matrix still running after a second shows one progress line on a terminal.
+        let progress: ProgressLine? = ProgressLine("huebench matrix", total: rows, unit: "rows", after: ProgressLine.delay())
         let start = Date()
         let summary: MatrixSummary
         let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }

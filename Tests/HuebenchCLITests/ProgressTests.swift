@@ -83,4 +83,36 @@ import Testing
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
         #expect(plain.stdout.hasPrefix("huebench build: 1 families, 20 stops, 20 tokens") && !plain.stdout.contains("\r"))
     }
+
+    /// `huebench matrix` to disk on a terminal: a line with the rows done once the job has run past the delay
+    /// (`HUEBENCH_PROGRESS_AFTER=0`: at once), cleared before the summary; with the default one-second delay a
+    /// matrix that ends sooner draws nothing, and stderr that is not a terminal gets nothing.
+    @Test func matrixShowsRowsDoneAfterItsDelay() throws {
+        guard let script = Programs.which("script") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("util-linux script is missing: no pseudo-terminal for the progress test") }
+            return
+        }
+        let dir = TempFolder.make("matrix-progress")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SplitMix64(seed: 41)
+        let colors = (0..<600).map { _ in String(format: "#%06x", Int(rng.next() % 0x1000000)) }
+        try (colors.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("c.txt"), atomically: true, encoding: .utf8)
+        let args = ["matrix", "--method", "wcag21", "--text", "c.txt", "--out", "m.npy"]
+        let command = ([CLI.binary.path] + args).map { "'\($0)'" }.joined(separator: " ")
+
+        let r = try Programs.run(script, ["-qec", command, "/dev/null"], cwd: dir.path, environment: ["HUEBENCH_PROGRESS_AFTER": "0"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let draws = r.stdout.components(separatedBy: "\r\u{1B}[K").dropFirst().map { $0 }
+        #expect(draws.contains { $0.hasPrefix("huebench matrix: 600/600 rows (100%)") }, "\(draws)")
+        #expect(draws.dropLast().allSatisfy { !$0.contains("\n") }, "\(draws)")
+        // The last redraw clears the line, then the summary follows on stdout.
+        #expect(draws.last?.hasPrefix("wcag21 matrix: 600 text × 600 background colors") == true, "\(draws.last ?? "")")
+
+        try "#000\n#fff\n#777\n".write(to: dir.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+        let quick = try Programs.run(script, ["-qec", command.replacingOccurrences(of: "c.txt", with: "s.txt"), "/dev/null"], cwd: dir.path)
+        #expect(quick.status == 0 && !quick.stdout.contains("huebench matrix: 3/3 rows"), "\(quick.stdout)")
+
+        let plain = try CLI.run(args, cwd: dir.path, environment: ["HUEBENCH_PROGRESS_AFTER": "0"])
+        #expect(plain.status == 0 && !plain.stderr.contains("\r") && !plain.stderr.contains("rows ("), "\(plain.stderr)")
+    }
 }

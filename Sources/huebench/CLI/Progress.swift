@@ -10,11 +10,21 @@ final class ProgressLine: @unchecked Sendable {
     private var start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
     private var drawn = false
+    private let afterNanoseconds: UInt64
     private let lock = NSLock()
 
-    /// - Parameters: `label` starts the line (`huebench matrix`); `unit` names what is counted (`rows`).
-    init(_ label: String, total: Int, unit: String, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    /// - Parameters: `label` starts the line (`huebench matrix`); `unit` names what is counted (`rows`);
+    ///   `after`: seconds from the start before the first count is drawn, so a job that ends sooner shows nothing.
+    init(_ label: String, total: Int, unit: String, after: Double = 0, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.label = label; self.total = max(total, 0); self.unit = unit; self.enabled = enabled
+        self.afterNanoseconds = after.isFinite && after > 0 ? UInt64(min(after, 86_400) * 1e9) : 0
+    }
+
+    /// The delay before a long job's line appears: `HUEBENCH_PROGRESS_AFTER` (seconds, 0 = at once), else `standard`.
+    static func delay(standard: Double = 1) -> Double {
+        guard let text = ProcessInfo.processInfo.environment["HUEBENCH_PROGRESS_AFTER"], let v = Double(text),
+              v.isFinite, v >= 0 else { return standard }
+        return v
     }
 
     /// Whether the line is drawn at all (standard error is a terminal).
@@ -25,6 +35,7 @@ final class ProgressLine: @unchecked Sendable {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock(); defer { lock.unlock() }
+        guard now - start >= afterNanoseconds else { return }
         guard now - lastDraw >= 100_000_000 || (total > 0 && done >= total) || detail != nil else { return }
         lastDraw = now
         var line = Self.text(label: label, done: done, total: total, unit: unit, seconds: Double(now - start) / 1e9)
