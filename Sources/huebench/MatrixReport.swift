@@ -138,6 +138,8 @@ final class MatrixReport {
         .sw{display:inline-block;width:14px;height:14px;border:1px solid #999;vertical-align:middle;margin-right:4px}
         .heat td{width:44px;height:30px;padding:0;text-align:center;color:#fff;font-size:11px;border:1px solid #fff}
         .heat th{font-weight:normal;font-size:11px;white-space:nowrap;border:0}
+        .heat th.col{writing-mode:vertical-rl;transform:rotate(180deg);max-height:180px;overflow:hidden;text-overflow:ellipsis;text-align:left;vertical-align:bottom;width:44px;padding:4px 0}
+        .heat th.col .sw{margin:0 0 4px 0}
         details{margin:6px 0}summary{cursor:pointer}
         </style></head><body>
         <h1>\(Self.h(method.id)) \(what) matrix: \(s.rows) text × \(s.columns) background colors</h1>
@@ -162,7 +164,7 @@ final class MatrixReport {
         for cb in 0..<columnBlocks {
             let m = columnMembers[cb]
             let sw = m.isEmpty ? "" : "<span class=\"sw\" style=\"background:\(Self.swatch(background.colors[m[m.count / 2]]))\"></span>"
-            o += "<th title=\"\(Self.h(axisLabel(background, m)))\">\(sw)\(Self.h(m.first.map { background.entries[$0].name } ?? ""))</th>"
+            o += "<th class=\"col\" title=\"\(Self.h(axisLabel(background, m)))\">\(sw)\(Self.h(m.first.map { background.entries[$0].name } ?? ""))</th>"
         }
         o += "</tr>\n"
         for rb in 0..<rowBlocks {
