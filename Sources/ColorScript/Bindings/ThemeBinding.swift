@@ -163,16 +163,7 @@ enum ThemeBinding {
             let theme = try FamilyBinding.wrap("hb.theme") { try Theme(family: family, ramp: ramp, tokens: toks) }
             lua.newTable(record: 3)
             lua.push(family.id); lua.setField(-2, "family")
-            lua.newTable(array: Int32(toks.count))
-            for (i, tok) in toks.enumerated() {
-                lua.newTable(record: 5)
-                lua.push(tok.id); lua.setField(-2, "name")
-                ScaleBinding.push(tok.light, lua); lua.setField(-2, "light")
-                ScaleBinding.push(tok.dark, lua); lua.setField(-2, "dark")
-                lua.push(tok.opacity); lua.setField(-2, "opacity")
-                lua.push(tok.role.rawValue); lua.setField(-2, "role")
-                lua.setIndex(-2, i + 1)
-            }
+            pushTokenList(toks, lua)
             lua.setField(-2, "tokens")
             lua.newTable(record: 4)
             for mode in Mode.allCases {
@@ -245,17 +236,7 @@ enum ThemeBinding {
         let set = system.tokenSets.last!
         lua.newTable(record: 3)
         lua.push(system.appName); lua.setField(-2, "family")
-        lua.newTable(array: Int32(toks.count))
-        for (i, tok) in toks.enumerated() {
-            lua.newTable(record: 6)
-            lua.push(tok.id); lua.setField(-2, "name")
-            ScaleBinding.push(tok.light, lua); lua.setField(-2, "light")
-            ScaleBinding.push(tok.dark, lua); lua.setField(-2, "dark")
-            lua.push(tok.opacity); lua.setField(-2, "opacity")
-            lua.push(tok.role.rawValue); lua.setField(-2, "role")
-            lua.push(tok.family!); lua.setField(-2, "family")
-            lua.setIndex(-2, i + 1)
-        }
+        pushTokenList(toks, lua)
         lua.setField(-2, "tokens")
         lua.newTable(record: 4)
         for mode in Mode.allCases {
@@ -375,6 +356,24 @@ extension HostContext {
         return try names.map { n in
             let f = try palettes.families.lookup(n)
             return (f, try palettes.ramp(for: f))
+        }
+    }
+}
+
+extension ThemeBinding {
+    /// The theme's `token_list`: one record per token (name, light, dark, opacity, role, and family when the token
+    /// names one).
+    static func pushTokenList(_ toks: [SemanticToken], _ lua: Lua) {
+        lua.newTable(array: Int32(toks.count))
+        for (i, tok) in toks.enumerated() {
+            lua.newTable(record: 6)
+            lua.push(tok.id); lua.setField(-2, "name")
+            ScaleBinding.push(tok.light, lua); lua.setField(-2, "light")
+            ScaleBinding.push(tok.dark, lua); lua.setField(-2, "dark")
+            lua.push(tok.opacity); lua.setField(-2, "opacity")
+            lua.push(tok.role.rawValue); lua.setField(-2, "role")
+            if let family = tok.family { lua.push(family); lua.setField(-2, "family") }
+            lua.setIndex(-2, i + 1)
         }
     }
 }
