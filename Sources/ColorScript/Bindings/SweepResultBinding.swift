@@ -80,18 +80,21 @@ enum SweepResultBinding {
     }
 
     static let others: [LuaBinding] = [
-        LuaBinding("rows", "(): table[] | every row {variant=, hue=, <param>=, <metric>=}", { L in with("rows", L) { _, lua, s in
+        LuaBinding("rows", "(): table[] | every row {variant=, hue=, <param>=, <metric>=}", { L in with("rows", L) { host, lua, s in
             let r = s.result
             try requireRows(r, "rows")
             lua.newTable(array: Int32(r.rowCount))
-            for i in 0..<r.rowCount { pushRow(r, i, lua); lua.setIndex(-2, i + 1) }
+            for i in 0..<r.rowCount {
+                if i & 4095 == 0 { try host.deadline.check() }  // a long list of tables: the time limit holds inside
+                pushRow(r, i, lua); lua.setIndex(-2, i + 1)
+            }
             return 1 } }),
         LuaBinding("row", "(i: integer): table | row i (1-based)", { L in with("row", L) { _, lua, s in
             try requireRows(s.result, "row")
             let i = try Args(lua, "sweep:row", method: true).integer(1, "i", range: 1...max(1, s.result.rowCount))
             pushRow(s.result, i - 1, lua)
             return 1 } }),
-        LuaBinding("column", "(name: string): number[] | a column of the rows or variants table", { L in with("column", L) { _, lua, s in
+        LuaBinding("column", "(name: string): number[] | a column of the rows or variants table", { L in with("column", L) { host, lua, s in
             let name = try Args(lua, "sweep:column", method: true).string(1, "name")
             let r = s.result
             let values: [Double]
@@ -106,7 +109,10 @@ enum SweepResultBinding {
                 throw BindingError("sweep:column: argument 1 (name): no column '\(name)'; rows have \(r.columns.joined(separator: ", ")); variants also have .min and .max columns")
             }
             lua.newTable(array: Int32(values.count))
-            for (i, v) in values.enumerated() { lua.pushNumberOrNil(v); lua.setIndex(-2, i + 1) }
+            for (i, v) in values.enumerated() {
+                if i & 65535 == 0 { try host.deadline.check() }
+                lua.pushNumberOrNil(v); lua.setIndex(-2, i + 1)
+            }
             return 1 } }),
         LuaBinding("save", "(path: string, options?: table): string | writes .csv, .npy or .json into the output folder", { L in with("save", L) { host, lua, s in
             let a = Args(lua, "sweep:save", method: true)
