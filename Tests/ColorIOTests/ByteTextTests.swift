@@ -79,8 +79,8 @@ import HuebenchTestSupport
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
-        #expect(Self.text { $0.appendFixedTrimmed(0.5, decimals: 5) } == "0.5")
-        #expect(Self.text { $0.appendFixedTrimmed(-0.000001, decimals: 5) } == "0")
+        #expect(Self.text { _ = $0.appendFixedTrimmed(0.5, decimals: 5) } == "0.5")
+        #expect(Self.text { _ = $0.appendFixedTrimmed(-0.000001, decimals: 5) } == "0")
         let b = ByteText()
         #expect(!b.appendFixedTrimmed(.nan, decimals: 2) && !b.appendFixedTrimmed(0x1p71, decimals: 0) && b.isEmpty)
     }
