@@ -58,13 +58,17 @@ enum LoadColorsBinding {
             guard size <= maxFileBytes else {
                 throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' is larger than 256 MiB; split it")
             }
-            // A line file keeps about its size in text; a token file parses to a few times its size.
-            let charged = try Checked.product(size, 4, "hb.load_colors bytes")
-            try host.charge(bytes: charged, for: "hb.load_colors('\(ColorCoreError.excerpt(path))')")
+            // What the read holds (the text of a token file, its parsed tree, the colors read) is charged as it
+            // grows, and given back once the buffer is made (which is charged on its own).
+            var charged = 0
             defer { host.refund(bytes: charged) }
+            let what = "hb.load_colors('\(ColorCoreError.excerpt(path))')"
             let read: (colors: [LabelledColor], problems: [ColorListProblem])
             do { read = try ColorListReader.read(path: c, context: context, workbench: host.workbench, source: path,
-                                                  deadline: host.deadline) }
+                                                  deadline: host.deadline) { bytes in
+                    try host.charge(bytes: bytes, for: what)
+                    charged += bytes
+                } }
             catch let e as ColorListReadError { throw BindingError("hb.load_colors: \(e)") }
             catch let e as LineTooLongError { throw BindingError("hb.load_colors: \(e)") }
             if !read.problems.isEmpty {
