@@ -1,4 +1,5 @@
 import ColorCore
+import Dispatch
 import Foundation
 
 /// The JSON reader of token and resolver files (RFC 8259). It gives the values `JSONSerialization` gives
@@ -26,6 +27,9 @@ struct TokenJSONParser {
     private var nextPoll = TokenJSONParser.pollBytes
     private var built = 0
     private let poll: (Int) throws -> Void
+    /// The error `poll` threw: the parse then returns what it built up to the root (so the partial tree is
+    /// freed in the background, not while the caller waits) and throws it there.
+    private var stopped: Error? = nil
 
     /// Parses `data` (one JSON value, optionally surrounded by white space) and calls `poll` as described above
     /// (and once at the end with what is left).
@@ -34,13 +38,33 @@ struct TokenJSONParser {
             try withoutActuallyEscaping(poll) { poll in
                 var parser = TokenJSONParser(bytes: p, poll: poll)
                 parser.skipSpace()
-                let v = try parser.value()
+                var v = try parser.value()
+                if let e = parser.stopped {
+                    TokenJSONParser.discard(&v, replacingWith: NSNull())
+                    throw e
+                }
                 parser.skipSpace()
                 guard parser.i == p.count else { throw parser.fail("unexpected text after the JSON value") }
                 try poll(parser.built)
                 return v
             }
         }
+    }
+
+    /// Frees `value` (a token tree, the colors read) on a background thread: a large tree takes a noticeable
+    /// time to free (a 15 MiB token file: ~0.2 s), which must not delay a read that stopped at its deadline.
+    /// `value` is replaced by `empty` before the background work starts, so the last reference is the
+    /// background thread's.
+    static func discard<T>(_ value: inout T, replacingWith empty: T) {
+        let box = Discarded(value)
+        value = empty
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+
+    private final class Discarded: @unchecked Sendable {
+        private var value: Any?
+        init(_ value: Any) { self.value = value }
+        func drop() { value = nil }
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, poll: @escaping (Int) throws -> Void) {
@@ -68,7 +92,7 @@ struct TokenJSONParser {
     private mutating func value() throws -> Any {
         if i >= nextPoll {
             nextPoll = i + Self.pollBytes
-            try poll(built)
+            do { try poll(built) } catch { stopped = error; return NSNull() }
             built = 0
         }
         guard i < bytes.count else { throw fail("unexpected end of the file") }
@@ -110,6 +134,7 @@ struct TokenJSONParser {
             i += 1
             skipSpace()
             out[key] = try value()
+            if stopped != nil { return out }
             built += Self.entryCost + key.utf8.count
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of the file inside an object") }
@@ -128,6 +153,7 @@ struct TokenJSONParser {
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return out }
         while true {
             out.append(try value())
+            if stopped != nil { return out }
             built += 32
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of the file inside an array") }

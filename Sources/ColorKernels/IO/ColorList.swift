@@ -200,14 +200,20 @@ public enum ColorListReader {
             bytes += chunk
             try limits.add(chunk.count)
         }
-        let json = try parseJSON(bytes, source: source, limits: limits)
+        var json = try parseJSON(bytes, source: source, limits: limits)
         bytes = []
         if let obj = json as? [String: Any], obj["resolutionOrder"] != nil {
+            json = NSNull()
             let folder = source == "standard input" ? "." : PathText.parent(source)
             return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench, limits: limits)
         }
         var tree = DTCGTree(limits: limits)
         tree.scheme = scheme(context)
+        // The tree is freed in the background, whether the read finished or stopped at its limits.
+        defer {
+            TokenJSONParser.discard(&json, replacingWith: NSNull())
+            TokenJSONParser.discard(&tree, replacingWith: DTCGTree())
+        }
         try tree.merge(json, file: source)
         return try tree.colors(workbench: workbench)
     }
@@ -530,6 +536,7 @@ enum DTCGResolver {
             throw ColorListReadError(path: source, reason: "\"resolutionOrder\" must be an array")
         }
         var tree = DTCGTree(limits: limits)
+        defer { TokenJSONParser.discard(&tree, replacingWith: DTCGTree()) }
         var usedContext = false
         for item in order {
             guard let ref = (item as? [String: Any])?["$ref"] as? String, ref.hasPrefix("#/") else {
@@ -577,7 +584,9 @@ enum DTCGResolver {
                     data += chunk
                     try limits.add(chunk.count)
                 }
-                let json = try ColorListReader.parseJSON(data, source: path, limits: limits)
+                var json = try ColorListReader.parseJSON(data, source: path, limits: limits)
+                data = []
+                defer { TokenJSONParser.discard(&json, replacingWith: NSNull()) }
                 try tree.merge(json, file: path)
             }
         }
