@@ -232,10 +232,26 @@ public enum ColorListReader {
 
     static func readResolver(_ path: String, context: String?, workbench: Workbench, limits: Limits) throws
         -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno))) }
+        let fd = try openRegular(path, what: "this resolver")
         defer { close(fd) }
         return try readDescriptor(fd, source: path, context: context, workbench: workbench, limits: limits)
+    }
+
+    /// Opens a file a resolver (or a folder) names: without blocking (a pipe would block `open` itself), and only
+    /// a regular file (a device never ends).
+    static func openRegular(_ path: String, what: String) throws -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ColorListReadError(path: path, reason: "cannot read \(what) (\(String(cString: strerror(errno))))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw ColorListReadError(path: path, reason: "\(what) is not a regular file (a pipe, device or socket)")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
     }
 
     /// Splits one text line into label and color text; nil for a line to skip.
@@ -566,10 +582,7 @@ enum DTCGResolver {
                     throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' must be a relative path inside the resolver's folder (no '/' at the start, no '..')")
                 }
                 let path = PathText.join(folder, file)
-                let fd = open(path, O_RDONLY)
-                guard fd >= 0 else {
-                    throw ColorListReadError(path: path, reason: "cannot read this token file named by \(source) (\(String(cString: strerror(errno))))")
-                }
+                let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
                 defer { close(fd) }
                 var st = stat()
                 if fstat(fd, &st) == 0, Int(st.st_size) > ColorListReader.maxJSONBytes {

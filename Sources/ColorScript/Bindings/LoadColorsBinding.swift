@@ -47,6 +47,10 @@ enum LoadColorsBinding {
                 throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' does not exist; check the path")
             }
             let isFolder = (st.st_mode & S_IFMT) == S_IFDIR
+            // A pipe would block open() itself, beyond any deadline; a device never ends.
+            guard isFolder || (st.st_mode & S_IFMT) == S_IFREG else {
+                throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' is not a regular file (a pipe, device or socket); give a colors file or a token file")
+            }
             var size = Int(st.st_size)
             if isFolder {
                 var r = stat()
