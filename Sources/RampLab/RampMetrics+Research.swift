@@ -135,32 +135,65 @@ extension RampMetrics {
         // Pairwise ladders.
         let lad = sc.ladder
         for q in 0..<(3 * n) { lad[q] = .nan }
-        var missing = 3 * n
-        var dist = 1
-        while dist < n && missing > 0 {
-            let k = Double(dist)
-            for i in 0..<(n - dist) {
-                let j = i + dist
-                let i0 = lad[i].isNaN, j0 = lad[j].isNaN, i1 = lad[n + i].isNaN, j1 = lad[n + j].isNaN
-                let i2 = lad[2 * n + i].isNaN, j2 = lad[2 * n + j].isNaN
-                if (i0 || j0) && WCAG21.ratio(wy[i], wy[j]) >= 4.5 {
-                    if i0 { lad[i] = k; missing -= 1 }
-                    if j0 { lad[j] = k; missing -= 1 }
+        // A ramp whose WCAG Y, APCA Y and APCA powers never rise from the lightest stop has every pair measure
+        // growing with distance on either side (each step of the arithmetic is monotone), so two pointers per
+        // side find each stop's nearest reaching stop; any other ramp visits the pairs.
+        var monotone = true
+        for i in 0..<(n - 1) where !(wy[i + 1] <= wy[i] && ap[i + 1].y <= ap[i].y && ap[i + 1].bg56 <= ap[i].bg56
+                                     && ap[i + 1].txt57 <= ap[i].txt57) {
+            monotone = false; break
+        }
+        if monotone {
+            // Whether the pair i < j reaches ladder g (i, the lighter, is the background).
+            @inline(__always) func reaches(_ g: Int, _ i: Int, _ j: Int) -> Bool {
+                if g == 0 { return WCAG21.ratio(wy[i], wy[j]) >= 4.5 }
+                let v = abs(lc(ap[j], on: ap[i]))
+                return g == 1 ? v >= 60 : v >= 75
+            }
+            for g in 0..<3 {
+                let out = lad + g * n
+                // Darker side: the nearest j > i reaching; never nearer for a darker i.
+                var j = 1
+                for i in 0..<n {
+                    j = max(j, i + 1)
+                    while j < n && !reaches(g, i, j) { j += 1 }
+                    if j < n { out[i] = Double(j - i) }
                 }
-                if i1 || j1 || i2 || j2 {
-                    let a = ap[i], c = ap[j]
-                    let v = abs(a.y >= c.y ? lc(c, on: a) : lc(a, on: c))
-                    if v >= 60 {
-                        if i1 { lad[n + i] = k; missing -= 1 }
-                        if j1 { lad[n + j] = k; missing -= 1 }
-                    }
-                    if v >= 75 {
-                        if i2 { lad[2 * n + i] = k; missing -= 1 }
-                        if j2 { lad[2 * n + j] = k; missing -= 1 }
-                    }
+                // Lighter side: the nearest j < i reaching (a prefix of 0..<i); never farther for a darker i.
+                var l = -1
+                for i in 0..<n {
+                    while l + 1 < i && reaches(g, l + 1, i) { l += 1 }
+                    if l >= 0 { let k = Double(i - l); if out[i].isNaN || k < out[i] { out[i] = k } }
                 }
             }
-            dist += 1
+        } else {
+            var missing = 3 * n
+            var dist = 1
+            while dist < n && missing > 0 {
+                let k = Double(dist)
+                for i in 0..<(n - dist) {
+                    let j = i + dist
+                    let i0 = lad[i].isNaN, j0 = lad[j].isNaN, i1 = lad[n + i].isNaN, j1 = lad[n + j].isNaN
+                    let i2 = lad[2 * n + i].isNaN, j2 = lad[2 * n + j].isNaN
+                    if (i0 || j0) && WCAG21.ratio(wy[i], wy[j]) >= 4.5 {
+                        if i0 { lad[i] = k; missing -= 1 }
+                        if j0 { lad[j] = k; missing -= 1 }
+                    }
+                    if i1 || j1 || i2 || j2 {
+                        let a = ap[i], c = ap[j]
+                        let v = abs(a.y >= c.y ? lc(c, on: a) : lc(a, on: c))
+                        if v >= 60 {
+                            if i1 { lad[n + i] = k; missing -= 1 }
+                            if j1 { lad[n + j] = k; missing -= 1 }
+                        }
+                        if v >= 75 {
+                            if i2 { lad[2 * n + i] = k; missing -= 1 }
+                            if j2 { lad[2 * n + j] = k; missing -= 1 }
+                        }
+                    }
+                }
+                dist += 1
+            }
         }
         for g in 0..<3 {
             var sum = 0.0, hi = 0.0, got = 0
