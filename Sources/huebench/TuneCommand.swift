@@ -157,7 +157,7 @@ enum TuneCommand: Command {
             try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed))
             let metrics = try RampMetrics.columns(for: sweep.metrics)
             let names = params.map(\.column)
-            let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+            let variantColumns = ["variant"] + names + VariantStat.columns(metrics, sweep.stats)
             let rowColumns = ["variant", "hue"] + names + metrics
             try report.objective.check(columns: report.level == .variant ? variantColumns : rowColumns)
             for m in report.plotMetrics where !variantColumns.contains(m) || names.contains(m) || m == "variant" {
