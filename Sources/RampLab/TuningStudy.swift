@@ -21,6 +21,8 @@ public struct TuningStudy {
     public var progress: ((Int, Int) -> Void)?
     /// Called with a short description of each phase after the sweep (ranking, pictures, summary).
     public var phase: ((String) -> Void)?
+    /// Baselines (`Baseline.known` ids) scored with the sweep's metrics and listed beside the variants.
+    public var baselines: [String] = []
 
     public init(sweep: Sweep, report: TuningReport, palettes: PaletteWorkbench = .standard) {
         self.sweep = sweep; self.report = report; self.palettes = palettes
@@ -75,6 +77,12 @@ public struct TuningStudy {
                                        progress: progress, rowSink: files.map { f in { try f.write($0) } })
             let sweep = self.sweep, palettes = self.palettes
             report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) }
+            if !baselines.isEmpty {
+                phase?("scoring baselines: \(baselines.joined(separator: ", "))")
+                report.baselines = try baselines.map {
+                    try Baseline.make($0, hues: sweep.hues).score(metricColumns: result.metricColumns, stats: sweep.stats, threads: sweep.threads)
+                }
+            }
             phase?("ranking, pictures and summary")
             report.sweep = sweep
             report.parametersInForce = try sweep.parametersInForce(g)
