@@ -112,10 +112,19 @@ public struct Sweep: Sendable {
     /// empty), so memory stays bounded by one block plus the variant table whatever the number of rows.
     /// `rowObjective` scores every row as its block is made (`SweepResult.rowScores`), so rows can be ranked
     /// without being kept (`ranked(by:per: .row)` with that objective).
+    ///
+    /// `variantSink` receives every block's variant-table rows with all of `stats` (row-major, the columns of
+    /// `tableColumns().variants`); `keptStats` (mean is always kept) then limits the statistics the result keeps,
+    /// so a study can write every statistic to disk while holding only the ones its ranking, plots and summary read.
     public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil, keepRows: Bool = true,
                     rowObjective: Objective? = nil,
                     progress: ((Int, Int) -> Void)? = nil,
-                    rowSink: ((SweepBlock) throws -> Void)? = nil) throws -> SweepResult {
+                    rowSink: ((SweepBlock) throws -> Void)? = nil,
+                    keptStats: [VariantStat]? = nil,
+                    variantSink: (([Double]) throws -> Void)? = nil) throws -> SweepResult {
+        let kept = keptStats.map { k in stats.filter { $0 == .mean || k.contains($0) } } ?? stats
+        // Positions of the kept statistics within each metric's group of `stats`.
+        let keptIndex = kept.map { stats.firstIndex(of: $0)! }
         let plan = try Plan(self, workbench: workbench)
         let variantCount = plan.variantCount, hues = self.hues
         let total = variantCount * hues.count
@@ -124,7 +133,7 @@ public struct Sweep: Sendable {
         var rowValues: [Double] = [], variantValues: [Double] = [], scores: [Double] = []
         let columns = plan.columns
         if keepRows { rowValues.reserveCapacity(total * columns.count) }
-        variantValues.reserveCapacity(variantCount * (1 + plan.swept.count + stats.count * plan.metricColumns.count))
+        variantValues.reserveCapacity(variantCount * (1 + plan.swept.count + kept.count * plan.metricColumns.count))
         let scoreIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         if let o = rowObjective {
             try o.check(columns: columns)
@@ -137,9 +146,20 @@ public struct Sweep: Sendable {
             let done = v0 * hues.count
             let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
                                                progress: progress.map { p in { d, _ in p(done + d, total) } })
-            variantValues += SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
-                                                      metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
-                                                      stats: stats)
+            let table = SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
+                                                 metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
+                                                 stats: stats)
+            try variantSink?(table)
+            if kept.count == stats.count {
+                variantValues += table
+            } else {
+                let head = 1 + plan.swept.count, m = plan.metricColumns.count, width = head + m * stats.count
+                for r in 0..<(v1 - v0) {
+                    let base = r * width
+                    variantValues += table[base..<(base + head)]
+                    for j in 0..<m { for k in keptIndex { variantValues.append(table[base + head + j * stats.count + k]) } }
+                }
+            }
             if let o = rowObjective {
                 let cc = columns.count
                 rows.withUnsafeBufferPointer { rb in
@@ -158,7 +178,7 @@ public struct Sweep: Sendable {
         }
         var result = SweepResult(generator: plan.generator.id, parameters: plan.swept, choices: plan.choices, hues: hues,
                                  metricColumns: plan.metricColumns, values: rowValues, variantValues: variantValues,
-                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows, stats: stats)
+                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows, stats: kept)
         if let o = rowObjective { result.rowScores = (o.text, scores) }
         return result
     }

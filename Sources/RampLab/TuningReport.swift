@@ -32,6 +32,8 @@ public struct TuningReport: Sendable {
     public var startNanos: UInt64?
     /// `variants.csv` and `variants.npy` were already written by the caller (streamed: `TuningStudy`).
     public var variantTablesWritten = false
+    /// The columns of the streamed `variants.csv` when the result keeps fewer statistics than the file has.
+    public var variantFileColumns: [String]?
     /// The ramps of some variants (every hue, variant-major), for strips when the rows were streamed.
     public var rampsOf: (@Sendable ([Int]) throws -> RampBatch)?
     /// The sweep as it was asked for (recorded in `summary.json` for `huebench tune --replay`).
@@ -326,7 +328,7 @@ public struct TuningReport: Sendable {
         s += "best:\n" + best.enumerated().map { line($1, $0) }.joined()
         s += "worst:\n" + worst.enumerated().map { line($1, $0) }.joined()
         if !baselines.isEmpty {
-            s += "baselines (same metrics; rank = place among the \(ranked.count) \(level.rawValue)s by score):\n"
+            s += "baselines (same metrics; rank = the place each would take among the \(ranked.count) \(level.rawValue)s, 1 = best):\n"
             for b in baselines {
                 let score = b.score(objective)
                 var t = "  \(b.baseline.id) (\(b.baseline.ramps.count) ramps × \(b.baseline.stops) stops)  score=\(Self.fmt(score))"
@@ -388,8 +390,8 @@ public struct TuningReport: Sendable {
         if let sw = sweep { s += "  \"replay\": " + sw.replayJSON(settings: settings) + ",\n" }
         s += "  \"objective\": \(js(objective.text)), \"goal\": \(js(goal.rawValue)), \"per\": \(js(level.rawValue)),\n"
         s += "  \"columns\": [" + r.columns.map(js).joined(separator: ", ") + "],\n"
-        s += "  \"variant_columns\": [" + r.variantColumns.map(js).joined(separator: ", ") + "],\n"
-        s += "  \"stats\": [" + r.stats.map { js($0.rawValue) }.joined(separator: ", ") + "],\n"
+        s += "  \"variant_columns\": [" + (variantFileColumns ?? r.variantColumns).map(js).joined(separator: ", ") + "],\n"
+        s += "  \"stats\": [" + (sweep?.stats ?? r.stats).map { js($0.rawValue) }.joined(separator: ", ") + "],\n"
         if !baselines.isEmpty {
             s += "  \"baselines\": [\n    " + baselines.map { b in
                 var t = "{\"id\": \(js(b.baseline.id)), \"title\": \(js(b.baseline.title)), \"source\": \(js(b.baseline.source)), "

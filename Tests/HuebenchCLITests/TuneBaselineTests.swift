@@ -19,7 +19,7 @@ struct TuneBaselineTests {
                                             "--objective", "chroma_mean - 0.5*de_cv", "--baseline", "tailwind,leonardo",
                                             "--pareto", "chroma_mean,de_cv", "--out", dir.path])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.contains("baselines (same metrics; rank = place among the 15 variants by score):"))
+        #expect(r.out.contains("baselines (same metrics; rank = the place each would take among the 15 variants, 1 = best):"))
         #expect(r.out.contains("  tailwind (17 ramps × 11 stops)"))
         #expect(r.out.contains("pareto front of chroma_mean:max and de_cv:min"))
 

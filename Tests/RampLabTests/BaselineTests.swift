@@ -115,3 +115,32 @@ struct BaselineTests {
         #expect(try sweep.run().variantColumns == ["variant", "margin", "de_cv", "de_cv.max"])
     }
 }
+
+/// A study streams every statistic to variants.csv while keeping only what its ranking, plots and summary read.
+@Suite("Study variant table")
+struct StudyVariantTableTests {
+    @Test func fileHasEveryStatisticMemoryKeepsWhatIsRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hb-study-stats-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sweep = Sweep(generator: "uniform-lstar", params: ["margin": .range(0.9, 1.0, 3), "chroma_scale": .numbers([0.9, 1.1])],
+                          hues: [0, 90, 180, 270], metrics: ["de_cv", "chroma_mean"])
+        let report = TuningReport(objective: try Objective(expression: "chroma_mean - de_cv.p90"), plotMetrics: ["de_cv"])
+        let outcome = try TuningStudy(sweep: sweep, report: report).run(out: dir.path)
+        #expect(outcome.result.stats == [.mean, .min, .max, .p90])
+        let lines = try String(contentsOf: dir.appendingPathComponent("variants.csv"), encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        #expect(header == ["variant", "margin", "chroma_scale"] + VariantStat.columns(["de_cv", "chroma_mean"], VariantStat.standard))
+        #expect(lines.count == 7)
+        // The file's values equal a kept run's (every statistic in memory), to the shortest round-trip text.
+        let full = try sweep.run()
+        for (v, line) in lines.dropFirst().enumerated() {
+            let cells = line.split(separator: ",").map { Double($0)! }
+            for (c, name) in header.enumerated() { #expect(cells[c] == full.value(variant: v, name)!, "\(name)") }
+            #expect(outcome.result.value(variant: v, "de_cv.p90") == full.value(variant: v, "de_cv.p90"))
+            #expect(outcome.result.value(variant: v, "de_cv.p10") == nil)
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect((json["variant_columns"] as! [String]) == header)
+    }
+}
