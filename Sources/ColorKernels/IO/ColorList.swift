@@ -256,33 +256,41 @@ public enum ColorListReader {
 
     /// Splits one text line into label and color text; nil for a line to skip.
     public static func split(_ raw: String) -> (label: String?, color: String)? {
-        var line = raw.trimmingCharacters(in: .whitespaces)
+        split(Substring(raw)).map { ($0.label.map(String.init), String($0.color)) }
+    }
+
+    /// `split` on a slice (no copies until the caller keeps the parts): `#`, `//` and `/* */` comments and CSS
+    /// structure lines skipped, `--name: value;` declarations, `LABEL<TAB>COLOR` lines, or the color alone.
+    static func split(_ raw: Substring) -> (label: Substring?, color: Substring)? {
+        let line = LineText.trimmed(raw)
         if line.isEmpty || line.hasPrefix("/*") || line.hasPrefix("//") || line == "}" || line.hasSuffix("{") { return nil }
         // A trailing `/* … */` comment after a declaration or color.
-        if line.hasSuffix("*/"), let r = line.range(of: "/*") {
-            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
-            return line.isEmpty ? nil : split(line)
+        if line.hasSuffix("*/"), let r = LineText.find("/*", in: line) {
+            let before = LineText.trimmed(line[..<r])
+            return before.isEmpty ? nil : split(before)
         }
         // `#` comments: a line `# …` (or just `#`), or ` # …` after the color (a `#` followed by a space, a TAB
         // or the end of the line; `#1a1a1a` is a color).
         if line == "#" || line.hasPrefix("# ") || line.hasPrefix("#\t") { return nil }
-        if let r = line.range(of: " # ") ?? line.range(of: " #\t") ?? (line.hasSuffix(" #") ? line.range(of: " #", options: .backwards) : nil) {
-            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { return nil }
-            return split(line)
+        if let r = LineText.find(" # ", in: line) ?? LineText.find(" #\t", in: line)
+            ?? (line.hasSuffix(" #") ? line.utf8.index(line.endIndex, offsetBy: -2) : nil) {
+            let before = LineText.trimmed(line[..<r])
+            return before.isEmpty ? nil : split(before)
         }
         if line.hasPrefix("--"), let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = LineText.trimmed(line[..<colon])
+            var value = LineText.trimmed(line[line.index(after: colon)...])
             if value.hasSuffix(";") { value.removeLast() }
-            if value.hasSuffix("}") { value.removeLast(); value = value.trimmingCharacters(in: .whitespaces); if value.hasSuffix(";") { value.removeLast() } }
-            if value.lowercased().hasSuffix("!important") { value.removeLast(10) }
-            return (name, value.trimmingCharacters(in: .whitespaces))
+            if value.hasSuffix("}") { value.removeLast(); value = LineText.trimmed(value); if value.hasSuffix(";") { value.removeLast() } }
+            if LineText.hasSuffixIgnoringASCIICase(value, "!important") { value.removeLast(10) }
+            return (name, LineText.trimmed(value))
         }
-        let fields = raw.split(separator: "\t", omittingEmptySubsequences: false)
-        if fields.count == 2 {
-            let label = fields[0].trimmingCharacters(in: .whitespaces)
-            return (label.isEmpty ? nil : label, fields[1].trimmingCharacters(in: .whitespaces))
+        if let tab = raw.firstIndex(of: "\t") {
+            let rest = raw[raw.index(after: tab)...]
+            if !rest.contains("\t") {
+                let label = LineText.trimmed(raw[..<tab])
+                return (label.isEmpty ? nil : label, LineText.trimmed(rest))
+            }
         }
         return (nil, line)
     }
@@ -301,7 +309,7 @@ public enum ColorListReader {
     static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
         -> [(label: String?, color: Color)] {
         if let scheme { return [(label, try workbench.parse(text, colorScheme: scheme))] }
-        guard text.range(of: "light-dark", options: .caseInsensitive) != nil else { return [(label, try workbench.parse(text))] }
+        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try workbench.parse(text))] }
         let both = try workbench.parseSchemes(text)
         let name = label ?? text
         return [(name + "@light", both.light), (name + "@dark", both.dark)]
@@ -310,7 +318,7 @@ public enum ColorListReader {
     /// `text` with every `var(--name[, fallback])` replaced by the value `vars` holds (nested references too,
     /// at most 16 levels), or the fallback.
     static func substitute(_ text: String, vars: [String: String], depth: Int = 0) throws -> String {
-        guard text.contains("var(") else { return text }
+        guard LineText.find("var(", in: Substring(text)) != nil else { return text }
         guard depth < 16 else { throw VarError(message: "var() references nested more than 16 levels deep (a cycle?)") }
         var out = "", rest = Substring(text)
         while let start = rest.range(of: "var(") {
@@ -344,9 +352,10 @@ public enum ColorListReader {
     static func readLine(_ raw: String, number: Int, source: String, workbench: Workbench,
                          scheme: CSSColorScheme? = nil, vars: inout [String: String],
                          into colors: inout [LabelledColor], problems: inout [ColorListProblem]) {
-        guard let (label, text) = split(raw) else { return }
+        guard let (labelPart, textPart) = split(Substring(raw)) else { return }
+        let label = labelPart.map(String.init), text = String(textPart)
         let location = "\(source):\(number)"
-        if raw.split(separator: "\t", omittingEmptySubsequences: false).count > 2 {
+        if LineText.count(0x09, in: Substring(raw)) > 1 {
             problems.append(ColorListProblem(location: location, message: "expected a color or LABEL<TAB>COLOR, got more than one TAB"))
             return
         }
@@ -437,7 +446,7 @@ struct DTCGTree {
                 guard let (color, text, type) = try resolve(name, seen: []) else { continue }
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
-                let values = text.range(of: "light-dark", options: .caseInsensitive) != nil
+                let values = LineText.containsIgnoringASCIICase(text, "light-dark")
                     ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench)
                     : [(label: Optional(name), color: color)]
                 for v in values {
@@ -607,5 +616,68 @@ enum DTCGResolver {
             throw ColorListReadError(path: source, reason: "--context given, but the resolver has no modifier to apply it to")
         }
         return try tree.colors(workbench: workbench)
+    }
+}
+
+/// The text operations a color list's lines need, on the standard library's views (the Foundation string
+/// methods they replace cost ~100× more per line on Linux).
+enum LineText {
+    /// Whitespace as `CharacterSet.whitespaces` defines it: TAB and the space separators (Unicode Zs).
+    @inline(__always)
+    static func isSpace(_ u: Unicode.Scalar) -> Bool {
+        u == " " || u == "\t" || (u.value >= 0x80 && u.properties.generalCategory == .spaceSeparator)
+    }
+
+    /// `s` without leading and trailing whitespace.
+    static func trimmed(_ s: Substring) -> Substring {
+        let u = s.unicodeScalars
+        guard let first = u.firstIndex(where: { !isSpace($0) }) else { return s[s.endIndex...] }
+        let last = u.lastIndex(where: { !isSpace($0) })!
+        return Substring(u[first...last])
+    }
+
+    /// The start of the first occurrence of the ASCII `pattern` in `s` (a byte search: ASCII bytes never occur
+    /// inside a multi-byte UTF-8 sequence).
+    static func find(_ pattern: StaticString, in s: Substring) -> Substring.Index? {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let head = p.first else { return s.startIndex }
+        let bytes = s.utf8
+        var i = bytes.startIndex
+        while let at = bytes[i...].firstIndex(of: head) {
+            if bytes[at...].starts(with: p) { return at }
+            i = bytes.index(after: at)
+        }
+        return nil
+    }
+
+    /// How many times the ASCII byte `c` occurs in `s`.
+    static func count(_ c: UInt8, in s: Substring) -> Int { s.utf8.reduce(0) { $0 + ($1 == c ? 1 : 0) } }
+
+    /// Whether `s` contains `pattern` (lower-case ASCII), ignoring ASCII case.
+    static func containsIgnoringASCIICase(_ s: String, _ pattern: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        let bytes = Array(s.utf8)
+        guard bytes.count >= p.count else { return false }
+        for start in 0...(bytes.count - p.count) {
+            var k = 0
+            while k < p.count && (bytes[start + k] | 0x20) == p[k] | 0x20 && Self.sameLetterKind(bytes[start + k], p[k]) { k += 1 }
+            if k == p.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `s` ends with `suffix` (lower-case ASCII), ignoring ASCII case.
+    static func hasSuffixIgnoringASCIICase(_ s: Substring, _ suffix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        let bytes = Array(s.utf8.suffix(p.count))
+        guard bytes.count == p.count else { return false }
+        return zip(bytes, p).allSatisfy { ($0 | 0x20) == ($1 | 0x20) && sameLetterKind($0, $1) }
+    }
+
+    /// Case folding by `| 0x20` is only right for letters: a non-letter byte must equal the pattern's exactly.
+    @inline(__always)
+    static func sameLetterKind(_ a: UInt8, _ b: UInt8) -> Bool {
+        let isLetter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+        return isLetter || a == b
     }
 }
