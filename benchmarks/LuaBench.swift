@@ -33,7 +33,9 @@ enum LuaBench {
         local function run() return \(call) end
         local keep = run()
         local times = {}
+        print('#cpu')
         for k = 1, 11 do local t0 = hb.clock(); keep = run(); times[k] = hb.clock() - t0 end
+        print('#cpu')
         table.sort(times)
         print(times[6] .. ' ' .. times[1])
         \(spot)
@@ -44,7 +46,11 @@ enum LuaBench {
         do {
             var o = ScriptOptions(timeLimit: 600, memoryLimit: 4 << 30)
             o.outputFolder = outputFolder ?? dir
-            let s = try LuaInterpreter(options: o, print: { out += $0 })
+            var marks: [Double] = []
+            let s = try LuaInterpreter(options: o, print: { line in
+                if line.hasPrefix("#cpu") { marks.append(cpuSeconds()) } else { out += line }
+            })
+            defer { lastCPU = marks.count == 2 ? (marks[1] - marks[0]) / 11 : .nan }
             try s.run(file: path, arguments: args)
             if let commit {
                 let t0 = DispatchTime.now().uptimeNanoseconds
@@ -61,11 +67,24 @@ enum LuaBench {
     /// The fastest of the Lua run's 11 timed calls (set by `lua`), and of the kernel's runs (set by `kernel`).
     nonisolated(unsafe) static var lastBest = Double.nan
     nonisolated(unsafe) static var kernelBest = Double.nan
+    /// Processor time per call (user + system, every thread of the process) of the last Lua run's 11 timed calls
+    /// and of the kernel's 11 runs: the work done, which other processes on the machine do not stretch.
+    nonisolated(unsafe) static var lastCPU = Double.nan
+    nonisolated(unsafe) static var kernelCPU = Double.nan
+
+    /// User + system processor seconds of this process so far (all threads).
+    static func cpuSeconds() -> Double {
+        var u = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &u) == 0 else { return .nan }
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6
+    }
 
     /// The kernel's median over its runs (as `median`), remembering the fastest run in `kernelBest`.
     static func kernel(_ body: () -> Void) -> Double {
         body()
         var t: [Double] = []
+        let c0 = cpuSeconds()
+        defer { kernelCPU = (cpuSeconds() - c0) / 11 }
         for _ in 0..<11 {
             let a = DispatchTime.now().uptimeNanoseconds
             body()
@@ -84,6 +103,8 @@ enum LuaBench {
         say(String(format: "# %@: %.3g ns/%@ (%.3g %@s/s) vs kernel %.3g ns/%@ → %.2fx median of 11; fastest of 11: %.3g vs %.3g ns → %.2fx (target ≤ 1.3x)", l,
                    lua / Double(items) * 1e9, unit, Double(items) / lua, unit, kernel / Double(items) * 1e9, unit, lua / kernel,
                    lastBest / Double(items) * 1e9, kernelBest / Double(items) * 1e9, lastBest / kernelBest))
+        say(String(format: "#   processor time (all threads) per %@: %.3g ns vs kernel %.3g ns → %.2fx", unit,
+                   lastCPU / Double(items) * 1e9, kernelCPU / Double(items) * 1e9, lastCPU / kernelCPU))
     }
 
     /// The CSV m:save wrote, read back: one line per row, `cols` fields each, every value of every 37th row (and
@@ -171,8 +192,8 @@ enum LuaBench {
                 if spots.first != "\(n)" { fail("L6: matrix size \(spots.first ?? "-")") }
                 report("L6 lua m:save .\(ext) \(rows)x\(cols)", "huebench lua \(cores)T", items: n, seconds: tl, unit: "value",
                        note: perItem(tl, n) + String(format: "; %.3f s for %d values (target: 6 M well under 1 s); commit to disk %.3f s", tl, n, commitSeconds))
-                say(String(format: "# L6 m:save .%@ %dx%d: %.3f s, %.3g ns/value (%.3g values/s); fastest of 11 %.3f s; commit (write + fsync + rename) %.3f s",
-                           ext, rows, cols, tl, tl / Double(n) * 1e9, Double(n) / tl, lastBest, commitSeconds))
+                say(String(format: "# L6 m:save .%@ %dx%d: %.3f s, %.3g ns/value (%.3g values/s); fastest of 11 %.3f s; processor time %.3f s a save (all threads); commit (write + fsync + rename) %.3f s",
+                           ext, rows, cols, tl, tl / Double(n) * 1e9, Double(n) / tl, lastBest, lastCPU, commitSeconds))
                 if ext == "csv" { checkCSV(out + "/m.csv", a: a, b: b, rows: rows, cols: cols) }
             }
         }
