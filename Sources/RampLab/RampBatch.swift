@@ -136,6 +136,9 @@ public enum RampBatchGenerator {
         // triples get their lightness solve (`RampKernels.solveLightness1`, bit-identical to
         // TokenMath.lightness) and linear sRGB; repeated stops are copied. Same bits as solving every stop.
         let total = specs.count
+        // The parameter sets as flat tables (stop i of set v at v · stops + i).
+        let flatL = variants.flatMap(\.lstar), flatY = variants.flatMap(\.luminance), flatC = variants.flatMap(\.chroma)
+        let flatM = variants.map(\.margin)
         try batch.oklch.withUnsafeMutableBufferPointer { okb in
             try batch.linear.withUnsafeMutableBufferPointer { lnb in
                 try batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
@@ -171,19 +174,19 @@ public enum RampBatchGenerator {
                                     // The Display P3 cap of each distinct L*.
                                     table.reset(count: run.count)
                                     for (m, o) in run.enumerated() {
-                                        let v = variants[Int(variantOf[r0 + order[o]])]
-                                        let l = v.lstar[i].bitPattern
+                                        let f = Int(variantOf[r0 + order[o]]) * n + i
+                                        let l = flatL[f].bitPattern
                                         keyL[m] = l
                                         let j = Int(table.find(hash: DistinctIndex.hash(l, 0, 0), Int32(m)) { keyL[Int($0)] == l })
-                                        if j == m { keyCap[m] = maxChroma1(luminance: v.luminance[i], cos: cr, sin: sr) }
+                                        if j == m { keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr) }
                                         capOf[m] = keyCap[j]
                                     }
                                     // The lightness of each distinct (Y, a, b).
                                     table.reset(count: run.count)
                                     for (m, o) in run.enumerated() {
-                                        let r = r0 + order[o], v = variants[Int(variantOf[r])], s = r * n + i
-                                        let chroma = min(v.chroma[i], v.margin * capOf[m])
-                                        let key = SIMD3(v.luminance[i], cr * chroma, sr * chroma)
+                                        let r = r0 + order[o], vi = Int(variantOf[r]), f = vi * n + i, s = r * n + i
+                                        let chroma = min(flatC[f], flatM[vi] * capOf[m])
+                                        let key = SIMD3(flatY[f], cr * chroma, sr * chroma)
                                         keys[m] = key
                                         let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
                                         let j = Int(table.find(hash: DistinctIndex.hash(x, y, z), Int32(m)) { j in
@@ -200,7 +203,7 @@ public enum RampBatchGenerator {
                                             ln.p[s] = ln.p[sj]
                                         }
                                         ok.p[s] = SIMD3(L, chroma, hue)
-                                        rq.p[s] = v.chroma[i]
+                                        rq.p[s] = flatC[f]
                                     }
                                 }
                             }

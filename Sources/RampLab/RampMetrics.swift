@@ -206,21 +206,40 @@ public enum RampMetrics {
         let d = StopData(count: n)
         let mats = CVD.allCases.map(\.matrix)
         let (m0, m1, m2) = (mats[0], mats[1], mats[2])
-        Parallel.forRanges(count: n, granule: 256, threads: threads) { range in
+        let st = v.stops
+        Parallel.forRanges(count: v.count, granule: 4, threads: threads) { ramps in
+            let range = (ramps.lowerBound * st)..<(ramps.upperBound * st)
             let len = range.count
-            // Distinct stops of this share: rep[k] = the first stop with the same bits (range-relative).
+            // Distinct stops of this share: rep[k] = the first stop with the same bits (range-relative). A stop's
+            // repeats are the same stop of other ramps of the same hue, so each (hue, stop) group is looked up
+            // in a small table.
             let rep = UnsafeMutablePointer<Int32>.allocate(capacity: len)
             defer { rep.deallocate() }
-            let index = DistinctIndex(capacity: len)
-            defer { index.deallocate() }
             let base = range.lowerBound
-            for k in 0..<len {
-                let s = base + k, c = v.linear[s], o = v.oklch[s]
-                let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, o.x.bitPattern, o.y.bitPattern, o.z.bitPattern)
-                rep[k] = index.find(hash: h, Int32(k)) { j in
-                    let cj = v.linear[base + Int(j)], oj = v.oklch[base + Int(j)]
-                    return cj.x.bitPattern == c.x.bitPattern && cj.y.bitPattern == c.y.bitPattern && cj.z.bitPattern == c.z.bitPattern
-                        && oj.x.bitPattern == o.x.bitPattern && oj.y.bitPattern == o.y.bitPattern && oj.z.bitPattern == o.z.bitPattern
+            let order = ramps.sorted { v.hues[$0].bitPattern < v.hues[$1].bitPattern }
+            var runs: [Range<Int>] = []
+            var a = 0
+            while a < order.count {
+                var e = a + 1
+                while e < order.count && v.hues[order[e]].bitPattern == v.hues[order[a]].bitPattern { e += 1 }
+                runs.append(a..<e); a = e
+            }
+            let index = DistinctIndex(capacity: runs.map(\.count).max() ?? 0)
+            defer { index.deallocate() }
+            for run in runs {
+                for i in 0..<st {
+                    index.reset(count: run.count)
+                    for o in run {
+                        let s = order[o] * st + i, c = v.linear[s], ok = v.oklch[s]
+                        let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)
+                        let j = index.find(hash: h, Int32(o)) { j in
+                            let sj = order[Int(j)] * st + i
+                            let cj = v.linear[sj], oj = v.oklch[sj]
+                            return cj.x.bitPattern == c.x.bitPattern && cj.y.bitPattern == c.y.bitPattern && cj.z.bitPattern == c.z.bitPattern
+                                && oj.x.bitPattern == ok.x.bitPattern && oj.y.bitPattern == ok.y.bitPattern && oj.z.bitPattern == ok.z.bitPattern
+                        }
+                        rep[s - base] = Int32(order[Int(j)] * st + i - base)
+                    }
                 }
             }
             // Distinct stops: OKLab, WCAG Y, APCA, L*, gamut; CVD OKLab 4 stops at a time (the cube root in 4 lanes:
