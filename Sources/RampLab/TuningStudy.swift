@@ -21,6 +21,9 @@ public struct TuningStudy {
     public var progress: ((Int, Int) -> Void)?
     /// Called with a short description of each phase after the sweep (ranking, pictures, summary).
     public var phase: ((String) -> Void)?
+    /// Variant-table rows written and total, on the caller's thread, block by block (the variant tables are
+    /// written after the sweep: one row per variant).
+    public var variantProgress: ((Int, Int) -> Void)?
 
     public init(sweep: Sweep, report: TuningReport, palettes: PaletteWorkbench = .standard) {
         self.sweep = sweep; self.report = report; self.palettes = palettes
@@ -75,7 +78,7 @@ public struct TuningStudy {
                                        progress: progress, rowSink: files.map { f in { try f.write($0) } })
             let sweep = self.sweep, palettes = self.palettes
             report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) }
-            phase?("ranking, pictures and summary")
+            phase?("ranking")
             report.sweep = sweep
             report.parametersInForce = try sweep.parametersInForce(g)
             let ranked = try report.objectiveRanking(result)
@@ -103,11 +106,13 @@ public struct TuningStudy {
                         let n = min(block, result.variantCount - r)
                         try t.append(UnsafeBufferPointer(rebasing: vb[(r * cc)..<((r + n) * cc)]))
                         r += n
+                        variantProgress?(r, result.variantCount)
                     }
                 }
                 try t.finish()
                 report.variantTablesWritten = true
             }
+            phase?("pictures and summary")
             let text = try report.write(result, ranked: ranked, into: folder)
             if let dir = out {
                 let c = try folder.commit(to: dir)
