@@ -138,14 +138,20 @@ public enum RampKernels {
         }
         // Decided steps: while the midpoint is farther than g from x̂, the bracket after j steps is
         // [⌊x̂·2ʲ⌋, ⌊x̂·2ʲ⌋ + 1] / 2ʲ (no branch per step); from the first near midpoint on, the reference steps.
-        var j = 0, scale = 1.0
-        while j < 40 {
-            let k = min(Double(Int(x * scale)), scale - 1)
-            if !(abs((k + 0.5) / scale - x) > g) { break }
-            j += 1; scale *= 2
+        // In units of 2⁻⁵²: X = ⌊x̂·2⁵²⌋ (x̂ ∈ [0, 1] when certified), the guard widened by the truncation.
+        var j = 0, k: UInt64 = 0
+        if g < 0.5 {
+            let X = UInt64(x * 0x1p52), G = UInt64(g * 0x1p52) &+ 2
+            while j < 40 {
+                let sh = UInt64(52 - j)
+                let kj = min(X >> sh, (1 << UInt64(j)) &- 1)
+                let mid = (2 &* kj &+ 1) << (sh &- 1)
+                if (mid > X ? mid &- X : X &- mid) <= G { break }
+                j += 1; k = min(X >> (sh &- 1), (1 << UInt64(j)) &- 1)
+            }
         }
-        let k = j == 0 ? 0 : min(Double(Int(x * scale)), scale - 1)
-        var lo = k / scale, hi = (k + 1) / scale
+        let scale = Double(sign: .plus, exponent: j, significand: 1)
+        var lo = Double(k) / scale, hi = (Double(k) + 1) / scale
         while j < 40 {
             let mid = (lo + hi) / 2
             if luminance1(mid, a, b) < y { lo = mid } else { hi = mid }
