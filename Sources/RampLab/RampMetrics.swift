@@ -149,6 +149,8 @@ public enum RampMetrics {
         let wcagY, lstar: UnsafeMutablePointer<Double>
         let apca: UnsafeMutablePointer<APCAStop>
         let gamut: UnsafeMutablePointer<UInt8>
+        /// CIELAB D65 and CAM16 JMh of each stop (through ColorCore's reference), when a selected metric needs them.
+        var labD65: UnsafeMutablePointer<SIMD3<Double>>? = nil, jmh: UnsafeMutablePointer<SIMD3<Double>>? = nil
         init(count n: Int) {
             count = n
             lab = .allocate(capacity: max(n, 1)); cvd0 = .allocate(capacity: max(n, 1))
@@ -159,6 +161,7 @@ public enum RampMetrics {
         deinit {
             lab.deallocate(); cvd0.deallocate(); cvd1.deallocate(); cvd2.deallocate()
             wcagY.deallocate(); lstar.deallocate(); apca.deallocate(); gamut.deallocate()
+            labD65?.deallocate(); jmh?.deallocate()
         }
         func cvd(_ k: Int) -> UnsafeMutablePointer<SIMD3<Double>> { k == 0 ? cvd0 : k == 1 ? cvd1 : cvd2 }
     }
@@ -201,9 +204,11 @@ public enum RampMetrics {
     /// run once per distinct stop; the values are the same bits either way.
     /// - Complexity: O(stops) hashing plus O(distinct stops) conversions (10 `pow`, 9 cube roots each), split
     ///   over `threads` cores.
-    static func stopData(_ v: BatchView, threads: Int) -> StopData {
+    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil) -> StopData {
         let n = v.count * v.stops
         let d = StopData(count: n)
+        if toLab != nil { d.labD65 = .allocate(capacity: max(n, 1)) }
+        if toJMh != nil { d.jmh = .allocate(capacity: max(n, 1)) }
         let mats = CVD.allCases.map(\.matrix)
         let (m0, m1, m2) = (mats[0], mats[1], mats[2])
         let st = v.stops
@@ -268,6 +273,8 @@ public enum RampMetrics {
                 let enc = TokenMath.encode(lin)
                 d.apca[s] = APCAStop(luminance: APCA.luminance(srgb: enc))
                 d.gamut[s] = (lin.min() < -1e-6 || lin.max() > 1 + 1e-6 ? 1 : 0) | (TokenMath.inP3(linearSRGB: lin) ? 0 : 2)
+                if let plan = toLab, let out = d.labD65 { out[s] = plan.apply(lin) }
+                if let plan = toJMh, let out = d.jmh { out[s] = plan.apply(lin) }
                 lanes[filled] = s
                 filled += 1
                 if filled == 4 { cvdLanes(4); filled = 0 }
@@ -278,6 +285,8 @@ public enum RampMetrics {
                 let s = base + k, r = base + Int(rep[k])
                 d.lab[s] = d.lab[r]; d.cvd0[s] = d.cvd0[r]; d.cvd1[s] = d.cvd1[r]; d.cvd2[s] = d.cvd2[r]
                 d.wcagY[s] = d.wcagY[r]; d.lstar[s] = d.lstar[r]; d.apca[s] = d.apca[r]; d.gamut[s] = d.gamut[r]
+                if let out = d.labD65 { out[s] = out[r] }
+                if let out = d.jmh { out[s] = out[r] }
             }
         }
         return d
@@ -294,11 +303,11 @@ public enum RampMetrics {
         let cols = allColumns.count
         var out = [Double](repeating: .nan, count: b.count * cols)
         b.withView { v in
-            let d = stopData(v, threads: threads)
+            let research = ResearchPlan(stops: v.stops, wanted: wanted)
+            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh)
             out.withUnsafeMutableBufferPointer { ob in
                 let O = SendablePointer(ob.baseAddress!)
                 let k = Columns()
-                let research = ResearchPlan(stops: v.stops, wanted: wanted)
                 Parallel.forRanges(count: v.count, granule: 4, threads: threads) { range in
                     let scratch = RampScratch(stops: v.stops)
                     for r in range {
