@@ -4,7 +4,7 @@
 --   huebench tune examples/ramp-study.lua --out study 3 3 0,120,240     (a quick, small run)
 -- CLI equivalent:
 --   huebench tune --generator uniform-lstar --param margin=0.90:1.00:11 --param chroma_scale=0.8:1.2:9 \
---     --objective "chroma_mean - 0.25*de_cv.max" --out study
+--     --objective "chroma_mean - 0.25*de_cv.max" --baseline all --pareto chroma_mean,de_cv.max --out study
 local hb = require "huebench"
 
 -- Optional sizes (for a quick run): margin steps, chroma-scale steps, hues ("all" or "0,120,240").
@@ -23,6 +23,10 @@ local r = hb.sweep{
   -- Vivid but even: mean chroma, minus a penalty for the least even hue's step spacing.
   objective = "chroma_mean - 0.25*de_cv.max",
   top = 3,
+  -- Published palettes scored with the same metrics, listed beside the variants in every output.
+  baselines = {"tailwind", "radix", "material", "leonardo"},
+  -- The trade-off between vividness and the least even hue: pareto.csv and pareto.png/svg.
+  pareto = {"chroma_mean", "de_cv.max"},
   out = ".",                          -- tables and pictures go straight into --out
 }
 
@@ -31,3 +35,8 @@ print(string.format("%d variants × %d hues = %d ramps in %.3f s; %d files", r.v
 local b = r.best[1]
 print(string.format("best: margin=%.2f chroma_scale=%.2f (chroma_mean %.4f, mean de_cv %.4f)",
   b.parameters.margin, b.parameters.chroma_scale, b.metrics.chroma_mean, b.metrics.de_cv))
+for _, bl in ipairs(r.baselines) do
+  -- rank: the place the baseline would take among the variants (1 = better than every variant).
+  print(string.format("baseline %-8s score %.4f (rank %s of %d)  chroma_mean %.4f  de_cv.max %.4f  (%d ramps × %d stops)",
+    bl.id, bl.score, bl.rank and tostring(bl.rank) or "-", r.variants + 1, bl.metrics.chroma_mean, bl.metrics["de_cv.max"], bl.ramps, bl.stops))
+end

@@ -36,8 +36,10 @@ public struct Objective: Sendable {
     public func check(columns: [String]) throws {
         let known = Set(columns)
         for n in names where !known.contains(n) {
-            let metrics = columns.filter { !$0.hasSuffix(".min") && !$0.hasSuffix(".max") }
-            throw PalettesError.invalidObjective(text, reason: "'\(n)' is not a column; use \(metrics.joined(separator: ", ")) (metrics may end in .min or .max)")
+            let metrics = columns.filter { c in !VariantStat.suffixes.contains { c.hasSuffix($0) } }
+            let suffixes = VariantStat.suffixes.filter { s in columns.contains { $0.hasSuffix(s) } }
+            throw PalettesError.invalidObjective(text, reason: "'\(n)' is not a column; use \(metrics.joined(separator: ", "))"
+                + (suffixes.isEmpty ? "" : " (metrics may end in \(suffixes.joined(separator: ", ")))"))
         }
     }
 

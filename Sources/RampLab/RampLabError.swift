@@ -6,11 +6,13 @@ public enum RampLabError: Error, Sendable, Equatable, CustomStringConvertible {
     case badScore(String)
     /// The rows a request needs were streamed to disk and not kept.
     case rowsNotKept(String)
+    /// A study option that is not valid (names the option and what to give).
+    case invalid(String)
 
     public var description: String {
         switch self {
         case let .replay(path, reason): return "\(path): \(reason)"
-        case let .badScore(s), let .rowsNotKept(s): return s
+        case let .badScore(s), let .rowsNotKept(s), let .invalid(s): return s
         }
     }
 }

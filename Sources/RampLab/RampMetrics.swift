@@ -10,6 +10,8 @@ public struct RampMetric: Sendable, Equatable {
     public let id: String
     public let summary: String
     public let columns: [String]
+    /// Which way is better, as declared in `RampMetrics.better` (nil: neither, e.g. the mean step size).
+    public var better: SweepResult.Goal? { RampMetrics.better[id] }
 }
 
 /// Ramp metrics computed in batch over a `RampBatch`.
@@ -89,6 +91,29 @@ public enum RampMetrics {
     }
 
     public static var all: [RampMetric] { scalars + research + perStop + researchPerStopMetrics }
+
+    /// The direction each one-column metric improves in (docs/metrics.md): what `--pareto` reads. Metrics not
+    /// listed (`de_mean`, `de2000_mean`, `cam16_mean`, per-stop columns) have no better direction.
+    public static let better: [String: SweepResult.Goal] = {
+        var d: [String: SweepResult.Goal] = [:]
+        for m in ["de_min", "l_monotonic", "wcag_adj_min", "wcag_adj_mean", "apca_adj_min", "wcag_ends", "apca_ends",
+                  "wcag_white_aa", "wcag_black_aa", "apca_white_60", "apca_black_60", "wcag_lightest_aa", "wcag_darkest_aa",
+                  "apca_lightest_60", "apca_darkest_60", "chroma_mean", "chroma_max", "chroma_retained_mean", "chroma_retained_min",
+                  "hue_sep_min", "hue_sep_min_protan", "hue_sep_min_deutan", "hue_sep_min_tritan", "hue_sep_mean",
+                  "hue_sep_mean_protan", "hue_sep_mean_deutan", "hue_sep_mean_tritan", "de2000_min", "cam16_min",
+                  "l_r2", "lstar_r2", "contrast_log_r2", "apca_adj_min_unclipped"] { d[m] = .maximize }
+        for m in ["de_max", "de_cv", "l_reversals", "hue_drift_max", "hue_drift_mean", "out_srgb", "out_p3", "de2000_cv", "cam16_cv",
+                  "ladder_wcag45_mean", "ladder_wcag45_max", "ladder_apca60_mean", "ladder_apca60_max", "ladder_apca75_mean",
+                  "ladder_apca75_max", "hue_drift_cam16_max", "hue_drift_cam16_mean"] { d[m] = .minimize }
+        return d
+    }()
+
+    /// The better direction of a variant-table column (`de_cv.p90` reads `de_cv`'s), or nil.
+    public static func better(column: String) -> SweepResult.Goal? {
+        var base = column
+        for s in VariantStat.suffixes where base.hasSuffix(s) { base = String(base.dropLast(s.count)) }
+        return better[base]
+    }
 
     /// The default selection: the scalars and the research scalars that need no CIELAB or CAM16 conversion.
     public static var defaults: [RampMetric] {

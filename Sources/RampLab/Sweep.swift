@@ -26,6 +26,9 @@ public struct Sweep: Sendable {
     public var metrics: [String]
     /// Cores to use (0: all).
     public var threads: Int
+    /// The statistics over hues the variant table keeps per metric (mean always; default: mean, min, max,
+    /// p10, p50, p90).
+    public var stats: [VariantStat] = VariantStat.standard
 
     /// ColorTokensKit's 36 hues: 0°, 10° … 350°.
     public static let allHues: [Double] = (0..<36).map { Double($0 * 10) }
@@ -109,10 +112,19 @@ public struct Sweep: Sendable {
     /// empty), so memory stays bounded by one block plus the variant table whatever the number of rows.
     /// `rowObjective` scores every row as its block is made (`SweepResult.rowScores`), so rows can be ranked
     /// without being kept (`ranked(by:per: .row)` with that objective).
+    ///
+    /// `variantSink` receives every block's variant-table rows with all of `stats` (row-major, the columns of
+    /// `tableColumns().variants`); `keptStats` (mean is always kept) then limits the statistics the result keeps,
+    /// so a study can write every statistic to disk while holding only the ones its ranking, plots and summary read.
     public func run(in workbench: PaletteWorkbench = .standard, deadline: Deadline? = nil, keepRows: Bool = true,
                     rowObjective: Objective? = nil,
                     progress: ((Int, Int) -> Void)? = nil,
-                    rowSink: ((SweepBlock) throws -> Void)? = nil) throws -> SweepResult {
+                    rowSink: ((SweepBlock) throws -> Void)? = nil,
+                    keptStats: [VariantStat]? = nil,
+                    variantSink: (([Double]) throws -> Void)? = nil) throws -> SweepResult {
+        let kept = keptStats.map { k in stats.filter { $0 == .mean || k.contains($0) } } ?? stats
+        // Positions of the kept statistics within each metric's group of `stats`.
+        let keptIndex = kept.map { stats.firstIndex(of: $0)! }
         let plan = try Plan(self, workbench: workbench)
         let variantCount = plan.variantCount, hues = self.hues
         let total = variantCount * hues.count
@@ -121,7 +133,7 @@ public struct Sweep: Sendable {
         var rowValues: [Double] = [], variantValues: [Double] = [], scores: [Double] = []
         let columns = plan.columns
         if keepRows { rowValues.reserveCapacity(total * columns.count) }
-        variantValues.reserveCapacity(variantCount * (1 + plan.swept.count + 3 * plan.metricColumns.count))
+        variantValues.reserveCapacity(variantCount * (1 + plan.swept.count + kept.count * plan.metricColumns.count))
         let scoreIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         if let o = rowObjective {
             try o.check(columns: columns)
@@ -134,8 +146,20 @@ public struct Sweep: Sendable {
             let done = v0 * hues.count
             let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
                                                progress: progress.map { p in { d, _ in p(done + d, total) } })
-            variantValues += SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
-                                                      metricCount: plan.metricColumns.count, rows: rows, columns: columns.count)
+            let table = SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
+                                                 metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
+                                                 stats: stats)
+            try variantSink?(table)
+            if kept.count == stats.count {
+                variantValues += table
+            } else {
+                let head = 1 + plan.swept.count, m = plan.metricColumns.count, width = head + m * stats.count
+                for r in 0..<(v1 - v0) {
+                    let base = r * width
+                    variantValues += table[base..<(base + head)]
+                    for j in 0..<m { for k in keptIndex { variantValues.append(table[base + head + j * stats.count + k]) } }
+                }
+            }
             if let o = rowObjective {
                 let cc = columns.count
                 rows.withUnsafeBufferPointer { rb in
@@ -154,7 +178,7 @@ public struct Sweep: Sendable {
         }
         var result = SweepResult(generator: plan.generator.id, parameters: plan.swept, choices: plan.choices, hues: hues,
                                  metricColumns: plan.metricColumns, values: rowValues, variantValues: variantValues,
-                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows)
+                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows, stats: kept)
         if let o = rowObjective { result.rowScores = (o.text, scores) }
         return result
     }
@@ -239,7 +263,7 @@ public struct Sweep: Sendable {
         let g = try workbench.generators.lookup(generator)
         let names = try resolvedParameters(g).map(\.column)
         let metrics = try RampMetrics.columns(for: self.metrics)
-        return (["variant", "hue"] + names + metrics, ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] })
+        return (["variant", "hue"] + names + metrics, ["variant"] + names + VariantStat.columns(metrics, stats))
     }
 
     /// The bytes a run holds when its rows stream to a sink and are not kept: the variant table (and its text
@@ -247,7 +271,7 @@ public struct Sweep: Sendable {
     public func streamedBytes() throws -> Int {
         let rows = try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
         let variants = rows / max(hues.count, 1)
-        let variantColumns = 1 + parameters.count + 3 * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
+        let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
         // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
         let block = min(rows, max(blockRamps, hues.count)) * 8192
         return variants * variantColumns * 8 * 3 + block + rows * 8
@@ -309,8 +333,11 @@ public struct SweepResult: Sendable {
     public let values: [Double]
     /// The colors of every row's ramp (row r is ramp r).
     public let ramps: RampBatch
-    /// `variant`, the parameter names, then for each metric: its mean over hues, `.min` and `.max`.
+    /// `variant`, the parameter names, then for each metric its statistics over hues (`stats`): the mean
+    /// (named by the metric), `.min`, `.max`, `.p10`, `.p50`, `.p90`.
     public let variantColumns: [String]
+    /// The statistics per metric in the variant table.
+    public let stats: [VariantStat]
     public let variantValues: [Double]
 
     public var variantCount: Int { choices.count }
@@ -342,12 +369,14 @@ public struct SweepResult: Sendable {
     }
 
     init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double], metricColumns: [String],
-         values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true) {
+         values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true,
+         stats: [VariantStat] = VariantStat.standard) {
         self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
+        self.stats = stats
         self.metricColumns = metricColumns; self.ramps = ramps; self.rowsKept = rowsKept
         let names = parameters.map(\.column)
         columns = ["variant", "hue"] + names + metricColumns
-        variantColumns = ["variant"] + names + metricColumns.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+        variantColumns = ["variant"] + names + VariantStat.columns(metricColumns, stats)
         self.values = values; self.variantValues = variantValues
     }
 
@@ -371,23 +400,22 @@ public struct SweepResult: Sendable {
         return v
     }
 
-    /// The variant table of `variants` from their rows: `variant, <params>`, then per metric its mean over hues,
-    /// `.min` and `.max` (NaN values skipped; NaN when every hue is NaN).
+    /// The variant table of `variants` from their rows: `variant, <params>`, then per metric its statistics over
+    /// hues in `stats` order (`VariantStat`: NaN values skipped; NaN when every hue is NaN).
     static func variantTable(parameters: [SweptParameter], choices: [[Int]], variants: [Int], hues: [Double],
-                             metricCount: Int, rows v: [Double], columns cc: Int) -> [Double] {
+                             metricCount: Int, rows v: [Double], columns cc: Int,
+                             stats: [VariantStat] = VariantStat.standard) -> [Double] {
         var s: [Double] = []
+        s.reserveCapacity(variants.count * (1 + parameters.count + metricCount * stats.count))
         let m0 = 2 + parameters.count
+        var column = [Double](repeating: 0, count: hues.count), scratch: [Double] = []
+        scratch.reserveCapacity(hues.count)
         for (k, vi) in variants.enumerated() {
             s.append(Double(vi)); s.append(contentsOf: zip(parameters, choices[vi]).map { $0.columnValue($1) })
             let base = k * hues.count
             for m in 0..<metricCount {
-                var sum = 0.0, n = 0, lo = Double.infinity, hi = -Double.infinity
-                for hIx in 0..<hues.count {
-                    let x = v[(base + hIx) * cc + m0 + m]
-                    if x.isNaN { continue }
-                    sum += x; n += 1; lo = min(lo, x); hi = max(hi, x)
-                }
-                s += n > 0 ? [sum / Double(n), lo, hi] : [.nan, .nan, .nan]
+                for hIx in 0..<hues.count { column[hIx] = v[(base + hIx) * cc + m0 + m] }
+                column.withUnsafeBufferPointer { VariantStat.append($0, stats, scratch: &scratch, to: &s) }
             }
         }
         return s

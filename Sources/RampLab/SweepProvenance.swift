@@ -46,6 +46,10 @@ public struct StudySettings: Sendable, Equatable {
     public var npyType: String = "f4"
     public var stops: Bool = false
     public var allowNaN: Bool = false
+    /// Baselines scored beside the variants (`Baseline.known` ids).
+    public var baselines: [String] = []
+    /// Two objectives whose Pareto front is written (`pareto.csv`, a scatter plot), or empty.
+    public var pareto: [String] = []
     public init() {}
 }
 
@@ -66,7 +70,8 @@ extension Sweep {
         }.joined(separator: ", ") + "],\n"
         s += "    \"set\": {" + fixed.keys.sorted().map { "\(js($0)): \(Self.json(fixed[$0]!))" }.joined(separator: ", ") + "},\n"
         s += "    \"hues\": [" + hues.map(Self.exact).joined(separator: ", ") + "],\n"
-        s += "    \"metrics\": [" + metrics.map(js).joined(separator: ", ") + "],\n"
+        s += "    \"metrics\": [" + metrics.map(js).joined(separator: ", ") + "], \"stats\": [" + stats.map { js($0.rawValue) }.joined(separator: ", ") + "],\n"
+        s += "    \"baselines\": [" + settings.baselines.map(js).joined(separator: ", ") + "], \"pareto\": [" + settings.pareto.map(js).joined(separator: ", ") + "],\n"
         s += "    \"objective\": \(js(settings.objective)), \"goal\": \(js(settings.goal == .maximize ? "max" : "min")), "
         s += "\"per\": \(js(settings.level.rawValue)), \"top\": \(settings.top),\n"
         s += "    \"plots\": [" + settings.plots.map(js).joined(separator: ", ") + "], \"npy_dtype\": \(js(settings.npyType)), "
@@ -148,7 +153,16 @@ extension Sweep {
         if let d = r["npy_dtype"] as? String { s.npyType = d }
         if let b = r["stops"] as? Bool { s.stops = b }
         if let b = r["allow_nan"] as? Bool { s.allowNaN = b }
-        return (Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics), s)
+        if let b = r["baselines"] as? [String] { s.baselines = b }
+        if let p = r["pareto"] as? [String] { s.pareto = p }
+        // A record from before the quantile columns had mean, min and max only.
+        var stats: [VariantStat] = [.mean, .min, .max]
+        if let st = r["stats"] as? [String] {
+            do { stats = try VariantStat.parse(st.joined(separator: ",")) } catch { throw fail("replay.stats: \(error)") }
+        }
+        var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics)
+        sweep.stats = stats
+        return (sweep, s)
     }
 
     /// Every declared parameter of the generator with the value in force: swept (its column), set (the value) or

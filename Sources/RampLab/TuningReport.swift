@@ -32,6 +32,8 @@ public struct TuningReport: Sendable {
     public var startNanos: UInt64?
     /// `variants.csv` and `variants.npy` were already written by the caller (streamed: `TuningStudy`).
     public var variantTablesWritten = false
+    /// The columns of the streamed `variants.csv` when the result keeps fewer statistics than the file has.
+    public var variantFileColumns: [String]?
     /// The ramps of some variants (every hue, variant-major), for strips when the rows were streamed.
     public var rampsOf: (@Sendable ([Int]) throws -> RampBatch)?
     /// The sweep as it was asked for (recorded in `summary.json` for `huebench tune --replay`).
@@ -40,6 +42,10 @@ public struct TuningReport: Sendable {
     public var provenance: SweepProvenance?
     /// Every generator parameter with the value in force (swept, set or default), for `summary.json`.
     public var parametersInForce: [(name: String, source: String, value: String)] = []
+    /// Baselines scored with the sweep's metrics, listed beside the variants in every output.
+    public var baselines: [BaselineScores] = []
+    /// Two objectives whose Pareto front is written (`pareto.csv`, `pareto.png|svg`).
+    public var pareto: (ParetoFront.Axis, ParetoFront.Axis)?
 
     public static let defaultObjective = "-de_cv"
     public static let defaultPlotMetrics = ["de_cv", "de_min", "chroma_mean", "chroma_retained_mean", "out_srgb", "hue_sep_mean", "hue_sep_mean_deutan"]
@@ -94,6 +100,8 @@ public struct TuningReport: Sendable {
         var s = StudySettings()
         s.objective = objective.text; s.goal = goal; s.level = level; s.top = top; s.plots = plotMetrics
         s.npyType = npyType.rawValue; s.stops = stops; s.allowNaN = allowNaN
+        s.baselines = baselines.map(\.baseline.id)
+        s.pareto = pareto.map { [$0.0.text, $0.1.text] } ?? []
         return s
     }
 
@@ -196,26 +204,91 @@ public struct TuningReport: Sendable {
             try folder.write(name + ".png", bytes: scene.png())
             try folder.write(name + ".svg", text: scene.svg())
         }
-        // Plots.
+        let scores = variantScores(r, ranked: ranked)
+        let baselineScores = baselines.map { $0.score(objective) }
+        if !baselines.isEmpty {
+            try folder.write("baselines.csv", text: baselinesCSV(ranked: ranked))
+            try folder.write("baseline-rows.csv", text: baselineRowsCSV())
+            let scene = TuningPictures.baselineStrips(baselines, scores: baselineScores, objective: objective.text)
+            try folder.write("strips-baselines.png", bytes: scene.png())
+            try folder.write("strips-baselines.svg", text: scene.svg())
+        }
+        // Plots: each metric against each parameter with more than one value (tables by index).
         var plots: [String] = []
-        for p in r.parameters where p.isNumeric && p.values.count > 1 {
+        for p in r.parameters where p.values.count > 1 {
             for m in metricsToPlot(r) {
-                let plot = try TuningPictures.plot(r, metric: m, x: p.name)
+                let plot = try TuningPictures.plot(r, metric: m, x: p.name, scores: scores, goal: goal, baselines: baselines)
                 let base = "plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)"
                 try folder.write(base + ".png", bytes: plot.png())
                 try folder.write(base + ".svg", text: plot.svg())
                 plots.append(base)
             }
         }
+        // A heatmap of the objective over the first two parameters with more than one value.
+        let grid = r.parameters.indices.filter { r.parameters[$0].values.count > 1 }
+        if grid.count >= 2 {
+            let (x, y) = (grid[0], grid[1])
+            let scene = ObjectiveHeatmap.scene(r, x: x, y: y, scores: scores, goal: goal,
+                                               scoreName: objective.text + (level == .row ? " (best hue)" : ""))
+            let base = "heatmap-\(r.parameters[x].name)-\(r.parameters[y].name)"
+            try folder.write(base + ".png", bytes: scene.png())
+            try folder.write(base + ".svg", text: scene.svg())
+        }
+        var front: ParetoFront? = nil
+        if let (a, b) = pareto {
+            let f = ParetoFront(r, a: a, b: b, baselines: baselines)
+            try folder.write("pareto.csv", text: f.csv())
+            let plot = f.plot(title: "Pareto front: \(a.column) and \(b.column) (\(r.generator), \(r.variantCount) variants)")
+            try folder.write("pareto.png", bytes: plot.png())
+            try folder.write("pareto.svg", text: plot.svg())
+            front = f
+        }
         var report = self
         if let t0 = startNanos {
             report.seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
             report.provenance?.wallSeconds = report.seconds
         }
-        try folder.write("summary.json", text: report.summaryJSON(r, best: best, worst: worst))
-        let text = report.summaryText(r, ranked: ranked, best: best, worst: worst)
+        try folder.write("summary.json", text: report.summaryJSON(r, best: best, worst: worst, ranked: ranked, pareto: front))
+        let text = report.summaryText(r, ranked: ranked, best: best, worst: worst, pareto: front)
         try folder.write("summary.txt", text: text)
         return text
+    }
+
+    /// One score per variant: its objective score (per variant), or its best row score (per row).
+    func variantScores(_ r: SweepResult, ranked: [SweepResult.Ranked]) -> [Double] {
+        var s = [Double](repeating: .nan, count: r.variantCount)
+        for x in ranked {
+            let v = x.level == .variant ? x.index : x.index / max(r.hues.count, 1)
+            guard x.score.isFinite else { continue }
+            if s[v].isNaN || (goal == .maximize ? x.score > s[v] : x.score < s[v]) { s[v] = x.score }
+        }
+        return s
+    }
+
+    /// `baselines.csv`: one row per baseline — `baseline, ramps, stops, score, rank`, then the variant table's
+    /// metric columns (the same statistics, over the baseline's ramps).
+    func baselinesCSV(ranked: [SweepResult.Ranked]) -> String {
+        guard let cols = baselines.first?.summaryColumns else { return "" }
+        var s = (["baseline", "ramps", "stops", "score", "rank"] + cols).joined(separator: ",") + "\n"
+        for b in baselines {
+            s += "\(b.baseline.id),\(b.baseline.ramps.count),\(b.baseline.stops),\(SweepOutput.number(b.score(objective))),"
+            s += (b.rank(objective, among: ranked, goal: goal).map(String.init) ?? "") + ","
+            s += b.summary.map { SweepOutput.number($0) }.joined(separator: ",") + "\n"
+        }
+        return s
+    }
+
+    /// `baseline-rows.csv`: one row per baseline ramp — `baseline, ramp, hue, stops`, then the metric columns.
+    func baselineRowsCSV() -> String {
+        guard let cols = baselines.first?.metricColumns else { return "" }
+        var s = (["baseline", "ramp", "hue", "stops"] + cols).joined(separator: ",") + "\n"
+        for b in baselines {
+            for (k, ramp) in b.baseline.ramps.enumerated() {
+                s += "\(b.baseline.id),\(SweepOutput.csvField(ramp.name)),\(SweepOutput.number(ramp.hue)),\(b.baseline.stops),"
+                s += (0..<cols.count).map { SweepOutput.number(b.rows[k * cols.count + $0]) }.joined(separator: ",") + "\n"
+            }
+        }
+        return s
     }
 
     static func fmt(_ v: Double) -> String {
@@ -233,7 +306,8 @@ public struct TuningReport: Sendable {
 
     /// A plain-text summary: the sweep, the best and worst entries, and how the key metrics move from each
     /// parameter's first value to its last (means over everything else).
-    public func summaryText(_ r: SweepResult, ranked: [SweepResult.Ranked], best: [SweepResult.Ranked], worst: [SweepResult.Ranked]) -> String {
+    public func summaryText(_ r: SweepResult, ranked: [SweepResult.Ranked], best: [SweepResult.Ranked], worst: [SweepResult.Ranked],
+                            pareto: ParetoFront? = nil) -> String {
         var s = "sweep: \(r.generator), "
         s += r.parameters.isEmpty ? "no swept parameters" : r.parameters.map { "\($0.name) (\($0.values.count) values)" }.joined(separator: " × ")
         s += " → \(r.variantCount) variants × \(r.hues.count) hues = \(r.rowCount) ramps"
@@ -253,6 +327,26 @@ public struct TuningReport: Sendable {
         }
         s += "best:\n" + best.enumerated().map { line($1, $0) }.joined()
         s += "worst:\n" + worst.enumerated().map { line($1, $0) }.joined()
+        if !baselines.isEmpty {
+            s += "baselines (same metrics; rank = the place each would take among the \(ranked.count) \(level.rawValue)s, 1 = best):\n"
+            for b in baselines {
+                let score = b.score(objective)
+                var t = "  \(b.baseline.id) (\(b.baseline.ramps.count) ramps × \(b.baseline.stops) stops)  score=\(Self.fmt(score))"
+                t += " rank=" + (b.rank(objective, among: ranked, goal: goal).map(String.init) ?? "-")
+                for m in keys { t += " \(m)=\(Self.fmt(b.value(m) ?? .nan))" }
+                s += t + "\n"
+            }
+        }
+        if let f = pareto {
+            let fr = f.front
+            s += "pareto front of \(f.a.text) and \(f.b.text): \(fr.count) of \(f.entries.count) entries"
+            let onFront = fr.filter { $0.kind == "baseline" }.map(\.label)
+            s += onFront.isEmpty ? "\n" : " (baselines on it: \(onFront.joined(separator: ", ")))\n"
+            for e in fr.prefix(5) {
+                s += "  \(e.kind == "baseline" ? "baseline " + e.label : "variant \(e.variant) " + e.label)  \(f.a.column)=\(Self.fmt(e.a)) \(f.b.column)=\(Self.fmt(e.b))\n"
+            }
+            if fr.count > 5 { s += "  … \(fr.count - 5) more in pareto.csv\n" }
+        }
         for (pi, p) in r.parameters.enumerated() where p.values.count > 1 {
             let firstV = (0..<r.variantCount).filter { r.choices[$0][pi] == 0 }
             let lastV = (0..<r.variantCount).filter { r.choices[$0][pi] == p.values.count - 1 }
@@ -268,7 +362,8 @@ public struct TuningReport: Sendable {
         return s
     }
 
-    func summaryJSON(_ r: SweepResult, best: [SweepResult.Ranked], worst: [SweepResult.Ranked]) -> String {
+    func summaryJSON(_ r: SweepResult, best: [SweepResult.Ranked], worst: [SweepResult.Ranked], ranked: [SweepResult.Ranked] = [],
+                     pareto: ParetoFront? = nil) -> String {
         let js = SweepOutput.jsonString
         var s = "{\n  \"generator\": \(js(r.generator)),\n"
         s += "  \"parameters\": [" + r.parameters.map { p in
@@ -295,7 +390,24 @@ public struct TuningReport: Sendable {
         if let sw = sweep { s += "  \"replay\": " + sw.replayJSON(settings: settings) + ",\n" }
         s += "  \"objective\": \(js(objective.text)), \"goal\": \(js(goal.rawValue)), \"per\": \(js(level.rawValue)),\n"
         s += "  \"columns\": [" + r.columns.map(js).joined(separator: ", ") + "],\n"
-        s += "  \"variant_columns\": [" + r.variantColumns.map(js).joined(separator: ", ") + "],\n"
+        s += "  \"variant_columns\": [" + (variantFileColumns ?? r.variantColumns).map(js).joined(separator: ", ") + "],\n"
+        s += "  \"stats\": [" + (sweep?.stats ?? r.stats).map { js($0.rawValue) }.joined(separator: ", ") + "],\n"
+        if !baselines.isEmpty {
+            s += "  \"baselines\": [\n    " + baselines.map { b in
+                var t = "{\"id\": \(js(b.baseline.id)), \"title\": \(js(b.baseline.title)), \"source\": \(js(b.baseline.source)), "
+                t += "\"ramps\": \(b.baseline.ramps.count), \"stops\": \(b.baseline.stops), "
+                t += "\"stop_names\": [" + b.baseline.stopNames.map(js).joined(separator: ", ") + "], "
+                t += "\"score\": \(SweepOutput.jsonNumber(b.score(objective))), "
+                t += "\"rank\": " + (b.rank(objective, among: ranked, goal: goal).map(String.init) ?? "null") + ", "
+                t += "\"values\": {" + b.summaryColumns.indices.map { "\(js(b.summaryColumns[$0])): \(SweepOutput.jsonNumber(b.summary[$0]))" }.joined(separator: ", ") + "}}"
+                return t
+            }.joined(separator: ",\n    ") + "\n  ],\n"
+        }
+        if let f = pareto {
+            s += "  \"pareto\": {\"axes\": [\(js(f.a.text)), \(js(f.b.text))], \"entries\": \(f.entries.count), \"front\": [" + f.front.map { e in
+                "{\"kind\": \(js(e.kind)), " + (e.kind == "variant" ? "\"variant\": \(e.variant), " : "") + "\"label\": \(js(e.label)), \"a\": \(SweepOutput.jsonNumber(e.a)), \"b\": \(SweepOutput.jsonNumber(e.b))}"
+            }.joined(separator: ", ") + "]},\n"
+        }
         s += "  \"best\": [\n    " + best.map { SweepOutput.json($0, in: r) }.joined(separator: ",\n    ") + "\n  ],\n"
         s += "  \"worst\": [\n    " + worst.map { SweepOutput.json($0, in: r) }.joined(separator: ",\n    ") + "\n  ]\n}\n"
         return s

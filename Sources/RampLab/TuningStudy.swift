@@ -21,9 +21,8 @@ public struct TuningStudy {
     public var progress: ((Int, Int) -> Void)?
     /// Called with a short description of each phase after the sweep (ranking, pictures, summary).
     public var phase: ((String) -> Void)?
-    /// Variant-table rows written and total, on the caller's thread, block by block (the variant tables are
-    /// written after the sweep: one row per variant).
-    public var variantProgress: ((Int, Int) -> Void)?
+    /// Baselines (`Baseline.known` ids) scored with the sweep's metrics and listed beside the variants.
+    public var baselines: [String] = []
 
     public init(sweep: Sweep, report: TuningReport, palettes: PaletteWorkbench = .standard) {
         self.sweep = sweep; self.report = report; self.palettes = palettes
@@ -72,13 +71,39 @@ public struct TuningStudy {
         }
         var variantFiles: (SweepRowFiles?, [AtomicFileWriter]) = (nil, [])
         do {
+            // The variant table is streamed to variants.csv/.npy block by block with every statistic; memory keeps
+            // mean, min and max (plots and summaries) and any other statistic the objective, plots or front read.
+            var variantTable: TableFiles? = nil
+            if let dir = out {
+                let d = try Directory.open(dir, create: true)
+                let csv = try AtomicFileWriter(directory: d, name: "variants.csv", displayPath: dir + "/variants.csv")
+                let npy = try AtomicFileWriter(directory: d, name: "variants.npy", displayPath: dir + "/variants.npy")
+                variantFiles.1 = [csv, npy]
+                let variantColumns = try sweep.tableColumns(in: palettes).variants
+                report.variantFileColumns = variantColumns
+                let t = TableFiles(csv: csv, npy: npy, json: nil, columns: variantColumns,
+                                   rows: rowCount / max(sweep.hues.count, 1), dtype: report.npyType)
+                t.threads = sweep.threads
+                try t.writeHeaders()
+                variantTable = t
+            }
+            let read = [report.objective.text] + report.plotMetrics + (report.pareto.map { [$0.0.column, $0.1.column] } ?? [])
+            let kept = sweep.stats.filter { st in st == .mean || st == .min || st == .max || read.contains { $0.contains("." + st.rawValue) } }
             // Rows are never kept: ranking variants reads the variant table, ranking rows one score per row.
             let rowObjective = report.level == .row ? report.objective : nil
             var result = try sweep.run(in: palettes, deadline: deadline, keepRows: false, rowObjective: rowObjective,
-                                       progress: progress, rowSink: files.map { f in { try f.write($0) } })
+                                       progress: progress, rowSink: files.map { f in { try f.write($0) } },
+                                       keptStats: kept, variantSink: variantTable.map { t in { block in
+                                           try block.withUnsafeBufferPointer { try t.append($0) } } })
             let sweep = self.sweep, palettes = self.palettes
             report.rampsOf = { try sweep.ramps(variants: $0, in: palettes) }
-            phase?("ranking")
+            if !baselines.isEmpty {
+                phase?("scoring baselines: \(baselines.joined(separator: ", "))")
+                report.baselines = try baselines.map {
+                    try Baseline.make($0, hues: sweep.hues).score(metricColumns: result.metricColumns, stats: sweep.stats, threads: sweep.threads)
+                }
+            }
+            phase?("ranking, pictures and summary")
             report.sweep = sweep
             report.parametersInForce = try sweep.parametersInForce(g)
             let ranked = try report.objectiveRanking(result)
@@ -90,29 +115,10 @@ public struct TuningStudy {
             report.startNanos = start
             let folder = OutputFolder()
             var written: [String] = []
-            if let dir = out {
-                // The variant table is streamed too (it can be large: one row of mean, min, max per metric per variant).
-                let d = try Directory.open(dir, create: true)
-                let csv = try AtomicFileWriter(directory: d, name: "variants.csv", displayPath: dir + "/variants.csv")
-                let npy = try AtomicFileWriter(directory: d, name: "variants.npy", displayPath: dir + "/variants.npy")
-                variantFiles.1 = [csv, npy]
-                let t = TableFiles(csv: csv, npy: npy, json: nil, columns: result.variantColumns, rows: result.variantCount, dtype: report.npyType)
-                t.threads = sweep.threads
-                try t.writeHeaders()
-                let cc = result.variantColumns.count, block = max(1, 65_536 / max(cc, 1))
-                try result.variantValues.withUnsafeBufferPointer { vb in
-                    var r = 0
-                    while r < result.variantCount {
-                        let n = min(block, result.variantCount - r)
-                        try t.append(UnsafeBufferPointer(rebasing: vb[(r * cc)..<((r + n) * cc)]))
-                        r += n
-                        variantProgress?(r, result.variantCount)
-                    }
-                }
+            if let t = variantTable {
                 try t.finish()
                 report.variantTablesWritten = true
             }
-            phase?("pictures and summary")
             let text = try report.write(result, ranked: ranked, into: folder)
             if let dir = out {
                 let c = try folder.commit(to: dir)

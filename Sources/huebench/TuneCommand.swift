@@ -38,7 +38,14 @@ enum TuneCommand: Command {
       --goal max|min       maximize (default) or minimize the objective
       --per variant|row    rank variants (default) or single variant × hue rows
       --top K              best and worst entries to list (default 3)
-      --plot METRIC        metric to plot against each numeric parameter (repeatable; default: a standard set)
+      --plot METRIC        metric to plot against each swept parameter (repeatable; default: a standard set)
+      --stats LIST         statistics over hues in variants.csv: mean (always), min, max, p10, p50, p90 or all
+                           (default all)
+      --baseline LIST      also score baselines with the same metrics: tailwind (Tailwind CSS v4), radix (Radix
+                           Colors light), material (HCT tonal palettes), leonardo (contrast targets) or all;
+                           written to baselines.csv, baseline-rows.csv, strips-baselines.*, the plots and summaries
+      --pareto A,B         write the Pareto front of two variant columns (pareto.csv, pareto.png/svg); each
+                           improves in its metric's declared direction, or give A:max / A:min
       --threads N          cores to use (default: all)
       --out DIR            write the tables and pictures into DIR (created if needed)
       --npy-dtype f4|f8    element type of rows.npy, variants.npy and stops.npy: '<f4' (default) or '<f8'
@@ -58,7 +65,7 @@ enum TuneCommand: Command {
     """
 
     static let options: Set<String> = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top",
-                                       "plot", "threads", "out", "npy-dtype", "replay"]
+                                       "plot", "threads", "out", "npy-dtype", "replay", "stats", "baseline", "pareto"]
     static let ownFlags: Set<String> = ["metric-list", "stops", "allow-nan"]
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -76,7 +83,8 @@ enum TuneCommand: Command {
         }
         let plugins = try PluginContext.load(p, command: name)
         if let path = p.value("replay") {
-            let conflicting = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top", "plot", "npy-dtype"]
+            let conflicting = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top", "plot", "npy-dtype",
+                               "stats", "baseline", "pareto"]
                 .filter { p.value($0) != nil } + ["stops", "allow-nan"].filter { p.has($0) }
             guard conflicting.isEmpty else {
                 throw UsageError("--replay reruns the recorded sweep; --\(conflicting[0]) cannot change it (edit a copy of the summary.json's \"replay\" record instead)")
@@ -89,9 +97,17 @@ enum TuneCommand: Command {
         if plugins.state?.registry.entries(kind: "generator").contains(where: { $0.name == sweep.generator }) == true {
             sweep.threads = 1
         }
-        let report = try makeReport(p)
+        var report = try makeReport(p)
+        let baselines: [String]
+        do {
+            baselines = try p.value("baseline").map(Baseline.parseList) ?? []
+            if let text = p.value("pareto") {
+                report.pareto = try ParetoFront.axes(text, columns: try sweep.tableColumns(in: plugins.palettes).variants)
+            }
+        } catch let e as RampLabError { throw UsageError("--\(e)") }
+        catch { throw UsageError("\(error)") }
         try validate(sweep, report, palettes: plugins.palettes)
-        return try execute(sweep, report: report, out: p.value("out"), palettes: plugins.palettes)
+        return try execute(sweep, report: report, out: p.value("out"), palettes: plugins.palettes, baselines: baselines)
     }
 
     /// `--replay FILE`: the sweep and settings recorded in a summary.json, run again.
@@ -113,8 +129,15 @@ enum TuneCommand: Command {
         report.npyType = MatrixWriter.NPYType(rawValue: settings.npyType) ?? .f4
         report.stops = settings.stops
         report.allowNaN = settings.allowNaN
+        let baselines: [String]
+        do {
+            baselines = settings.baselines.isEmpty ? [] : try Baseline.parseList(settings.baselines.joined(separator: ","))
+            if !settings.pareto.isEmpty {
+                report.pareto = try ParetoFront.axes(settings.pareto.joined(separator: ","), columns: try sweep.tableColumns(in: palettes).variants)
+            }
+        } catch { throw UsageError("--replay \(path): \(error)") }
         try validate(sweep, report, palettes: palettes)
-        return try execute(sweep, report: report, out: p.value("out"), palettes: palettes)
+        return try execute(sweep, report: report, out: p.value("out"), palettes: palettes, baselines: baselines)
     }
 
     static func makeSweep(_ p: Arguments) throws -> Sweep {
@@ -144,7 +167,11 @@ enum TuneCommand: Command {
         do { hues = try Sweep.parseHues(p.value("hues") ?? "all") } catch { throw UsageError("--hues: \(error)") }
         let metrics = (p.value("metrics") ?? "default").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let threads = try p.int("threads", command: name, range: 1...1024) ?? 0
-        return Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics, threads: threads)
+        var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics, threads: threads)
+        if let st = p.value("stats") {
+            do { sweep.stats = try VariantStat.parse(st) } catch { throw UsageError("--\(error)") }
+        }
+        return sweep
     }
 
     /// Checks generator, parameters, metrics, objective and plots before any work; faults are usage errors.
@@ -157,7 +184,7 @@ enum TuneCommand: Command {
             try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed))
             let metrics = try RampMetrics.columns(for: sweep.metrics)
             let names = params.map(\.column)
-            let variantColumns = ["variant"] + names + metrics.flatMap { [$0, $0 + ".min", $0 + ".max"] }
+            let variantColumns = ["variant"] + names + VariantStat.columns(metrics, sweep.stats)
             let rowColumns = ["variant", "hue"] + names + metrics
             try report.objective.check(columns: report.level == .variant ? variantColumns : rowColumns)
             for m in report.plotMetrics where !variantColumns.contains(m) || names.contains(m) || m == "variant" {
@@ -204,9 +231,8 @@ enum TuneCommand: Command {
         return report
     }
 
-    /// A progress printer for standard error, or nil when it is not a terminal: what is done, rate and ETA —
-    /// of the sweep (`ramps`: generation, metrics and row files together, block by block) or of the variant
-    /// tables written after it (`variants`).
+    /// A progress printer for standard error, or nil when it is not a terminal: what is done, rate and ETA of the
+    /// sweep (`ramps`: generation, metrics, row files and variant-table rows together, block by block).
     static func progressPrinter(unit: String = "ramps", minimum: Int = 5000) -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         let box = ProgressBox(unit: unit)
@@ -240,7 +266,8 @@ enum TuneCommand: Command {
     }
 
     /// Runs a sweep, prints the summary and writes the report into `out` (rows streamed block by block).
-    static func execute(_ sweep: Sweep, report: TuningReport, out: String?, palettes: PaletteWorkbench = .standard) throws -> Int32 {
+    static func execute(_ sweep: Sweep, report: TuningReport, out: String?, palettes: PaletteWorkbench = .standard,
+                        baselines: [String] = []) throws -> Int32 {
         let start = DispatchTime.now().uptimeNanoseconds
         var report = report
         // The recorded and printed time is wall time from the start until every output is in place.
@@ -248,8 +275,8 @@ enum TuneCommand: Command {
                                             started: Date().timeIntervalSince1970)
         var study = TuningStudy(sweep: sweep, report: report, palettes: palettes)
         study.progress = progressPrinter()
-        study.variantProgress = progressPrinter(unit: "variant rows", minimum: 20_000)
         study.phase = { phase($0) }
+        study.baselines = baselines
         let outcome: TuningStudy.Outcome
         do { outcome = try study.run(out: out, start: start) } catch let e as RampLabError { throw UsageError("\(e)") }
         Output.write(outcome.text)

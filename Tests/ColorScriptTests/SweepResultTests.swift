@@ -47,6 +47,27 @@ import Testing
         #expect(errorOf(s, Self.sweep + "setmetatable(r, nil)") != nil)
     }
 
+    @Test func baselinesParetoAndStatsFromLua() throws {
+        let out = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (s, _) = try makeState(time: 120, output: out)
+        let r = try s.eval("""
+        local r = hb.sweep{ params = { chroma_scale = {0.8, 1.0, 1.2} }, hues = {0, 120, 240}, metrics = {"de_mean", "de_cv", "chroma_mean"},
+          stats = {"min", "p90"}, baselines = {"tailwind"}, pareto = "chroma_mean,de_cv", objective = "chroma_mean", out = "b" }
+        local b = r.baselines[1]
+        return #r.variant_columns, r.variant_columns[4], b.id, b.stops, b.ramps, string.format("%.12f", b.metrics.de_mean),
+          tostring(b.metrics["de_mean.max"]), b.rank
+        """)
+        // Tailwind's mean neighbour ΔEOK over its 17 chromatic ramps: 0.08072367254862567 (Python, float64).
+        #expect(r == ["11", "de_mean.min", "tailwind", "11", "17", "0.080723672549", "nil", "1"])
+        try s.commitOutputs()
+        for f in ["baselines.csv", "baseline-rows.csv", "pareto.csv", "pareto.svg", "strips-baselines.svg"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/b/" + f), "\(f)")
+        }
+        #expect(errorOf(s, "hb.sweep{ params = { margin = {0.9, 1} }, hues = {0}, baselines = {'tailwnd'} }")?.description.contains("baseline 'tailwnd' is not known") == true)
+        #expect(errorOf(s, "hb.sweep{ params = { margin = {0.9, 1} }, hues = {0}, pareto = 'de_mean,de_cv' }")?.description.contains("de_mean has no declared better direction") == true)
+    }
+
     @Test func rowsStreamToTheOutputFilesWithOut() throws {
         let out = tempFolder()
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -59,7 +80,7 @@ import Testing
         return r.row_count, #r.files, tostring(ok), tostring(err):match("streamed to the output files") ~= nil,
           r.best[1].metrics.chroma_mean ~= nil, #r:column("de_cv.max"), #k:rows()
         """)
-        #expect(r == ["18", "40", "false", "true", "true", "6", "6"])  // 40 files: 4 streamed, 2 variant tables, summaries, strips, 2 × 7 plots × 2 formats
+        #expect(r == ["18", "42", "false", "true", "true", "6", "6"])  // 42 files: 4 streamed, 2 variant tables, summaries, strips, 2 × 7 plots × 2 formats, a heatmap × 2 formats
         try s.commitOutputs()
         let csv = try String(contentsOfFile: out + "/st/rows.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv.count == 19 && csv[0].hasPrefix("variant,hue,chroma_scale,margin,de_mean,"))

@@ -222,13 +222,25 @@ struct TuneCommandTests {
         #expect(lua.status == 0, "\(lua.stderr)")
         #expect(lua.stdout.contains("9 variants × 3 hues = 27 ramps in "))
         #expect(lua.stdout.contains("best: margin=1.00 chroma_scale=1.20 (chroma_mean 0.1180, mean de_cv 0.0580)"), "\(lua.stdout)")
+        // The baselines beside the variants: Tailwind's mean chroma over its 17 chromatic ramps (0.1313) beats
+        // every variant's, its least even hue does not; the example prints each with its rank among the 9 variants.
+        #expect(lua.stdout.contains("baseline tailwind score 0.0275 (rank 10 of 10)  chroma_mean 0.1313  de_cv.max 0.4151  (17 ramps × 11 stops)"), "\(lua.stdout)")
+        #expect(lua.stdout.contains("baseline leonardo score 0.0381 (rank 10 of 10)"))
+        for f in ["baselines.csv", "pareto.csv", "pareto.svg", "strips-baselines.png", "heatmap-chroma_scale-margin.svg"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("lua/" + f).path), "lua/\(f)")
+        }
         let sh = try Programs.run("/bin/sh", [examples.appendingPathComponent("ramp-study.sh").path, "cli", "3", "3", "0,120,240"],
                                   cwd: dir.path, environment: ["HUEBENCH": CLI.binary.path])
         #expect(sh.status == 0, "\(sh.stderr)")
         #expect(sh.stdout.contains("best:\n  1. margin=1 chroma_scale=1.2  score=0.0988 "), "\(sh.stdout.prefix(400))")
+        for f in ["baselines.csv", "pareto.csv", "pareto.svg", "strips-baselines.png", "heatmap-margin-chroma_scale.svg"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cli/" + f).path), "cli/\(f)")
+        }
         // The same grid: the same variant table.
         let a = try String(contentsOf: dir.appendingPathComponent("lua/summary.json"), encoding: .utf8)
         let b = try String(contentsOf: dir.appendingPathComponent("cli/summary.json"), encoding: .utf8)
         #expect(a.contains("\"rows\": 27") && b.contains("\"rows\": 27"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("lua/baselines.csv"), encoding: .utf8)
+                == String(contentsOf: dir.appendingPathComponent("cli/baselines.csv"), encoding: .utf8))
     }
 }

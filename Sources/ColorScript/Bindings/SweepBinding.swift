@@ -25,13 +25,17 @@ import RampLab
 ///   allow_nan = false,                                 -- true: NaN scores rank last instead of failing
 ///   keep_rows = false,                                 -- default: true without out, false with it (rows stream
 ///                                                      -- to out/rows.* in blocks; r:rows() then errors)
+///   stats = {"min", "max", "p10", "p50", "p90"},       -- statistics over hues per metric (mean always; default all)
+///   baselines = {"tailwind", "radix"},                 -- also score baselines (tailwind, radix, material, leonardo)
+///   pareto = {"chroma_mean", "de_cv"},                 -- write the Pareto front of two variant columns (a:max, b:min)
 /// }
 /// print(r.summary); print(r.best[1].parameters.margin, r.best[1].score)
 /// ```
 /// A range is explicit (`hb.range(from, to, steps)` or `{from=, to=, steps=}`); a plain list is always a list
 /// (`{0, 20, 40}` is three values). Parameter names are read
 /// in sorted order (Lua's `pairs` order is not trusted); the grid runs with the last name fastest.
-/// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files}`.
+/// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files, baselines}`
+/// (`baselines`: `{id, title, source, ramps, stops, score, rank, metrics = {column = value}}` each).
 enum SweepBinding {
     static let context = "hb.sweep: argument 1 (spec)"
 
@@ -81,8 +85,14 @@ enum SweepBinding {
 
             // A Lua generator calls back into this state, which runs on one thread: generate on one core.
             let luaGenerator = host.registry.entries(kind: "generator").contains { $0.name == generator }
-            let sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics,
+            var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics,
                               threads: luaGenerator ? 1 : 0)
+            if let st = try readStrings(lua, t, "stats") {
+                do { sweep.stats = try VariantStat.parse(st.joined(separator: ",")) } catch { throw BindingError("\(context): field \(error)") }
+            }
+            let baselineIDs: [String]
+            do { baselineIDs = try readStrings(lua, t, "baselines").map { try Baseline.parseList($0.joined(separator: ",")) } ?? [] }
+            catch let e as RampLabError { throw BindingError("\(context): field 'baselines': \(e)") }
             var workbench = host.palettes
             workbench.core = host.workbench
             // Rows stream to the output files block by block (memory: one block plus the variant table) unless the
@@ -92,6 +102,11 @@ enum SweepBinding {
             let started = Date().timeIntervalSince1970
             let columns: (rows: [String], variants: [String])
             do { columns = try sweep.tableColumns(in: workbench) } catch { throw BindingError("hb.sweep: \(error)") }
+            var paretoAxes: (ParetoFront.Axis, ParetoFront.Axis)? = nil
+            if let p = try readStrings(lua, t, "pareto") {
+                do { paretoAxes = try ParetoFront.axes(p.joined(separator: ","), columns: columns.variants) }
+                catch { throw BindingError("\(context): field \(error)") }
+            }
             // Progress of long sweeps on standard error when it is a terminal.
             let progress: ((Int, Int) -> Void)? = isatty(STDERR_FILENO) == 1 ? { done, total in
                 guard total >= 5000 else { return }
@@ -166,7 +181,13 @@ enum SweepBinding {
             report.allowNaN = try lua.fieldBool(t, "allow_nan", context) ?? false
             report.sweep = sweep
             report.startNanos = start
-            if !keepRows { let wb = workbench; report.rampsOf = { try sweep.ramps(variants: $0, in: wb) } }
+            report.pareto = paretoAxes
+            do {
+                report.baselines = try baselineIDs.map { id in
+                    try Baseline.make(id, hues: hues).score(metricColumns: result.metricColumns, stats: sweep.stats, threads: sweep.threads)
+                }
+            } catch { throw BindingError("hb.sweep: baselines: \(error)") }
+            if !keepRows { let wb = workbench, sw = sweep; report.rampsOf = { try sw.ramps(variants: $0, in: wb) } }
             do { report.parametersInForce = try sweep.parametersInForce(try workbench.generators.lookup(generator)) }
             catch { throw BindingError("hb.sweep: \(error)") }
             report.provenance = SweepProvenance(huebench: HuebenchVersion.text, lua: luaVersionText(),
@@ -205,6 +226,22 @@ enum SweepBinding {
             }
             if lua.top > t { lua.settop(t) }  // drop the objective function, if it was left on the stack
             try push(result, ranked: ranked, top: top, summary: summary, seconds: seconds, files: files, lua)
+            lua.newTable(array: Int32(report.baselines.count))
+            for (k, b) in report.baselines.enumerated() {
+                lua.newTable(record: 8)
+                lua.push(b.baseline.id); lua.setField(-2, "id")
+                lua.push(b.baseline.title); lua.setField(-2, "title")
+                lua.push(b.baseline.source); lua.setField(-2, "source")
+                lua.push(b.baseline.ramps.count); lua.setField(-2, "ramps")
+                lua.push(b.baseline.stops); lua.setField(-2, "stops")
+                lua.pushNumberOrNil(b.score(objective)); lua.setField(-2, "score")
+                if let rank = b.rank(objective, among: ranked, goal: goal) { lua.push(rank); lua.setField(-2, "rank") }
+                lua.newTable(record: Int32(b.summaryColumns.count))
+                for (c, v) in zip(b.summaryColumns, b.summary) { lua.pushNumberOrNil(v); lua.setField(-2, c) }
+                lua.setField(-2, "metrics")
+                lua.setIndex(-2, k + 1)
+            }
+            lua.setField(-2, "baselines")
             SweepResultBinding.attach(ScriptSweep(result: result, ranked: ranked, goal: goal, level: level, top: top), to: -1, lua)
             return 1
         }

@@ -15,35 +15,45 @@ public enum TuningPictures {
         return (b(v.x), b(v.y), b(v.z))
     }
 
-    public static let cellWidth = 30, cellHeight = 14, labelWidth = 64, margin = 16
+    public static let cellWidth = 34, cellHeight = 14, labelWidth = 64, margin = 16
 
-    /// Ramp strips: for each variant, one row of 20 swatches per hue, headed by the variant's label.
-    /// Stops outside sRGB (shown clipped) get a small dark corner mark.
-    public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String,
-                              ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
-        let hueCount = result.hues.count
-        let block = 26 + hueCount * cellHeight + 16
-        let labels = [Scene.textWidth(title, size: 17, weight: .bold)] + variants.map { Scene.textWidth($0.label, size: 13, weight: .bold) }
-        let width = max(margin * 2 + labelWidth + Scale.ctk.count * cellWidth, margin * 2 + Int((labels.max() ?? 0).rounded(.up)))
-        let height = 44 + 18 + variants.count * block + 24
+    /// One block of a strip sheet: a heading, the stop names over its columns and one labelled row of swatches
+    /// per ramp.
+    public struct StripBlock: Sendable {
+        public var heading: String
+        public var stopNames: [String]
+        public var rows: [(label: String, colors: [RampColor])]
+        public init(heading: String, stopNames: [String], rows: [(label: String, colors: [RampColor])]) {
+            self.heading = heading; self.stopNames = stopNames; self.rows = rows
+        }
+    }
+
+    /// A strip sheet: for each block its heading, every stop's name above its column, and a row of swatches per
+    /// ramp (labelled at the left). Stops outside sRGB (shown clipped) get a small corner mark.
+    public static func stripSheet(title: String, blocks: [StripBlock], note: String? = nil) -> Scene {
+        let rowLabel = max(Double(labelWidth), (blocks.flatMap { $0.rows.map { Scene.textWidth($0.label, size: 11) } }.max() ?? 0) + 14)
+        let lw = Int(rowLabel.rounded(.up))
+        let stops = blocks.map(\.stopNames.count).max() ?? 0
+        let texts = [Scene.textWidth(title, size: 17, weight: .bold)] + blocks.map { Scene.textWidth($0.heading, size: 13, weight: .bold) }
+            + [note.map { Scene.textWidth($0, size: 12) } ?? 0]
+        let width = max(margin * 2 + lw + stops * cellWidth, margin * 2 + Int((texts.max() ?? 0).rounded(.up)))
+        let height = 44 + blocks.reduce(0) { $0 + 26 + 16 + $1.rows.count * cellHeight + 16 } + 24
         var sc = Scene(width: width, height: height, title: title)
         let ink: RGB = (34, 34, 34)
         sc.text(title, x: Double(margin), y: 30, ink, size: 17, weight: .bold)
         var y = 44
-        for (i, s) in Scale.ctk.stops.enumerated() where i % 2 == 0 {
-            sc.text(s.label, x: Double(margin + labelWidth + i * cellWidth + cellWidth / 2), y: Double(y + 11), (90, 90, 90), size: 11, anchor: .middle)
-        }
-        y += 18
-        for v in variants {
-            sc.text(v.label, x: Double(margin), y: Double(y + 16), ink, size: 13, weight: .bold)
+        for block in blocks {
+            sc.text(block.heading, x: Double(margin), y: Double(y + 16), ink, size: 13, weight: .bold)
             y += 26
-            for h in 0..<hueCount {
-                let r = result.row(variant: v.variant, hueIndex: h)
-                let hue = result.hues[h]
-                sc.text((hue == hue.rounded() ? "\(Int(hue))" : String(format: "%.1f", hue)) + "°", x: Double(margin + labelWidth - 8), y: Double(y + 11),
-                        ink, size: 11, anchor: .end)
-                for (i, c) in (ramps?(v.variant, h) ?? result.ramps.ramp(r)).enumerated() {
-                    let x = margin + labelWidth + i * cellWidth
+            // Every stop is named over its column (10 px type fits "1000" in a 34 px cell).
+            for (i, name) in block.stopNames.enumerated() {
+                sc.text(name, x: Double(margin + lw + i * cellWidth + cellWidth / 2), y: Double(y + 10), (90, 90, 90), size: 10, anchor: .middle)
+            }
+            y += 16
+            for row in block.rows {
+                sc.text(row.label, x: Double(margin + lw - 8), y: Double(y + 11), ink, size: 11, anchor: .end)
+                for (i, c) in row.colors.enumerated() {
+                    let x = margin + lw + i * cellWidth
                     sc.rect(x, y, cellWidth, cellHeight, rgb(c.srgb))
                     let lin = c.linearSRGB
                     if lin.min() < -1e-6 || lin.max() > 1 + 1e-6 {
@@ -55,8 +65,39 @@ public enum TuningPictures {
             }
             y += 16
         }
-        sc.text("Corner mark: outside sRGB (drawn clipped)", x: Double(margin), y: Double(height - 8), (90, 90, 90), size: 12)
+        sc.text(note ?? "Corner mark: outside sRGB (drawn clipped)", x: Double(margin), y: Double(height - 8), (90, 90, 90), size: 12)
         return sc
+    }
+
+    static func hueText(_ hue: Double) -> String {
+        (hue == hue.rounded() ? "\(Int(hue))" : String(format: "%.1f", hue)) + "°"
+    }
+
+    /// Ramp strips: for each variant, one row of swatches per hue, headed by the variant's label, every stop named.
+    public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String,
+                              ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
+        let names = Scale.ctk.stops.prefix(result.ramps.stops > 0 ? result.ramps.stops : Scale.ctk.count).map(\.label)
+        let blocks = variants.map { v in
+            StripBlock(heading: v.label, stopNames: names, rows: result.hues.indices.map { h in
+                (label: hueText(result.hues[h]), colors: ramps?(v.variant, h) ?? result.ramps.ramp(result.row(variant: v.variant, hueIndex: h)))
+            })
+        }
+        return stripSheet(title: title, blocks: blocks)
+    }
+
+    /// Strips of scored baselines: one block per baseline (its title, source and score), a row per ramp named
+    /// by the ramp (Tailwind's and Radix's color names, the hue for generated ones), every stop named.
+    public static func baselineStrips(_ baselines: [BaselineScores], scores: [Double]? = nil, objective: String? = nil) -> Scene {
+        let blocks = baselines.enumerated().map { k, b -> StripBlock in
+            var heading = "baseline \(b.baseline.id): \(b.baseline.title), \(b.baseline.ramps.count) ramps × \(b.baseline.stops) stops"
+            if let s = scores?[k] { heading += "  score " + SweepOutput.number((s * 1e4).rounded() / 1e4) }
+            return StripBlock(heading: heading, stopNames: b.baseline.stopNames, rows: b.baseline.ramps.indices.map { r in
+                let ramp = b.batch.ramp(r)
+                let name = b.baseline.ramps[r].name
+                return (label: name.hasPrefix("h") && Double(name.dropFirst()) != nil ? hueText(b.baseline.ramps[r].hue) : name, colors: ramp)
+            })
+        }
+        return stripSheet(title: "Baselines" + (objective.map { " (scored by \($0))" } ?? ""), blocks: blocks)
     }
 
     /// A short label for a variant: `margin=0.95 chroma_scale=1.1`.
@@ -67,66 +108,127 @@ public enum TuningPictures {
         }.joined(separator: " ")
     }
 
-    /// `metric` (a variant-table column: the mean over hues, or `.min`/`.max`) against parameter `x`; one
-    /// line per value of the parameter `series` (or per combination of the other parameters when nil,
-    /// up to 24 lines; beyond that the largest, mean and smallest value over them at each x).
-    public static func plot(_ result: SweepResult, metric: String, x: String, series: String? = nil, title: String? = nil) throws -> LinePlot {
+    /// Colors of baseline reference lines and markers (dark, distinct from the series palette).
+    public static let baselineColors: [RGB] = [(120, 40, 140), (150, 90, 20), (30, 110, 60), (170, 30, 60), (60, 60, 60), (20, 90, 150)]
+
+    /// Lines highlighted in a crowded plot (the rest are grey, without legend entries).
+    public static let highlightedLines = 6
+
+    /// `metric` (a variant-table column: the mean over hues, or a statistic such as `.p90`) against parameter `x`;
+    /// one line per value of the parameter `series` (or per combination of the other parameters when nil).
+    ///
+    /// Up to 10 lines get distinct colors and legend entries (with up to 3 lines, each has a band from the
+    /// metric's `.min` to `.max` over hues). More lines: the `highlightedLines` best (by `scores`, the variants'
+    /// objective scores with `goal`; else by their largest metric value) are drawn in color with legend entries,
+    /// the best one with its min–max band, and the rest in grey; past 2,000 lines the grey ones become one grey
+    /// band (their range at each x). Baselines are dashed horizontal lines at their value of the same column.
+    /// A parameter whose values are tables (or other non-numbers) is plotted by index: x ticks `#0`, `#1` …,
+    /// with the values in a side table.
+    public static func plot(_ result: SweepResult, metric: String, x: String, series: String? = nil, title: String? = nil,
+                            scores: [Double]? = nil, goal: SweepResult.Goal = .maximize,
+                            baselines: [BaselineScores] = []) throws -> LinePlot {
         guard let xp = result.parameters.firstIndex(where: { $0.name == x }) else {
             throw ColorExportError.invalidOption(name: "plot x", value: x, allowed: result.parameters.map(\.name))
         }
         guard result.variantColumns.contains(metric) else {
             throw ColorExportError.invalidOption(name: "plot metric", value: metric, allowed: result.variantColumns.filter { $0 != "variant" })
         }
+        let param = result.parameters[xp]
         let others = result.parameters.indices.filter { $0 != xp }
         let groupBy = series.flatMap { s in result.parameters.firstIndex { $0.name == s } }.map { [$0] } ?? others
-        var groups: [[Int]: [(Double, Double)]] = [:]
-        var order: [[Int]] = []
+        let hasBand = result.variantColumns.contains(metric + ".min") && result.variantColumns.contains(metric + ".max")
+        struct Line { var key: [Int]; var pts: [(x: Double, y: Double)] = []; var band: [(x: Double, lo: Double, hi: Double)] = []; var best = Double.nan }
+        var lines: [Line] = [], index: [[Int]: Int] = [:]
         for v in 0..<result.variantCount {
             let key = groupBy.map { result.choices[v][$0] }
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append((result.parameters[xp].columnValue(result.choices[v][xp]), result.value(variant: v, metric)!))
+            let k: Int
+            if let i = index[key] { k = i } else { k = lines.count; index[key] = k; lines.append(Line(key: key)) }
+            let xv = param.isNumeric ? param.columnValue(result.choices[v][xp]) : Double(result.choices[v][xp])
+            let y = result.value(variant: v, metric)!
+            lines[k].pts.append((x: xv, y: y))
+            if hasBand { lines[k].band.append((x: xv, lo: result.value(variant: v, metric + ".min")!, hi: result.value(variant: v, metric + ".max")!)) }
+            // A line's rank: its best variant score (or its largest value of the metric).
+            let sc = scores.map { $0[v] } ?? y
+            let better = scores == nil || goal == .maximize ? sc > lines[k].best : sc < lines[k].best
+            if sc.isFinite, lines[k].best.isNaN || better { lines[k].best = sc }
         }
-        // Up to 10 lines in distinct colors, up to 24 in a blue → orange sequence; beyond that the spread over
-        // the other parameters: at each x, the largest, mean and smallest value over every other combination
-        // (the picture stays the same size whatever the number of variants).
-        if order.count > 24 {
-            var byX: [Double: (lo: Double, sum: Double, n: Int, hi: Double)] = [:]
-            for key in order {
-                for (x, y) in groups[key]! where y.isFinite {
-                    let e = byX[x] ?? (.infinity, 0, 0, -.infinity)
-                    byX[x] = (min(e.lo, y), e.sum + y, e.n + 1, max(e.hi, y))
-                }
-            }
-            let xs = byX.keys.sorted()
-            let others = groupBy.map { result.parameters[$0].name }.joined(separator: ", ")
-            let spread: [LinePlot.Series] = [
-                LinePlot.Series(name: "max over \(others)", color: (213, 94, 0), points: xs.map { (x: $0, y: byX[$0]!.hi) }),
-                LinePlot.Series(name: "mean over \(others)", color: (0, 0, 0), points: xs.map { (x: $0, y: byX[$0]!.sum / Double(byX[$0]!.n)) }),
-                LinePlot.Series(name: "min over \(others)", color: (0, 114, 178), points: xs.map { (x: $0, y: byX[$0]!.lo) }),
-            ]
-            return LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues, \(order.count) lines summarized)",
-                            xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"), series: spread)
+        for k in lines.indices {
+            let order = lines[k].pts.indices.sorted { lines[k].pts[$0].x < lines[k].pts[$1].x }
+            lines[k].pts = order.map { lines[k].pts[$0] }
+            if hasBand { lines[k].band = order.map { lines[k].band[$0] } }
         }
-        func color(_ k: Int) -> RGB {
-            if order.count <= LinePlot.palette.count { return LinePlot.palette[k] }
-            let t = Double(k) / Double(max(order.count - 1, 1))
-            let a = (20.0, 60.0, 160.0), m = (40.0, 160.0, 120.0), b = (225.0, 110.0, 10.0)
-            func mix(_ x: (Double, Double, Double), _ y: (Double, Double, Double), _ u: Double) -> RGB {
-                (UInt8(x.0 + (y.0 - x.0) * u), UInt8(x.1 + (y.1 - x.1) * u), UInt8(x.2 + (y.2 - x.2) * u))
-            }
-            return t < 0.5 ? mix(a, m, t * 2) : mix(m, b, (t - 0.5) * 2)
-        }
-        let lines: [LinePlot.Series] = order.enumerated().map { k, key in
-            let name = groupBy.isEmpty ? metric : zip(groupBy, key).map { p, i in
-                let param = result.parameters[p]
-                return "\(param.name)=" + (param.isNumeric ? SweepOutput.number((param.columnValue(i) * 1e4).rounded() / 1e4) : "#\(i)")
+        func name(_ key: [Int]) -> String {
+            groupBy.isEmpty ? metric : zip(groupBy, key).map { p, i in
+                let q = result.parameters[p]
+                return "\(q.name)=" + (q.isNumeric ? SweepOutput.number((q.columnValue(i) * 1e4).rounded() / 1e4) : "#\(i)")
             }.joined(separator: " ")
-            let pts = groups[key]!.sorted { $0.0 < $1.0 }.map { (x: $0.0, y: $0.1) }
-            return LinePlot.Series(name: name, color: color(k), points: pts)
         }
-        var p = LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues)",
-                         xLabel: x, yLabel: metric + (metric.contains(".") ? "" : " (mean over hues)"), series: lines)
-        if p.series.count == 1 { p.series[0].name = metric }
-        return p
+        let suffix = result.hues.count > 1 && !metric.contains(".") ? " (mean over hues)" : ""
+        var plot = LinePlot(title: title ?? "\(metric) vs \(x) (\(result.generator), \(result.hues.count) hues)",
+                            xLabel: param.isNumeric ? x : "\(x) (value index)", yLabel: metric + suffix, series: [])
+        var out: [LinePlot.Series] = []
+        if lines.count <= LinePlot.palette.count {
+            for (k, line) in lines.enumerated() {
+                var se = LinePlot.Series(name: lines.count == 1 ? metric : name(line.key), color: LinePlot.palette[k], points: line.pts)
+                if lines.count <= 3 { se.band = line.band }
+                out.append(se)
+            }
+            if hasBand, lines.count <= 3 { plot.legendNotes.append("band: min–max over hues") }
+        } else {
+            let ranked = lines.indices.sorted { a, b in
+                let x = lines[a].best, y = lines[b].best
+                if x.isNaN != y.isNaN { return !x.isNaN }
+                if x != y, !x.isNaN { return scores == nil || goal == .maximize ? x > y : x < y }
+                return a < b
+            }
+            let top = Array(ranked.prefix(highlightedLines)), rest = Array(ranked.dropFirst(highlightedLines))
+            let grey: RGB = (200, 200, 200)
+            if rest.count > 2000 {
+                var byX: [Double: (lo: Double, hi: Double)] = [:]
+                for k in rest { for p in lines[k].pts where p.y.isFinite { let e = byX[p.x] ?? (.infinity, -.infinity); byX[p.x] = (min(e.lo, p.y), max(e.hi, p.y)) } }
+                var env = LinePlot.Series(name: "other lines", color: (150, 150, 150), points: [], lines: false)
+                env.band = byX.keys.sorted().map { (x: $0, lo: byX[$0]!.lo, hi: byX[$0]!.hi) }
+                env.inLegend = false; env.marker = .none
+                out.append(env)
+                plot.legendNotes.append("grey band: range of \(rest.count) other lines")
+            } else {
+                for k in rest {
+                    var se = LinePlot.Series(name: name(lines[k].key), color: grey, points: lines[k].pts)
+                    se.width = 1; se.marker = .none; se.inLegend = false
+                    out.append(se)
+                }
+                if !rest.isEmpty { plot.legendNotes.append("+ \(rest.count) more lines (grey)") }
+            }
+            for (j, k) in top.enumerated() {
+                var se = LinePlot.Series(name: "\(j + 1). " + name(lines[k].key), color: LinePlot.palette[j], points: lines[k].pts)
+                se.radius = 3
+                if j == 0 { se.band = lines[k].band }
+                out.append(se)
+            }
+            plot.legendNotes.insert("top \(top.count) of \(lines.count) lines by " + (scores == nil ? "largest \(metric)" : "score"), at: 0)
+            if hasBand { plot.legendNotes.append("band: min–max over hues (line 1)") }
+        }
+        plot.series = out
+        plot.references = baselines.enumerated().compactMap { k, b in
+            b.value(metric).map { LinePlot.Reference(y: $0, name: "\(b.baseline.id) (baseline)", color: baselineColors[k % baselineColors.count]) }
+        }
+        if !param.isNumeric {
+            plot.xCategories = param.values.indices.map { "#\($0)" }
+            plot.sideTable = ["\(x) values:"] + param.values.enumerated().map { k, v in "#\(k): " + describe(v) }
+        }
+        return plot
+    }
+
+    /// A short text for a parameter value in a side table: numbers (the first 4 and the count), text, a color.
+    public static func describe(_ v: RampParameter) -> String {
+        switch v {
+        case .number(let x): return SweepOutput.number(x)
+        case .numbers(let xs):
+            let head = xs.prefix(4).map { SweepOutput.number(($0 * 1e4).rounded() / 1e4) }.joined(separator: ", ")
+            return xs.count > 4 ? "\(head), … (\(xs.count))" : head
+        case .text(let t): return t.count > 28 ? String(t.prefix(27)) + "…" : t
+        case .color(let c): return c.hex
+        case .curve: return "curve"
+        }
     }
 }
