@@ -63,6 +63,13 @@ enum TuningBench {
         let n = quick ? 1_000 : 10_000
         if selected("T5") || selected("T6") { generationAndMetrics(n) }
         streamed(quick: quick)
+        // T8: contrast-targets (each stop bisected for its contrast target; its `generate` closure per ramp, tiles
+        // on all cores): targets scaled per variant × 12 hues.
+        let ct = quick ? 2 : 8
+        sweepLines("T8 sweep contrast-targets", { Sweep(generator: ContrastTargets.id,
+                                                         parameters: [("gamutMargin", .numbers((0..<ct).map { 0.9 + Double($0) * 0.01 }))],
+                                                         hues: (0..<12).map { Double($0 * 30) }, metrics: ["all"], threads: $0) },
+                   ramps: ct * 12)
     }
 
     /// T5/T6: generation alone and metrics alone on `n` ramps.

@@ -16,6 +16,12 @@ struct DistinctIndex {
 
     func deallocate() { slots.deallocate() }
 
+    /// Empties the table for reuse with up to `count` keys (at most the capacity it was made for).
+    func reset(count: Int) {
+        precondition(2 * count <= mask + 1, "DistinctIndex.reset: \(count) keys in \(mask + 1) slots")
+        slots.update(repeating: -1, count: mask + 1)
+    }
+
     /// A 64-bit mix of up to six words (splitmix64's finalizer between words).
     @inline(__always)
     static func hash(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64 = 0, _ w4: UInt64 = 0, _ w5: UInt64 = 0) -> Int {

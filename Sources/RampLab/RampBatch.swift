@@ -136,6 +136,9 @@ public enum RampBatchGenerator {
         // triples get their lightness solve (`RampKernels.solveLightness1`, bit-identical to
         // TokenMath.lightness) and linear sRGB; repeated stops are copied. Same bits as solving every stop.
         let total = specs.count
+        // The parameter sets as flat tables (stop i of set v at v · stops + i).
+        let flatL = variants.flatMap(\.lstar), flatY = variants.flatMap(\.luminance), flatC = variants.flatMap(\.chroma)
+        let flatM = variants.map(\.margin)
         try batch.oklch.withUnsafeMutableBufferPointer { okb in
             try batch.linear.withUnsafeMutableBufferPointer { lnb in
                 try batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
@@ -146,56 +149,62 @@ public enum RampBatchGenerator {
                         try deadline?.check()
                         let end = min(total, start + capTile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
-                            let r0 = start + range.lowerBound, count = range.count, stops = count * n
-                            // Distinct (L*, hue) pairs → cap.
-                            let capOf = UnsafeMutablePointer<Int32>.allocate(capacity: stops)
-                            defer { capOf.deallocate() }
-                            var keyY: [Double] = [], keyH: [Double] = [], keyL: [UInt64] = []
-                            let capIndex = DistinctIndex(capacity: stops)
-                            defer { capIndex.deallocate() }
-                            for k in 0..<count {
-                                let r = r0 + k, v = variants[Int(variantOf[r])], h = hues[r]
-                                for i in 0..<n {
-                                    let l = v.lstar[i].bitPattern, hb = h.bitPattern
-                                    let j = capIndex.find(hash: DistinctIndex.hash(l, hb, 0), Int32(keyY.count)) { j in
-                                        keyL[Int(j)] == l && keyH[Int(j)].bitPattern == hb
-                                    }
-                                    if j == Int32(keyY.count) { keyY.append(v.luminance[i]); keyH.append(h); keyL.append(l) }
-                                    capOf[k * n + i] = j
-                                }
+                            let r0 = start + range.lowerBound, count = range.count
+                            // Ramps of one hue together: a stop's repeats are the same stop of the same hue in
+                            // other variants, so each (hue, stop) group is deduplicated in a small table.
+                            let order = (0..<count).sorted { hues[r0 + $0].bitPattern < hues[r0 + $1].bitPattern }
+                            var runs: [Range<Int>] = []
+                            var a = 0
+                            while a < count {
+                                var e = a + 1
+                                while e < count && hues[r0 + order[e]].bitPattern == hues[r0 + order[a]].bitPattern { e += 1 }
+                                runs.append(a..<e); a = e
                             }
-                            var caps = [Double](repeating: 0, count: keyY.count)
-                            caps.withUnsafeMutableBufferPointer { maxChroma(luminance: keyY, hue: keyH, out: $0.baseAddress!) }
-                            // Stops: chroma, then one lightness solve per distinct (Y, a, b).
-                            let solved = DistinctIndex(capacity: stops)
-                            defer { solved.deallocate() }
-                            let ya = UnsafeMutablePointer<SIMD3<Double>>.allocate(capacity: stops)
-                            defer { ya.deallocate() }
-                            for k in 0..<count {
-                                let r = r0 + k, v = variants[Int(variantOf[r])], hue = hues[r]
+                            let longest = runs.map(\.count).max() ?? 0
+                            let table = DistinctIndex(capacity: longest)
+                            defer { table.deallocate() }
+                            var keyL = [UInt64](repeating: 0, count: longest), keyCap = [Double](repeating: 0, count: longest)
+                            var keys = [SIMD3<Double>](repeating: .zero, count: longest)
+                            var capOf = [Double](repeating: 0, count: longest)
+                            for run in runs {
+                                let hue = hues[r0 + order[run.lowerBound]]
                                 let rad = hue * Double.pi / 180
                                 let cr = cos(rad), sr = sin(rad)
                                 for i in 0..<n {
-                                    let q = k * n + i, s = r * n + i
-                                    let chroma = min(v.chroma[i], v.margin * caps[Int(capOf[q])])
-                                    let key = SIMD3(v.luminance[i], cr * chroma, sr * chroma)
-                                    ya[q] = key
-                                    let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
-                                    let j = Int(solved.find(hash: DistinctIndex.hash(x, y, z), Int32(q)) { j in
-                                        let o = ya[Int(j)]
-                                        return o.x.bitPattern == x && o.y.bitPattern == y && o.z.bitPattern == z
-                                    })
-                                    let L: Double
-                                    if j == q {
-                                        L = RampKernels.solveLightness1(y: key.x, a: key.y, b: key.z)
-                                        ln.p[s] = TokenMath.linearSRGB(oklab: L, key.y, key.z)
-                                    } else {
-                                        let sj = r0 * n + j
-                                        L = ok.p[sj].x
-                                        ln.p[s] = ln.p[sj]
+                                    // The Display P3 cap of each distinct L*.
+                                    table.reset(count: run.count)
+                                    for (m, o) in run.enumerated() {
+                                        let f = Int(variantOf[r0 + order[o]]) * n + i
+                                        let l = flatL[f].bitPattern
+                                        keyL[m] = l
+                                        let j = Int(table.find(hash: DistinctIndex.hash(l, 0, 0), Int32(m)) { keyL[Int($0)] == l })
+                                        if j == m { keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr) }
+                                        capOf[m] = keyCap[j]
                                     }
-                                    ok.p[s] = SIMD3(L, chroma, hue)
-                                    rq.p[s] = v.chroma[i]
+                                    // The lightness of each distinct (Y, a, b).
+                                    table.reset(count: run.count)
+                                    for (m, o) in run.enumerated() {
+                                        let r = r0 + order[o], vi = Int(variantOf[r]), f = vi * n + i, s = r * n + i
+                                        let chroma = min(flatC[f], flatM[vi] * capOf[m])
+                                        let key = SIMD3(flatY[f], cr * chroma, sr * chroma)
+                                        keys[m] = key
+                                        let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
+                                        let j = Int(table.find(hash: DistinctIndex.hash(x, y, z), Int32(m)) { j in
+                                            let o = keys[Int(j)]
+                                            return o.x.bitPattern == x && o.y.bitPattern == y && o.z.bitPattern == z
+                                        })
+                                        let L: Double
+                                        if j == m {
+                                            L = RampKernels.solveLightness1(y: key.x, a: key.y, b: key.z)
+                                            ln.p[s] = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                        } else {
+                                            let sj = (r0 + order[run.lowerBound + j]) * n + i
+                                            L = ok.p[sj].x
+                                            ln.p[s] = ln.p[sj]
+                                        }
+                                        ok.p[s] = SIMD3(L, chroma, hue)
+                                        rq.p[s] = flatC[f]
+                                    }
                                 }
                             }
                         }
@@ -215,15 +224,20 @@ public enum RampBatchGenerator {
         precondition(y.count == h.count, "maxChroma: \(y.count) luminances, \(h.count) hues")
         for i in 0..<y.count {
             let r = h[i] * Double.pi / 180
-            let cr = cos(r), sr = sin(r), yy = y[i]
-            var lo = 0.0, hi = 0.5
-            for _ in 0..<30 {
-                let mid = (lo + hi) / 2, a = cr * mid, b = sr * mid
-                let l = RampKernels.solveLightness1(y: yy, a: a, b: b)
-                if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklab: l, a, b)) { lo = mid } else { hi = mid }
-            }
-            out[i] = lo
+            out[i] = maxChroma1(luminance: y[i], cos: cos(r), sin: sin(r))
         }
+    }
+
+    /// `TokenMath.maxChroma(luminance:hue:)` with the hue's cosine and sine given.
+    @inline(__always)
+    static func maxChroma1(luminance yy: Double, cos cr: Double, sin sr: Double) -> Double {
+        var lo = 0.0, hi = 0.5
+        for _ in 0..<30 {
+            let mid = (lo + hi) / 2, a = cr * mid, b = sr * mid
+            let l = RampKernels.solveLightness1(y: yy, a: a, b: b)
+            if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklab: l, a, b)) { lo = mid } else { hi = mid }
+        }
+        return lo
     }
 
     static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,

@@ -85,7 +85,8 @@ public enum RampKernels {
     /// + E)/s with s the least slope of Y on [u, 1] (u = x̂ − 1/64), (2) the reference's rounding error
     /// E = 4·10⁻¹³·P³ (P bounds |L + k·a + k′·b|; the error analysis gives ≈ 100 ulp·P³ ≈ 2.2·10⁻¹⁴·P³), and
     /// Y < y − 2E on [0, u] (its largest value there: the ends or the cubic's local maximum). Midpoints within
-    /// guard of x̂ — and every step after the first of them — evaluate the luminance as the reference does.
+    /// guard of x̂ — and every step after the first of them — evaluate the luminance as the reference does; the
+    /// decided prefix is jumped in one go (its bracket is x̂'s binary expansion).
     /// When a condition cannot be shown (a flat or non-monotone cubic, a root outside (0, 1)) every step is
     /// evaluated.
     @inline(__always)
@@ -135,12 +136,26 @@ public enum RampKernels {
             guard top < y - 2 * e else { break certify }
             g = (abs(f(x) - y) + 3 * e) / s
         }
-        var lo = 0.0, hi = 1.0, exact = false
-        for _ in 0..<40 {
+        // Decided steps: while the midpoint is farther than g from x̂, the bracket after j steps is
+        // [⌊x̂·2ʲ⌋, ⌊x̂·2ʲ⌋ + 1] / 2ʲ (no branch per step); from the first near midpoint on, the reference steps.
+        // In units of 2⁻⁵²: X = ⌊x̂·2⁵²⌋ (x̂ ∈ [0, 1] when certified), the guard widened by the truncation.
+        var j = 0, k: UInt64 = 0
+        if g < 0.5 {
+            let X = UInt64(x * 0x1p52), G = UInt64(g * 0x1p52) &+ 2
+            while j < 40 {
+                let sh = UInt64(52 - j)
+                let kj = min(X >> sh, (1 << UInt64(j)) &- 1)
+                let mid = (2 &* kj &+ 1) << (sh &- 1)
+                if (mid > X ? mid &- X : X &- mid) <= G { break }
+                j += 1; k = min(X >> (sh &- 1), (1 << UInt64(j)) &- 1)
+            }
+        }
+        let scale = Double(sign: .plus, exponent: j, significand: 1)
+        var lo = Double(k) / scale, hi = (Double(k) + 1) / scale
+        while j < 40 {
             let mid = (lo + hi) / 2
-            let below: Bool
-            if !exact && abs(mid - x) > g { below = mid < x } else { exact = true; below = luminance1(mid, a, b) < y }
-            if below { lo = mid } else { hi = mid }
+            if luminance1(mid, a, b) < y { lo = mid } else { hi = mid }
+            j += 1
         }
         return (lo + hi) / 2
     }

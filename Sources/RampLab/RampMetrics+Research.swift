@@ -5,8 +5,8 @@ import Foundation
 
 /// The research metrics of `RampMetrics` (docs/metrics.md): step evenness in CIEDE2000 and CAM16-UCS, lightness
 /// and contrast-ladder linearity, APCA before its low-contrast clip, pairwise contrast ladders, hue drift in
-/// CAM16. The CIEDE2000 and CAM16 groups convert every stop through ColorCore's Double reference and run only
-/// when a selected column needs them.
+/// CAM16. The CIEDE2000 and CAM16 groups convert every distinct stop through ColorCore's Double reference (in
+/// `stopData`) and run only when a selected column needs them.
 extension RampMetrics {
     /// Research metrics: one column each, filled by `computeResearch`.
     public static let research: [RampMetric] = [
@@ -218,14 +218,14 @@ extension RampMetrics {
             o[meanCol] = mean; o[minCol] = lo
             o[cvCol] = mean > 0 ? (v / Double(n - 1)).squareRoot() / mean : .nan
         }
-        if let plan = p.toLab {
+        if p.toLab != nil, let stopLab = d.labD65 {
             let lab = sc.lab
-            for i in 0..<n { lab[i] = plan.apply(b.linear[s0 + i]) }
+            for i in 0..<n { lab[i] = stopLab[s0 + i] }
             evenness(p.d2Mean, p.d2Min, p.d2CV) { DeltaE2000.distance(lab[$0], lab[$0 + 1]) }
         }
-        if let plan = p.toJMh {
+        if p.toJMh != nil, let stopJMh = d.jmh {
             let jmh = sc.jmh, ucs = sc.ucs
-            for i in 0..<n { jmh[i] = plan.apply(b.linear[s0 + i]); ucs[i] = cam16UCS(jmh: jmh[i]) }
+            for i in 0..<n { jmh[i] = stopJMh[s0 + i]; ucs[i] = cam16UCS(jmh: jmh[i]) }
             evenness(p.cMean, p.cMin, p.cCV) { let v = ucs[$0 + 1] - ucs[$0]; return (v * v).sum().squareRoot() }
             // Circular mean hue over stops with M > 1 (chromatic), then |h − mean| the shortest way round.
             var sx = 0.0, sy = 0.0, cnt = 0

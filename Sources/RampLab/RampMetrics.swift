@@ -174,6 +174,8 @@ public enum RampMetrics {
         let wcagY, lstar: UnsafeMutablePointer<Double>
         let apca: UnsafeMutablePointer<APCAStop>
         let gamut: UnsafeMutablePointer<UInt8>
+        /// CIELAB D65 and CAM16 JMh of each stop (through ColorCore's reference), when a selected metric needs them.
+        var labD65: UnsafeMutablePointer<SIMD3<Double>>? = nil, jmh: UnsafeMutablePointer<SIMD3<Double>>? = nil
         init(count n: Int) {
             count = n
             lab = .allocate(capacity: max(n, 1)); cvd0 = .allocate(capacity: max(n, 1))
@@ -184,6 +186,7 @@ public enum RampMetrics {
         deinit {
             lab.deallocate(); cvd0.deallocate(); cvd1.deallocate(); cvd2.deallocate()
             wcagY.deallocate(); lstar.deallocate(); apca.deallocate(); gamut.deallocate()
+            labD65?.deallocate(); jmh?.deallocate()
         }
         func cvd(_ k: Int) -> UnsafeMutablePointer<SIMD3<Double>> { k == 0 ? cvd0 : k == 1 ? cvd1 : cvd2 }
     }
@@ -226,26 +229,47 @@ public enum RampMetrics {
     /// run once per distinct stop; the values are the same bits either way.
     /// - Complexity: O(stops) hashing plus O(distinct stops) conversions (10 `pow`, 9 cube roots each), split
     ///   over `threads` cores.
-    static func stopData(_ v: BatchView, threads: Int) -> StopData {
+    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil) -> StopData {
         let n = v.count * v.stops
         let d = StopData(count: n)
+        if toLab != nil { d.labD65 = .allocate(capacity: max(n, 1)) }
+        if toJMh != nil { d.jmh = .allocate(capacity: max(n, 1)) }
         let mats = CVD.allCases.map(\.matrix)
         let (m0, m1, m2) = (mats[0], mats[1], mats[2])
-        Parallel.forRanges(count: n, granule: 256, threads: threads) { range in
+        let st = v.stops
+        Parallel.forRanges(count: v.count, granule: 4, threads: threads) { ramps in
+            let range = (ramps.lowerBound * st)..<(ramps.upperBound * st)
             let len = range.count
-            // Distinct stops of this share: rep[k] = the first stop with the same bits (range-relative).
+            // Distinct stops of this share: rep[k] = the first stop with the same bits (range-relative). A stop's
+            // repeats are the same stop of other ramps of the same hue, so each (hue, stop) group is looked up
+            // in a small table.
             let rep = UnsafeMutablePointer<Int32>.allocate(capacity: len)
             defer { rep.deallocate() }
-            let index = DistinctIndex(capacity: len)
-            defer { index.deallocate() }
             let base = range.lowerBound
-            for k in 0..<len {
-                let s = base + k, c = v.linear[s], o = v.oklch[s]
-                let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, o.x.bitPattern, o.y.bitPattern, o.z.bitPattern)
-                rep[k] = index.find(hash: h, Int32(k)) { j in
-                    let cj = v.linear[base + Int(j)], oj = v.oklch[base + Int(j)]
-                    return cj.x.bitPattern == c.x.bitPattern && cj.y.bitPattern == c.y.bitPattern && cj.z.bitPattern == c.z.bitPattern
-                        && oj.x.bitPattern == o.x.bitPattern && oj.y.bitPattern == o.y.bitPattern && oj.z.bitPattern == o.z.bitPattern
+            let order = ramps.sorted { v.hues[$0].bitPattern < v.hues[$1].bitPattern }
+            var runs: [Range<Int>] = []
+            var a = 0
+            while a < order.count {
+                var e = a + 1
+                while e < order.count && v.hues[order[e]].bitPattern == v.hues[order[a]].bitPattern { e += 1 }
+                runs.append(a..<e); a = e
+            }
+            let index = DistinctIndex(capacity: runs.map(\.count).max() ?? 0)
+            defer { index.deallocate() }
+            for run in runs {
+                for i in 0..<st {
+                    index.reset(count: run.count)
+                    for o in run {
+                        let s = order[o] * st + i, c = v.linear[s], ok = v.oklch[s]
+                        let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)
+                        let j = index.find(hash: h, Int32(o)) { j in
+                            let sj = order[Int(j)] * st + i
+                            let cj = v.linear[sj], oj = v.oklch[sj]
+                            return cj.x.bitPattern == c.x.bitPattern && cj.y.bitPattern == c.y.bitPattern && cj.z.bitPattern == c.z.bitPattern
+                                && oj.x.bitPattern == ok.x.bitPattern && oj.y.bitPattern == ok.y.bitPattern && oj.z.bitPattern == ok.z.bitPattern
+                        }
+                        rep[s - base] = Int32(order[Int(j)] * st + i - base)
+                    }
                 }
             }
             // Distinct stops: OKLab, WCAG Y, APCA, L*, gamut; CVD OKLab 4 stops at a time (the cube root in 4 lanes:
@@ -274,6 +298,8 @@ public enum RampMetrics {
                 let enc = TokenMath.encode(lin)
                 d.apca[s] = APCAStop(luminance: APCA.luminance(srgb: enc))
                 d.gamut[s] = (lin.min() < -1e-6 || lin.max() > 1 + 1e-6 ? 1 : 0) | (TokenMath.inP3(linearSRGB: lin) ? 0 : 2)
+                if let plan = toLab, let out = d.labD65 { out[s] = plan.apply(lin) }
+                if let plan = toJMh, let out = d.jmh { out[s] = plan.apply(lin) }
                 lanes[filled] = s
                 filled += 1
                 if filled == 4 { cvdLanes(4); filled = 0 }
@@ -284,6 +310,8 @@ public enum RampMetrics {
                 let s = base + k, r = base + Int(rep[k])
                 d.lab[s] = d.lab[r]; d.cvd0[s] = d.cvd0[r]; d.cvd1[s] = d.cvd1[r]; d.cvd2[s] = d.cvd2[r]
                 d.wcagY[s] = d.wcagY[r]; d.lstar[s] = d.lstar[r]; d.apca[s] = d.apca[r]; d.gamut[s] = d.gamut[r]
+                if let out = d.labD65 { out[s] = out[r] }
+                if let out = d.jmh { out[s] = out[r] }
             }
         }
         return d
@@ -300,11 +328,11 @@ public enum RampMetrics {
         let cols = allColumns.count
         var out = [Double](repeating: .nan, count: b.count * cols)
         b.withView { v in
-            let d = stopData(v, threads: threads)
+            let research = ResearchPlan(stops: v.stops, wanted: wanted)
+            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh)
             out.withUnsafeMutableBufferPointer { ob in
                 let O = SendablePointer(ob.baseAddress!)
                 let k = Columns()
-                let research = ResearchPlan(stops: v.stops, wanted: wanted)
                 Parallel.forRanges(count: v.count, granule: 4, threads: threads) { range in
                     let scratch = RampScratch(stops: v.stops)
                     for r in range {

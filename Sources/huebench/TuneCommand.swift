@@ -231,13 +231,13 @@ enum TuneCommand: Command {
         return report
     }
 
-    /// A progress printer for standard error, or nil when it is not a terminal: ramps done, rate and ETA of the
-    /// sweep (generation, metrics and row files together, block by block).
-    static func progressPrinter() -> ((Int, Int) -> Void)? {
+    /// A progress printer for standard error, or nil when it is not a terminal: what is done, rate and ETA of the
+    /// sweep (`ramps`: generation, metrics, row files and variant-table rows together, block by block).
+    static func progressPrinter(unit: String = "ramps", minimum: Int = 5000) -> ((Int, Int) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
-        let box = ProgressBox()
+        let box = ProgressBox(unit: unit)
         return { done, total in
-            guard total >= 5000 else { return }  // only long sweeps
+            guard total >= minimum else { return }  // only long jobs
             let line = box.line(total: total)
             line.update(done)
             if done >= total { line.finish() }
@@ -248,10 +248,12 @@ enum TuneCommand: Command {
     final class ProgressBox: @unchecked Sendable {
         private var current: ProgressLine?
         private let lock = NSLock()
+        private let unit: String
+        init(unit: String) { self.unit = unit }
         func line(total: Int) -> ProgressLine {
             lock.lock(); defer { lock.unlock() }
             if let c = current { return c }
-            let c = ProgressLine("huebench tune", total: total, unit: "ramps")
+            let c = ProgressLine("huebench tune", total: total, unit: unit)
             current = c
             return c
         }
