@@ -46,10 +46,13 @@ enum StreamBench {
         do { try Data((input.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
         catch { fail("\(workload): cannot write \(path): \(error)"); return }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // HUEBENCH_STREAM_PROFILE=THREADS: no checks, 5 timed runs on THREADS cores, wall and CPU time per line
-        // (CPU time says more than wall time on a loaded machine). For `perf record`.
-        if let p = ProcessInfo.processInfo.environment["HUEBENCH_STREAM_PROFILE"], let threads = Int(p) {
-            for _ in 0..<5 {
+        // HUEBENCH_STREAM_PROFILE=THREADS[:RUNS]: no checks, RUNS (default 5) timed runs on THREADS cores, wall
+        // and CPU time per line (CPU time says more than wall time on a loaded machine). For `perf record` and
+        // `valgrind --tool=callgrind` (one run: instructions per line = ColorStream.run's inclusive count / n).
+        if let p = ProcessInfo.processInfo.environment["HUEBENCH_STREAM_PROFILE"] {
+            let parts = p.split(separator: ":").compactMap { Int($0) }
+            let threads = parts.first ?? 1, runs = parts.count > 1 ? parts[1] : 5
+            for _ in 0..<runs {
                 var u0 = timespec(), u1 = timespec()
                 clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &u0)
                 let t = once(stream, path: path, threads: threads, keep: false).0

@@ -84,7 +84,10 @@ public final class AtomicFileWriter {
     /// Renames the temp file over the target (after a last check that the target is not a folder or link).
     public func commit() throws {
         try prepare()
-        do { try directory.requireRegularOrMissing(name) } catch { abandon(); throw error }
+        do {
+            try directory.requireRegularOrMissing(name)
+            try FaultInjection.hit(.fileRename(name), in: directory, path: displayPath)
+        } catch { abandon(); throw error }
         guard renameat(directory.fd, tempName, directory.fd, name) == 0 else {
             let why = Directory.errorText()
             abandon()

@@ -156,16 +156,102 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// The shortest round trip for 10⁻⁴ ≤ |v| < 2⁵³, where Swift writes fixed notation (`0.0001`, `5.0`,
-    /// `147.65846247725352`), by exact integer arithmetic: of the decimals with the fewest significant digits
-    /// that lie inside v's rounding interval (ends included when v's significand is even, as a reader rounds
-    /// ties to even), the one nearest to v. Returns false, writing nothing, outside that range and when two
-    /// candidates are equally near (the standard library's conversion then writes it).
-    ///
-    /// With a = v·10^k scaled into [10¹⁶, 10¹⁷) and the interval ends a ± ulp/2 in the same units (all values
-    /// times 2^s, s = 2 − e for v = m·2^e, exact in 128 bits), each step drops one digit (unit 10^j) while the
-    /// interval still holds a multiple of the unit; the last such j gives the digit count.
+    /// `147.65846247725352`), by exact integer arithmetic in one scale (the idea of Schubfach, Giulietti 2020):
+    /// for v = m·2^e, take k = ⌈−e·log₁₀2⌉, so that v's rounding interval (ends included when m is even, as a
+    /// reader rounds ties to even), measured in units of 10^−k, is between 1 and 10 units wide. Then at most one
+    /// multiple of 10 lies in it: if one does, it has the fewest significant digits (trailing zeros are
+    /// dropped after); otherwise the integer nearest to v in the interval. Every product is exact (m·4·10^k
+    /// < 2¹²², one 64×64→128-bit multiply), so no table is needed in this range. Returns false, writing
+    /// nothing, outside the range and when the nearest integer is an exact tie (the standard library's
+    /// conversion then writes it).
     @inline(__always)
     func appendShortestFixed(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        let bits = a.bitPattern
+        let field = Int(truncatingIfNeeded: bits >> 52)
+        let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
+        let e = field &- 1075  // a = m·2^e, −66 ≤ e ≤ 0
+        let s = 2 &- e  // interval ends and midpoint as integers X·2^−s: X = 4m ± 2 (4m − 1 below a power of two)
+        let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ (78913/2¹⁸ ≈ log₁₀2)
+        // 10^k: 10^20 does not fit in 64 bits, so X is multiplied by 10 instead.
+        let p = k <= 19 ? Self.pow10(k) : Self.pow10(19), ten: UInt64 = k <= 19 ? 1 : 10
+        let mid = m &<< 2
+        let inclusive = m & 1 == 0
+        let hiX = mid &+ 2, loX = mid &- ((m == 1 << 52 && field > 1) ? 1 : 2)
+        let (hq, hc) = Self.scaledFloor(hiX &* ten, p, s)
+        let (lq, lc) = Self.scaledFloor(loX &* ten, p, s)
+        let b = (hc == 0 && !inclusive) ? hq &- 1 : hq  // the largest integer in the interval
+        let first = lc == 0 && inclusive ? lq : lq &+ 1  // the smallest
+        guard first <= b else { return appendShortestSearch(v) }  // narrower than one unit (below a power of two)
+        var q = b / 10 &* 10
+        if q < first {
+            let (mq, mc) = Self.scaledFloor(mid &* ten, p, s)
+            if mc == 2 { return false }
+            q = mc == 3 ? mq &+ 1 : mq
+            if q < first { q = first } else if q > b { q = b }
+        }
+        writeShortest(q, exponent: 0 &- k, negative: v.sign == .minus)
+        return true
+    }
+
+    /// ⌊x·p / 2^s⌋ for 2 ≤ s ≤ 70 (the quotient must fit in 64 bits) and the fraction's class: 0 exact,
+    /// 1 below ½, 2 exactly ½, 3 above ½.
+    @inline(__always) static func scaledFloor(_ x: UInt64, _ p: UInt64, _ s: Int) -> (UInt64, Int) {
+        let (h, l) = x.multipliedFullWidth(by: p)
+        let q: UInt64, rh: UInt64, rl: UInt64, hh: UInt64, hl: UInt64  // remainder and half, 128 bits each
+        if s < 64 {
+            q = (h &<< UInt64(64 &- s)) | (l &>> UInt64(s))
+            rh = 0; rl = l & ((1 &<< UInt64(s)) &- 1); hh = 0; hl = 1 &<< UInt64(s &- 1)
+        } else {
+            let t = s &- 64
+            q = h &>> UInt64(t)
+            rl = l
+            if t == 0 { rh = 0; hh = 0; hl = 1 << 63 } else { rh = h & ((1 &<< UInt64(t)) &- 1); hh = 1 &<< UInt64(t &- 1); hl = 0 }
+        }
+        if rh == 0 && rl == 0 { return (q, 0) }
+        if rh < hh || (rh == hh && rl < hl) { return (q, 1) }
+        return (q, rh == hh && rl == hl ? 2 : 3)
+    }
+
+    /// Writes q·10^exponent in Swift's fixed notation (`0.00123`, `5.0`, `12.5`), trailing zeros of q dropped.
+    @inline(__always) func writeShortest(_ q: UInt64, exponent: Int, negative: Bool) {
+        var q = q, e = exponent
+        while q % 10 == 0 { q /= 10; e &+= 1 }
+        let n = Self.digitCount(q)
+        let point = n &+ e  // digits before the point
+        reserve(n &+ 24)
+        var o = base + count
+        if negative { o[0] = 0x2D; o += 1 }
+        if point <= 0 {
+            o[0] = 0x30; o[1] = 0x2E
+            for z in 0..<(0 &- point) { o[2 &+ z] = 0x30 }
+            let start = o + (2 &- point)
+            Self.writeDigits(q, count: n, before: start + n)
+            o = start + n
+        } else if point >= n {
+            Self.writeDigits(q, count: n, before: o + n)
+            for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
+            o += point
+            o[0] = 0x2E; o[1] = 0x30
+            o += 2
+        } else {
+            let f = n &- point
+            let scale = Self.pow10(f)
+            let whole = q / scale
+            Self.writeDigits(whole, count: point, before: o + point)
+            o[point] = 0x2E
+            Self.writeDigits(q &- whole &* scale, count: f, before: o + point + 1 + f)
+            o += point &+ 1 &+ f
+        }
+        count = base.distance(to: o)
+    }
+
+    /// `appendShortestFixed` by a digit-by-digit search (for the intervals narrower than one unit at its
+    /// scale, just below a power of two): with a = v·10^k scaled into [10¹⁶, 10¹⁷) and the interval ends
+    /// a ± ulp/2 in the same units (all values times 2^s, exact in 128 bits), each step drops one digit (unit
+    /// 10^j) while the interval still holds a multiple of the unit; the last such j gives the digit count.
+    func appendShortestSearch(_ v: Double) -> Bool {
         let a = Swift.abs(v)
         guard a >= 0.0001 && a < 0x1p53 else { return false }
         let bits = a.bitPattern
@@ -213,38 +299,8 @@ public final class ByteText: @unchecked Sendable {
         let twice = ((UInt128(r) << UInt128(s)) &+ (mid & mask)) << 1, whole = UInt128(u) << UInt128(s)
         if twice > whole { q &+= 1 } else if twice == whole { return false }
         if q < dLo { q = dLo } else if q > dHi { q = dHi }
-        // q·10^(j−k): drop trailing zeros, then place the point.
-        var e = j &- k
-        while q % 10 == 0 { q /= 10; e &+= 1 }
-        let n = Self.digitCount(q)
-        let point = n &+ e  // digits before the point
-        let negative = v.sign == .minus
-        reserve(n &+ 24)
-        var o = base + count
-        if negative { o[0] = 0x2D; o += 1 }
-        if point <= 0 {
-            o[0] = 0x30; o[1] = 0x2E
-            for z in 0..<(-point) { o[2 &+ z] = 0x30 }
-            let start = o + (2 - point)
-            Self.writeDigits(q, count: n, before: start + n)
-            o = start + n
-        } else if point >= n {
-            Self.writeDigits(q, count: n, before: o + n)
-            for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
-            o += point
-            o[0] = 0x2E; o[1] = 0x30
-            o += 2
-        } else {
-            let f = n &- point
-            var scale: UInt64 = 1
-            for _ in 0..<f { scale &*= 10 }
-            let whole = q / scale
-            Self.writeDigits(whole, count: point, before: o + point)
-            o[point] = 0x2E
-            Self.writeDigits(q &- whole &* scale, count: f, before: o + point + 1 + f)
-            o += point &+ 1 &+ f
-        }
-        count = base.distance(to: o)
+        // q·10^(j−k), trailing zeros dropped.
+        writeShortest(q, exponent: j &- k, negative: v.sign == .minus)
         return true
     }
 
@@ -252,7 +308,7 @@ public final class ByteText: @unchecked Sendable {
     /// magnitude, otherwise the shortest round-trip form.
     public func appendJSONNumber(_ v: Double) {
         if !v.isFinite { append("null"); return }
-        if v == v.rounded() && Swift.abs(v) < 1e15 {
+        if Swift.abs(v) < 1e15 && Double(Int64(v)) == v {  // integral (no libm call)
             let i = Int64(v)
             if i == 0 && v.sign == .minus { append("0"); return }
             appendInt(Int(i)); return
@@ -451,13 +507,8 @@ public final class ByteText: @unchecked Sendable {
     /// `appendFixedText(v, decimals:)` right-aligned in a field of `width` bytes (spaces on the left): C's
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
-        if decimals <= 15, let q = Self.fixedUnits(v, decimals: decimals) {
-            let negative = v.sign == .minus && q != 0
-            switch decimals {
-            case 7: writeUnits(UInt64(q), decimals: 7, negative: negative, width: width)
-            case 2: writeUnits(UInt64(q), decimals: 2, negative: negative, width: width)
-            default: writeUnits(UInt64(q), decimals: decimals, negative: negative, width: width)
-            }
+        if decimals <= 8, let q = Self.fixedUnits(v, decimals: decimals) {
+            writeShortUnits(UInt64(q), decimals: decimals, negative: v.sign == .minus && q != 0, width: width, trim: false)
             return
         }
         let s = count
@@ -469,6 +520,10 @@ public final class ByteText: @unchecked Sendable {
     /// (`0.5`, `12`, `-3.25`). Returns false, writing nothing, for NaN, ±∞ and |v| ≥ 2⁷⁰.
     public func appendFixedTrimmed(_ v: Double, decimals: Int) -> Bool {
         guard v.isFinite else { return false }
+        if decimals <= 8, let units = Self.fixedUnits(v, decimals: decimals) {
+            writeShortUnits(UInt64(units), decimals: decimals, negative: v.sign == .minus && units != 0, width: 0, trim: true)
+            return true
+        }
         if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
             var q = UInt64(units), d = decimals
             while d > 0 && q % 10 == 0 { q /= 10; d -= 1 }
@@ -480,6 +535,54 @@ public final class ByteText: @unchecked Sendable {
         trimFractionZeros(from: s)
         if count - s == 2 && base[s] == 0x2D && base[s + 1] == 0x30 { remove(at: s) }
         return true
+    }
+
+    /// Writes `q` / 10^`decimals` for q < 2³² and decimals ≤ 8 (the fast path of the fixed forms), right-aligned
+    /// in `width` bytes, straight-line: the fraction is written as eight digits (q's fraction times
+    /// 10^(8 − decimals)) with two-digit table stores, the integer part by pairs. `trim` drops trailing fraction
+    /// zeros and a trailing point (then `width` must be 0).
+    @inline(__always) func writeShortUnits(_ q: UInt64, decimals d: Int, negative: Bool, width: Int, trim: Bool) {
+        let scale = Self.pow10(d)
+        let whole = q / scale, fraction = q &- whole &* scale
+        let wholeDigits = Self.digitCount(whole)
+        let n = (negative ? 1 : 0) &+ wholeDigits &+ (d > 0 ? d &+ 1 : 0)
+        let pad = width > n ? width &- n : 0
+        reserve(n &+ pad &+ 16)  // 16: the eight-digit fraction store may pass the end
+        var o = base + count
+        if pad <= 16 {
+            UnsafeMutableRawPointer(o).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            UnsafeMutableRawPointer(o + 8).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+        } else {
+            o.initialize(repeating: 0x20, count: pad)
+        }
+        o += pad
+        if negative { o[0] = 0x2D; o += 1 }
+        Self.writeDigits(whole, count: wholeDigits, before: o + wholeDigits)
+        o += wholeDigits
+        var written = n &+ pad
+        if d > 0 {
+            o[0] = 0x2E
+            Self.writeEight(UInt32(truncatingIfNeeded: fraction &* Self.pow10(8 &- d)), at: o + 1)
+            if trim {
+                var last = d
+                while last > 0 && o[last] == 0x30 { last &-= 1 }
+                // last = 0: no fraction digit left, drop the point too.
+                written &-= d &- last &+ (last == 0 ? 1 : 0)
+            }
+        }
+        count &+= written
+    }
+
+    /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
+    @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        let hi = v / 10_000, lo = v &- hi &* 10_000
+        let a = hi / 100, b = hi &- a &* 100, c = lo / 100, e = lo &- c &* 100
+        let r = UnsafeMutableRawPointer(p)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(a) &* 2, as: UInt16.self), as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(b) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(c) &* 2, as: UInt16.self), toByteOffset: 4, as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(e) &* 2, as: UInt16.self), toByteOffset: 6, as: UInt16.self)
     }
 
     /// Drops trailing zeros after a decimal point written since `start`, and the point when nothing follows it.

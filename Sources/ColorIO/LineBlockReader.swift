@@ -51,10 +51,12 @@ public final class LineBlockReader {
     /// - Parameters:
     ///   - fd: an open, readable descriptor (not closed by the reader).
     ///   - source: what to call the input in errors (`standard input`, a file name).
+    ///   - prefix: bytes already read from `fd` (a caller that looked at the start of the input), read first.
     public init(fd: Int32, source: String = "standard input", maxLineBytes: Int = LineBlockReader.defaultMaxLineBytes,
-                blockBytes: Int = 1 << 20) {
+                blockBytes: Int = 1 << 20, prefix: [UInt8] = []) {
         precondition(maxLineBytes > 0 && blockBytes > 0, "LineBlockReader: limits must be positive")
         self.fd = fd
+        self.data = prefix
         self.source = source
         self.maxLineBytes = maxLineBytes
         self.blockBytes = blockBytes

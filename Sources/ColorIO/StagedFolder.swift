@@ -198,6 +198,7 @@ public final class StagedFolder: @unchecked Sendable {
                 entries.append(Manifest.Entry(path: path.description, stat: w.preparedStat!))
                 done += 1
                 if done == 1 { KillPoint.hit("staging") }
+                try FaultInjection.hit(.tempFile(done), in: dir, path: path.description)
                 progress?(done, journal.renames.count)
             }
             result.changed = writers.count + adoptedFiles.count
@@ -212,6 +213,7 @@ public final class StagedFolder: @unchecked Sendable {
             if batchSync && !dir.syncFilesystem() {
                 throw IOError.failed(path: dir.displayPath, reason: "cannot flush the files to disk (\(Directory.errorText()))")
             }
+            try FaultInjection.hit(.commitPoint, in: dir, path: StagedFolder.journalName)
             try journal.write(in: dir)  // the commit point: every temp file is on disk
         } catch {
             for w in writers { w.abandon() }
@@ -284,6 +286,49 @@ enum KillPoint {
     static let armed: String? = ProcessInfo.processInfo.environment["HUEBENCH_TEST_KILL_AT"]
     static func hit(_ point: String) {
         if armed == point { kill(getpid(), SIGKILL) }
+    }
+}
+
+/// Test seam: makes one step of the commits into one folder fail as a full disk or a failing rename would, so
+/// tests can check what a failure after the temp files are written leaves (run as root, a read-only folder
+/// refuses nothing). Armed per folder identity (device and inode), so commits into other folders — other tests
+/// running at the same time — are untouched; disarmed after it fires once. Costs one lock-free flag test when
+/// nothing is armed.
+enum FaultInjection {
+    enum Point: Hashable, Sendable {
+        /// After the Nth temp file of a commit is written and flushed (1-based).
+        case tempFile(Int)
+        /// Writing the ready journal (the commit point).
+        case commitPoint
+        /// The Nth rename of temp file over target (1-based, counting the renames attempted).
+        case rename(Int)
+        /// The rename of a single atomic file (`AtomicFileWriter.commit`) named so.
+        case fileRename(String)
+    }
+    nonisolated(unsafe) private static var armed: [String: Point] = [:]
+    nonisolated(unsafe) private static var any = false
+    private static let lock = Mutex()
+
+    /// Makes `point` fail in the next commit into the folder at `path` (which must exist).
+    static func arm(_ point: Point, folder path: String) throws {
+        let id = try Directory.open(path, create: false).identity
+        lock.lock(); armed[id] = point; any = true; lock.unlock()
+    }
+
+    static func disarm(folder path: String) {
+        guard let id = try? Directory.open(path, create: false).identity else { return }
+        lock.lock(); armed[id] = nil; any = !armed.isEmpty; lock.unlock()
+    }
+
+    /// Throws the injected failure when `point` is armed for `dir`.
+    static func hit(_ point: Point, in dir: Directory, path: String) throws {
+        guard any else { return }
+        let id = dir.identity
+        lock.lock()
+        let fire = armed[id] == point
+        if fire { armed[id] = nil; any = !armed.isEmpty }
+        lock.unlock()
+        if fire { throw IOError.failed(path: path, reason: "Input/output error (injected by a test)") }
     }
 }
 
@@ -432,7 +477,7 @@ struct Journal {
             return "rolled back an interrupted commit (\(journal.renames.count) temp files removed)"
         case .ready:
             _ = try apply(journal, in: dir)
-            return "completed an interrupted commit (\(journal.renames.count) files)"
+            return "completed an interrupted commit (\(journal.renames.count) file\(journal.renames.count == 1 ? "" : "s"))"
         }
     }
 
@@ -457,18 +502,40 @@ struct Journal {
 
     /// Renames the temp files still present, removes the stale files (and the empty folders they leave),
     /// writes the manifest and deletes the journal. Returns the removed paths.
+    ///
+    /// Past the commit point the old files may already be replaced, so a rename that fails (a link or folder
+    /// placed at the target meanwhile, an I/O error) does not stop the others: every other file is put in
+    /// place, and the journal is kept naming only what is left (its temp files, the removals, the manifest),
+    /// so the next commit into the folder finishes it. The error names the first path left.
     static func apply(_ journal: Journal, in dir: Directory) throws -> [String] {
         var folders = FolderCache(root: dir)
+        var left: [(rename: Rename, error: Error)] = []
+        var renamed = 0
         for r in journal.renames {
             guard let path = try? RelativePath(r.path), r.temp.contains(AtomicFileWriter.tempMarker), !r.temp.contains("/"),
                   let folder = try? folders.existing(path.folder), folder.entry(r.temp) != nil else { continue }
-            try folder.requireRegularOrMissing(path.name)
-            guard renameat(folder.fd, r.temp, folder.fd, path.name) == 0 else {
-                throw IOError.failed(path: r.path, reason: Directory.errorText())
+            do {
+                try FaultInjection.hit(.rename(renamed + left.count + 1), in: dir, path: r.path)
+                try folder.requireRegularOrMissing(path.name)
+                guard renameat(folder.fd, r.temp, folder.fd, path.name) == 0 else {
+                    throw IOError.failed(path: r.path, reason: Directory.errorText())
+                }
+            } catch {
+                left.append((r, error))
+                continue
             }
+            renamed += 1
             KillPoint.hit("renaming")
         }
         if !dir.syncFilesystem() { for f in folders.open.values { f.sync() } }
+        if let first = left.first {
+            var rest = journal
+            rest.renames = left.map(\.rename)
+            try? rest.write(in: dir)
+            dir.sync()
+            let others = left.count == 1 ? "" : " (and \(left.count - 1) more)"
+            throw IOError.failed(path: first.rename.path, reason: "\(Self.reason(first.error))\(others); \(renamed) other files are in place, and the next build into \(Escape.quoted(dir.displayPath)) finishes this commit once the cause is fixed")
+        }
         var removed: [String] = []
         for entry in journal.removals {
             guard let path = try? RelativePath(entry.path), let folder = try? folders.existing(path.folder),
@@ -490,6 +557,14 @@ struct Journal {
         dir.remove(StagedFolder.journalName)
         dir.sync()
         return removed.sorted()
+    }
+
+    /// The reason part of an output error (its path is named separately).
+    static func reason(_ error: Error) -> String {
+        switch error as? IOError {
+        case let .failed(_, reason)?, let .unsafePath(_, reason)?, let .invalidPath(_, reason)?: return reason
+        default: return "\(error)"
+        }
     }
 }
 

@@ -98,69 +98,44 @@ public enum RampBatchGenerator {
         try generator.requestedChroma?(spec)
     }
 
-    struct CapKey: Hashable { let lstar: UInt64, hue: UInt64 }
-
-    struct UniformVariant {
-        let lstar: [Double], luminance: [Double], chroma: [Double], margin: Double, hue: Double
+    /// One distinct parameter set of a `lightnessStarCap` batch: its L\* table, their luminances, the requested
+    /// chroma and the margin.
+    struct UniformVariant: @unchecked Sendable {
+        let lstar: [Double], luminance: [Double], chroma: [Double], margin: Double
     }
+
+    /// Ramps generated per tile (progress and the deadline are checked between tiles).
+    static let capTile = 8_192
 
     static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String, lstarDefault: [Double],
                                  marginName: String, marginDefault: Double, into batch: inout RampBatch, threads: Int,
                                  deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
         let id = generator.id
+        let n = Scale.ctk.count
         let requested: @Sendable (RampSpec) throws -> [Double] = generator.requestedChroma ?? { spec in
             throw PalettesError.invalidParameter(generator: id, name: "chroma",
                                                  reason: "its batch form needs the entry's requestedChroma; declare it with the form")
         }
         // Parse each distinct parameter set once (specs of one variant share it across hues).
         var variants: [UniformVariant] = []
-        variants.reserveCapacity(specs.count)
+        var variantOf = [Int32](repeating: 0, count: specs.count)
+        var hues = [Double](repeating: 0, count: specs.count)
         var lastParams: [String: RampParameter]? = nil
-        var lastParsed: (lstar: [Double], chroma: [Double], margin: Double)? = nil
-        for spec in specs {
-            if lastParams != spec.parameters || lastParsed == nil {
-                lastParsed = (try spec.table(lstarName, generator: id, default: lstarDefault),
-                              try requested(spec),
-                              try spec.number(marginName, generator: id, default: marginDefault))
+        for (r, spec) in specs.enumerated() {
+            if lastParams != spec.parameters || variants.isEmpty {
+                let lstar = try spec.table(lstarName, generator: id, default: lstarDefault)
+                variants.append(UniformVariant(lstar: lstar, luminance: lstar.map { TokenMath.luminance(lightnessStar: $0) },
+                                               chroma: try requested(spec), margin: try spec.number(marginName, generator: id, default: marginDefault)))
                 lastParams = spec.parameters
             }
-            let p = lastParsed!
-            variants.append(UniformVariant(lstar: p.lstar, luminance: p.lstar.map { TokenMath.luminance(lightnessStar: $0) },
-                                           chroma: p.chroma, margin: p.margin, hue: TokenMath.roundedHue(spec.hue)))
+            variantOf[r] = Int32(variants.count - 1)
+            hues[r] = TokenMath.roundedHue(spec.hue)
         }
-        // Distinct (L*, hue) pairs → Display P3 chroma cap.
-        var keyIndex: [CapKey: Int] = [:]
-        var keys: [(y: Double, h: Double)] = []
-        var capIndex = [Int](repeating: 0, count: specs.count * Scale.ctk.count)
-        for (r, v) in variants.enumerated() {
-            for i in 0..<Scale.ctk.count {
-                let k = CapKey(lstar: v.lstar[i].bitPattern, hue: v.hue.bitPattern)
-                if let j = keyIndex[k] { capIndex[r * Scale.ctk.count + i] = j } else {
-                    keyIndex[k] = keys.count; capIndex[r * Scale.ctk.count + i] = keys.count
-                    keys.append((v.luminance[i], v.hue))
-                }
-            }
-        }
-        var caps = [Double](repeating: 0, count: keys.count)
-        try caps.withUnsafeMutableBufferPointer { out in
-            let o = SendablePointer(out.baseAddress!)
-            var start = 0
-            let capTile = 4096
-            while start < keys.count {
-                try deadline?.check()
-                let end = min(keys.count, start + capTile)
-                Parallel.forRanges(count: end - start, granule: 4, threads: threads) { range in
-                    let r = (start + range.lowerBound)..<(start + range.upperBound)
-                    keys[r].withUnsafeBufferPointer { k in
-                        maxChroma(luminance: k.map(\.y), hue: k.map(\.h), out: o.p + r.lowerBound)
-                    }
-                }
-                start = end
-            }
-        }
-        // Per stop: chroma = min(requested, margin · cap); L solved for the stop's luminance.
+        // Per tile, each core's share of the ramps: its distinct (L*, hue) pairs get their Display P3 chroma cap
+        // (solved 4 at a time); each stop's chroma = min(requested, margin · cap); its distinct (Y, a, b)
+        // triples get their lightness solve (`RampKernels.solveLightness1`, bit-identical to
+        // TokenMath.lightness) and linear sRGB; repeated stops are copied. Same bits as solving every stop.
         let total = specs.count
-        let tile = max(256, total / 16)
         try batch.oklch.withUnsafeMutableBufferPointer { okb in
             try batch.linear.withUnsafeMutableBufferPointer { lnb in
                 try batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
@@ -169,24 +144,57 @@ public enum RampBatchGenerator {
                     var start = 0
                     while start < total {
                         try deadline?.check()
-                        let end = min(total, start + tile)
+                        let end = min(total, start + capTile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
-                            // One ramp at a time: 20 lightness solves in the 4-lane kernel (bit-identical to
-                            // TokenMath.lightness), then the colors.
-                            var ys = [Double](repeating: 0, count: Scale.ctk.count), as_ = ys, bs = ys, ls = ys, cs = ys
-                            for rr in range {
-                                let r = start + rr, v = variants[r]
-                                let rad = v.hue * Double.pi / 180
-                                let cr = cos(rad), sr = sin(rad)
-                                for i in 0..<Scale.ctk.count {
-                                    let chroma = min(v.chroma[i], v.margin * caps[capIndex[r * Scale.ctk.count + i]])
-                                    cs[i] = chroma; ys[i] = v.luminance[i]; as_[i] = cr * chroma; bs[i] = sr * chroma
+                            let r0 = start + range.lowerBound, count = range.count, stops = count * n
+                            // Distinct (L*, hue) pairs → cap.
+                            let capOf = UnsafeMutablePointer<Int32>.allocate(capacity: stops)
+                            defer { capOf.deallocate() }
+                            var keyY: [Double] = [], keyH: [Double] = [], keyL: [UInt64] = []
+                            let capIndex = DistinctIndex(capacity: stops)
+                            defer { capIndex.deallocate() }
+                            for k in 0..<count {
+                                let r = r0 + k, v = variants[Int(variantOf[r])], h = hues[r]
+                                for i in 0..<n {
+                                    let l = v.lstar[i].bitPattern, hb = h.bitPattern
+                                    let j = capIndex.find(hash: DistinctIndex.hash(l, hb, 0), Int32(keyY.count)) { j in
+                                        keyL[Int(j)] == l && keyH[Int(j)].bitPattern == hb
+                                    }
+                                    if j == Int32(keyY.count) { keyY.append(v.luminance[i]); keyH.append(h); keyL.append(l) }
+                                    capOf[k * n + i] = j
                                 }
-                                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: Scale.ctk.count)
-                                for i in 0..<Scale.ctk.count {
-                                    let s = r * Scale.ctk.count + i
-                                    ok.p[s] = SIMD3(ls[i], cs[i], v.hue)
-                                    ln.p[s] = TokenMath.linearSRGB(oklab: ls[i], as_[i], bs[i])
+                            }
+                            var caps = [Double](repeating: 0, count: keyY.count)
+                            caps.withUnsafeMutableBufferPointer { maxChroma(luminance: keyY, hue: keyH, out: $0.baseAddress!) }
+                            // Stops: chroma, then one lightness solve per distinct (Y, a, b).
+                            let solved = DistinctIndex(capacity: stops)
+                            defer { solved.deallocate() }
+                            let ya = UnsafeMutablePointer<SIMD3<Double>>.allocate(capacity: stops)
+                            defer { ya.deallocate() }
+                            for k in 0..<count {
+                                let r = r0 + k, v = variants[Int(variantOf[r])], hue = hues[r]
+                                let rad = hue * Double.pi / 180
+                                let cr = cos(rad), sr = sin(rad)
+                                for i in 0..<n {
+                                    let q = k * n + i, s = r * n + i
+                                    let chroma = min(v.chroma[i], v.margin * caps[Int(capOf[q])])
+                                    let key = SIMD3(v.luminance[i], cr * chroma, sr * chroma)
+                                    ya[q] = key
+                                    let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
+                                    let j = Int(solved.find(hash: DistinctIndex.hash(x, y, z), Int32(q)) { j in
+                                        let o = ya[Int(j)]
+                                        return o.x.bitPattern == x && o.y.bitPattern == y && o.z.bitPattern == z
+                                    })
+                                    let L: Double
+                                    if j == q {
+                                        L = RampKernels.solveLightness1(y: key.x, a: key.y, b: key.z)
+                                        ln.p[s] = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                    } else {
+                                        let sj = r0 * n + j
+                                        L = ok.p[sj].x
+                                        ln.p[s] = ln.p[sj]
+                                    }
+                                    ok.p[s] = SIMD3(L, chroma, hue)
                                     rq.p[s] = v.chroma[i]
                                 }
                             }
@@ -199,31 +207,22 @@ public enum RampBatchGenerator {
         }
     }
 
-    /// `TokenMath.maxChroma(luminance:hue:)` for many (Y, hue) pairs, 4 at a time: the same 30-step chroma
-    /// bisection, each step's lightness solve in `RampKernels.solveLightness` (4 lanes) and the Display P3
-    /// test per lane. Bit-identical to the scalar reference (tested).
-    /// - Complexity: O(count × 30 × 40) luminance evaluations, 4 lanes at a time.
+    /// `TokenMath.maxChroma(luminance:hue:)` for many (Y, hue) pairs: the same 30-step chroma bisection, each
+    /// step's lightness solve through `RampKernels.solveLightness1` and the Display P3 test. Bit-identical to
+    /// the scalar reference (tested).
+    /// - Complexity: O(count × 30) lightness solves.
     public static func maxChroma(luminance y: [Double], hue h: [Double], out: UnsafeMutablePointer<Double>) {
         precondition(y.count == h.count, "maxChroma: \(y.count) luminances, \(h.count) hues")
-        var i = 0
-        var ys = [Double](repeating: 0, count: 4), as_ = ys, bs = ys, ls = ys
-        while i < y.count {
-            let n = min(4, y.count - i)
-            var cr = [Double](repeating: 0, count: 4), sr = cr
-            var lo = [Double](repeating: 0, count: 4), hi = [Double](repeating: 0.5, count: 4), mid = lo
-            for k in 0..<n {
-                let r = h[i + k] * Double.pi / 180
-                cr[k] = cos(r); sr[k] = sin(r); ys[k] = y[i + k]
-            }
+        for i in 0..<y.count {
+            let r = h[i] * Double.pi / 180
+            let cr = cos(r), sr = sin(r), yy = y[i]
+            var lo = 0.0, hi = 0.5
             for _ in 0..<30 {
-                for k in 0..<n { mid[k] = (lo[k] + hi[k]) / 2; as_[k] = cr[k] * mid[k]; bs[k] = sr[k] * mid[k] }
-                RampKernels.solveLightness(y: ys, a: as_, b: bs, out: &ls, count: n)
-                for k in 0..<n {
-                    if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklab: ls[k], as_[k], bs[k])) { lo[k] = mid[k] } else { hi[k] = mid[k] }
-                }
+                let mid = (lo + hi) / 2, a = cr * mid, b = sr * mid
+                let l = RampKernels.solveLightness1(y: yy, a: a, b: b)
+                if TokenMath.inP3(linearSRGB: TokenMath.linearSRGB(oklab: l, a, b)) { lo = mid } else { hi = mid }
             }
-            for k in 0..<n { out[i + k] = lo[k] }
-            i += 4
+            out[i] = lo
         }
     }
 

@@ -72,107 +72,174 @@ extension RampMetrics {
         b.y > t.y ? (b.bg56 - t.txt57) * APCA.scaleBoW * 100 : (b.bg65 - t.txt62) * APCA.scaleWoB * 100
     }
 
-    /// Fills the research columns of `out` (row-major, `cols` wide) for every ramp of `b`.
-    static func computeResearch(_ b: RampBatch, _ d: StopData, into O: SendablePointer<Double>, cols: Int,
-                                wanted: Set<String>?, threads: Int) {
-        let n = b.stops
-        let ix = Dictionary(uniqueKeysWithValues: allColumns.enumerated().map { ($1, $0) })
-        func c(_ name: String) -> Int { ix[name]! }
-        func want(_ set: Set<String>) -> Bool { wanted.map { !$0.isDisjoint(with: set) } ?? true }
-        let doLab = want(needsLab), doCAM = want(needsCAM16)
-        let core = Workbench.standard
-        let toLab = try? core.spaces.plan(from: .srgbLinear, to: .labD65)
-        let toJMh = try? core.spaces.plan(from: .srgbLinear, to: .cam16JMh)
-        let ladderCols = researchPerStop.map { g in Scale.ctk.stops.prefix(n).map { c("\(g.id)_\($0.label)") } }
-        let (d2Mean, d2Min, d2CV) = (c("de2000_mean"), c("de2000_min"), c("de2000_cv"))
-        let (cMean, cMin, cCV) = (c("cam16_mean"), c("cam16_min"), c("cam16_cv"))
-        let (lR2, lsR2, cR2, aRaw) = (c("l_r2"), c("lstar_r2"), c("contrast_log_r2"), c("apca_adj_min_unclipped"))
-        let ladderSummary = [(c("ladder_wcag45_mean"), c("ladder_wcag45_max")), (c("ladder_apca60_mean"), c("ladder_apca60_max")),
+    /// What `researchMetrics` fills: column indices, and whether the CIELAB / CAM16 groups are wanted.
+    struct ResearchPlan: @unchecked Sendable {
+        let ladderCols: [[Int]]
+        let d2Mean, d2Min, d2CV, cMean, cMin, cCV, lR2, lsR2, cR2, aRaw, hdMax, hdMean: Int
+        let ladderSummary: [(Int, Int)]
+        let toLab: ConversionPlan?, toJMh: ConversionPlan?
+        init(stops n: Int, wanted: Set<String>?) {
+            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+            func c(_ name: String) -> Int { ix[name]! }
+            func want(_ set: Set<String>) -> Bool { wanted.map { !$0.isDisjoint(with: set) } ?? true }
+            let core = Workbench.standard
+            toLab = want(needsLab) ? try? core.spaces.plan(from: .srgbLinear, to: .labD65) : nil
+            toJMh = want(needsCAM16) ? try? core.spaces.plan(from: .srgbLinear, to: .cam16JMh) : nil
+            ladderCols = researchPerStop.map { g in Scale.ctk.stops.prefix(n).map { c("\(g.id)_\($0.label)") } }
+            (d2Mean, d2Min, d2CV) = (c("de2000_mean"), c("de2000_min"), c("de2000_cv"))
+            (cMean, cMin, cCV) = (c("cam16_mean"), c("cam16_min"), c("cam16_cv"))
+            (lR2, lsR2, cR2, aRaw) = (c("l_r2"), c("lstar_r2"), c("contrast_log_r2"), c("apca_adj_min_unclipped"))
+            ladderSummary = [(c("ladder_wcag45_mean"), c("ladder_wcag45_max")), (c("ladder_apca60_mean"), c("ladder_apca60_max")),
                              (c("ladder_apca75_mean"), c("ladder_apca75_max"))]
-        let (hdMax, hdMean) = (c("hue_drift_cam16_max"), c("hue_drift_cam16_mean"))
-        Parallel.forRanges(count: b.count, granule: 4, threads: threads) { range in
-            var lab = [SIMD3<Double>](repeating: .zero, count: n), ucs = lab, jmh = lab
-            var ys = [Double](repeating: 0, count: n), steps = [Double](repeating: 0, count: max(n - 1, 1))
-            for r in range {
-                let o = O.p + r * cols, s0 = r * n
-                // Linearity of lightness and of the contrast ladder.
-                for i in 0..<n { ys[i] = d.lab[s0 + i].x }
-                o[lR2] = ys.withUnsafeBufferPointer { linearR2($0) }
-                for i in 0..<n { ys[i] = TokenMath.lightnessStar(luminance: max(d.wcagY[s0 + i], 0)) }
-                o[lsR2] = ys.withUnsafeBufferPointer { linearR2($0) }
-                for i in 0..<n { ys[i] = log(WCAG21.ratio(d.wcagY[s0 + i], d.wcagY[s0])) }
-                o[cR2] = ys.withUnsafeBufferPointer { linearR2($0) }
-                // APCA between neighbours before the clip.
-                var raw = Double.infinity
-                for i in 0..<(n - 1) {
-                    let p = d.apca[s0 + i], q = d.apca[s0 + i + 1]
-                    raw = min(raw, abs(p.y >= q.y ? lcUnclipped(q, on: p) : lcUnclipped(p, on: q)))
-                }
-                o[aRaw] = raw
-                // Pairwise ladders: for each stop, the fewest stops apart (either side) reaching the threshold.
-                // One walk outwards per stop serves the three ladders (a pair's WCAG ratio and |Lc| are
-                // computed once; both are symmetric in the pair: the lighter stop is the background).
-                var sums = (0.0, 0.0, 0.0), highs = (0.0, 0.0, 0.0), reached = (0, 0, 0)
+            (hdMax, hdMean) = (c("hue_drift_cam16_max"), c("hue_drift_cam16_mean"))
+        }
+    }
+
+    /// One core's scratch buffers for `researchMetrics` (a ramp's worth).
+    final class RampScratch {
+        let n: Int
+        let ys, steps, ladder: UnsafeMutablePointer<Double>
+        let lab, ucs, jmh: UnsafeMutablePointer<SIMD3<Double>>
+        init(stops n: Int) {
+            self.n = n
+            ys = .allocate(capacity: n); steps = .allocate(capacity: max(n - 1, 1)); ladder = .allocate(capacity: 3 * n)
+            lab = .allocate(capacity: n); ucs = .allocate(capacity: n); jmh = .allocate(capacity: n)
+        }
+        deinit { ys.deallocate(); steps.deallocate(); ladder.deallocate(); lab.deallocate(); ucs.deallocate(); jmh.deallocate() }
+    }
+
+    /// The research columns of ramp `r` into `o`.
+    ///
+    /// Pairwise ladders: for each stop, the fewest stops apart (either side) at which a pair reaches WCAG 4.5:1,
+    /// |Lc| 60 and |Lc| 75. Both measures are symmetric in the pair (the lighter stop is the background), so
+    /// pairs are visited once, by distance 1, 2, … until every stop has all three (or every pair was seen).
+    @inline(__always)
+    static func researchMetrics(_ r: Int, _ b: BatchView, _ d: StopData, _ o: UnsafeMutablePointer<Double>,
+                                _ p: ResearchPlan, _ sc: RampScratch) {
+        let n = b.stops, s0 = r * n
+        let ys = sc.ys, wy = d.wcagY + s0, ap = d.apca + s0
+        // Linearity of lightness and of the contrast ladder.
+        for i in 0..<n { ys[i] = d.lab[s0 + i].x }
+        o[p.lR2] = linearR2(UnsafeBufferPointer(start: ys, count: n))
+        for i in 0..<n { ys[i] = d.lstar[s0 + i] }
+        o[p.lsR2] = linearR2(UnsafeBufferPointer(start: ys, count: n))
+        for i in 0..<n { ys[i] = log(WCAG21.ratio(wy[i], wy[0])) }
+        o[p.cR2] = linearR2(UnsafeBufferPointer(start: ys, count: n))
+        // APCA between neighbours before the clip.
+        var raw = Double.infinity
+        for i in 0..<(n - 1) {
+            let p = ap[i], q = ap[i + 1]
+            raw = min(raw, abs(p.y >= q.y ? lcUnclipped(q, on: p) : lcUnclipped(p, on: q)))
+        }
+        o[p.aRaw] = raw
+        // Pairwise ladders.
+        let lad = sc.ladder
+        for q in 0..<(3 * n) { lad[q] = .nan }
+        // A ramp whose WCAG Y, APCA Y and APCA powers never rise from the lightest stop has every pair measure
+        // growing with distance on either side (each step of the arithmetic is monotone), so two pointers per
+        // side find each stop's nearest reaching stop; any other ramp visits the pairs.
+        var monotone = true
+        for i in 0..<(n - 1) where !(wy[i + 1] <= wy[i] && ap[i + 1].y <= ap[i].y && ap[i + 1].bg56 <= ap[i].bg56
+                                     && ap[i + 1].txt57 <= ap[i].txt57) {
+            monotone = false; break
+        }
+        if monotone {
+            // Whether the pair i < j reaches ladder g (i, the lighter, is the background).
+            @inline(__always) func reaches(_ g: Int, _ i: Int, _ j: Int) -> Bool {
+                if g == 0 { return WCAG21.ratio(wy[i], wy[j]) >= 4.5 }
+                let v = abs(lc(ap[j], on: ap[i]))
+                return g == 1 ? v >= 60 : v >= 75
+            }
+            for g in 0..<3 {
+                let out = lad + g * n
+                // Darker side: the nearest j > i reaching; never nearer for a darker i.
+                var j = 1
                 for i in 0..<n {
-                    var b0 = Double.nan, b1 = Double.nan, b2 = Double.nan
-                    var k = 1
-                    while k < n && (b0.isNaN || b1.isNaN || b2.isNaN) {
-                        for side in 0..<2 {
-                            let j = side == 0 ? i - k : i + k
-                            guard j >= 0 && j < n else { continue }
-                            let p = s0 + i, q = s0 + j
-                            if b0.isNaN && WCAG21.ratio(d.wcagY[p], d.wcagY[q]) >= 4.5 { b0 = Double(k) }
-                            if b1.isNaN || b2.isNaN {
-                                let a = d.apca[p], bb = d.apca[q]
-                                let v = abs(a.y >= bb.y ? lc(bb, on: a) : lc(a, on: bb))
-                                if b1.isNaN && v >= 60 { b1 = Double(k) }
-                                if b2.isNaN && v >= 75 { b2 = Double(k) }
-                            }
-                        }
-                        k += 1
-                    }
-                    o[ladderCols[0][i]] = b0; o[ladderCols[1][i]] = b1; o[ladderCols[2][i]] = b2
-                    if !b0.isNaN { sums.0 += b0; highs.0 = max(highs.0, b0); reached.0 += 1 }
-                    if !b1.isNaN { sums.1 += b1; highs.1 = max(highs.1, b1); reached.1 += 1 }
-                    if !b2.isNaN { sums.2 += b2; highs.2 = max(highs.2, b2); reached.2 += 1 }
+                    j = max(j, i + 1)
+                    while j < n && !reaches(g, i, j) { j += 1 }
+                    if j < n { out[i] = Double(j - i) }
                 }
-                for (g, (meanCol, maxCol)) in ladderSummary.enumerated() {
-                    let (sum, hi, got) = g == 0 ? (sums.0, highs.0, reached.0) : g == 1 ? (sums.1, highs.1, reached.1) : (sums.2, highs.2, reached.2)
-                    o[meanCol] = got > 0 ? sum / Double(got) : .nan
-                    o[maxCol] = got == n ? hi : .nan
-                }
-                // CIEDE2000 and CAM16-UCS steps; CAM16 hue drift.
-                func evenness(_ meanCol: Int, _ minCol: Int, _ cvCol: Int, _ dist: (Int) -> Double) {
-                    var sum = 0.0, lo = Double.infinity
-                    for i in 0..<(n - 1) { steps[i] = dist(i); sum += steps[i]; lo = min(lo, steps[i]) }
-                    let mean = sum / Double(n - 1)
-                    var v = 0.0
-                    for i in 0..<(n - 1) { v += (steps[i] - mean) * (steps[i] - mean) }
-                    o[meanCol] = mean; o[minCol] = lo
-                    o[cvCol] = mean > 0 ? (v / Double(n - 1)).squareRoot() / mean : .nan
-                }
-                if doLab, let plan = toLab {
-                    for i in 0..<n { lab[i] = plan.apply(b.linear[s0 + i]) }
-                    evenness(d2Mean, d2Min, d2CV) { DeltaE2000.distance(lab[$0], lab[$0 + 1]) }
-                }
-                if doCAM, let plan = toJMh {
-                    for i in 0..<n { jmh[i] = plan.apply(b.linear[s0 + i]); ucs[i] = cam16UCS(jmh: jmh[i]) }
-                    evenness(cMean, cMin, cCV) { let v = ucs[$0 + 1] - ucs[$0]; return (v * v).sum().squareRoot() }
-                    // Circular mean hue over stops with M > 1 (chromatic), then |h − mean| the shortest way round.
-                    var sx = 0.0, sy = 0.0, cnt = 0
-                    for i in 0..<n where jmh[i].y > 1 && jmh[i].z.isFinite {
-                        let h = jmh[i].z * Double.pi / 180; sx += cos(h); sy += sin(h); cnt += 1
-                    }
-                    if cnt > 0 {
-                        let mean = atan2(sy, sx) * 180 / Double.pi
-                        var mx = 0.0, s = 0.0
-                        for i in 0..<n where jmh[i].y > 1 && jmh[i].z.isFinite {
-                            let dh = abs(remainder(jmh[i].z - mean, 360)); mx = max(mx, dh); s += dh
-                        }
-                        o[hdMax] = mx; o[hdMean] = s / Double(cnt)
-                    } else { o[hdMax] = 0; o[hdMean] = 0 }
+                // Lighter side: the nearest j < i reaching (a prefix of 0..<i); never farther for a darker i.
+                var l = -1
+                for i in 0..<n {
+                    while l + 1 < i && reaches(g, l + 1, i) { l += 1 }
+                    if l >= 0 { let k = Double(i - l); if out[i].isNaN || k < out[i] { out[i] = k } }
                 }
             }
+        } else {
+            var missing = 3 * n
+            var dist = 1
+            while dist < n && missing > 0 {
+                let k = Double(dist)
+                for i in 0..<(n - dist) {
+                    let j = i + dist
+                    let i0 = lad[i].isNaN, j0 = lad[j].isNaN, i1 = lad[n + i].isNaN, j1 = lad[n + j].isNaN
+                    let i2 = lad[2 * n + i].isNaN, j2 = lad[2 * n + j].isNaN
+                    if (i0 || j0) && WCAG21.ratio(wy[i], wy[j]) >= 4.5 {
+                        if i0 { lad[i] = k; missing -= 1 }
+                        if j0 { lad[j] = k; missing -= 1 }
+                    }
+                    if i1 || j1 || i2 || j2 {
+                        let a = ap[i], c = ap[j]
+                        let v = abs(a.y >= c.y ? lc(c, on: a) : lc(a, on: c))
+                        if v >= 60 {
+                            if i1 { lad[n + i] = k; missing -= 1 }
+                            if j1 { lad[n + j] = k; missing -= 1 }
+                        }
+                        if v >= 75 {
+                            if i2 { lad[2 * n + i] = k; missing -= 1 }
+                            if j2 { lad[2 * n + j] = k; missing -= 1 }
+                        }
+                    }
+                }
+                dist += 1
+            }
+        }
+        for g in 0..<3 {
+            var sum = 0.0, hi = 0.0, got = 0
+            let cols = p.ladderCols[g]
+            for i in 0..<n {
+                let v = lad[g * n + i]
+                o[cols[i]] = v
+                if !v.isNaN { sum += v; hi = max(hi, v); got += 1 }
+            }
+            let (meanCol, maxCol) = p.ladderSummary[g]
+            o[meanCol] = got > 0 ? sum / Double(got) : .nan
+            o[maxCol] = got == n ? hi : .nan
+        }
+        // CIEDE2000 and CAM16-UCS steps; CAM16 hue drift.
+        let steps = sc.steps
+        func evenness(_ meanCol: Int, _ minCol: Int, _ cvCol: Int, _ dist: (Int) -> Double) {
+            var sum = 0.0, lo = Double.infinity
+            for i in 0..<(n - 1) { steps[i] = dist(i); sum += steps[i]; lo = min(lo, steps[i]) }
+            let mean = sum / Double(n - 1)
+            var v = 0.0
+            for i in 0..<(n - 1) { v += (steps[i] - mean) * (steps[i] - mean) }
+            o[meanCol] = mean; o[minCol] = lo
+            o[cvCol] = mean > 0 ? (v / Double(n - 1)).squareRoot() / mean : .nan
+        }
+        if let plan = p.toLab {
+            let lab = sc.lab
+            for i in 0..<n { lab[i] = plan.apply(b.linear[s0 + i]) }
+            evenness(p.d2Mean, p.d2Min, p.d2CV) { DeltaE2000.distance(lab[$0], lab[$0 + 1]) }
+        }
+        if let plan = p.toJMh {
+            let jmh = sc.jmh, ucs = sc.ucs
+            for i in 0..<n { jmh[i] = plan.apply(b.linear[s0 + i]); ucs[i] = cam16UCS(jmh: jmh[i]) }
+            evenness(p.cMean, p.cMin, p.cCV) { let v = ucs[$0 + 1] - ucs[$0]; return (v * v).sum().squareRoot() }
+            // Circular mean hue over stops with M > 1 (chromatic), then |h − mean| the shortest way round.
+            var sx = 0.0, sy = 0.0, cnt = 0
+            for i in 0..<n where jmh[i].y > 1 && jmh[i].z.isFinite {
+                let h = jmh[i].z * Double.pi / 180; sx += cos(h); sy += sin(h); cnt += 1
+            }
+            if cnt > 0 {
+                let mean = atan2(sy, sx) * 180 / Double.pi
+                var mx = 0.0, s = 0.0
+                for i in 0..<n where jmh[i].y > 1 && jmh[i].z.isFinite {
+                    let dh = abs(remainder(jmh[i].z - mean, 360)); mx = max(mx, dh); s += dh
+                }
+                o[p.hdMax] = mx; o[p.hdMean] = s / Double(cnt)
+            } else { o[p.hdMax] = 0; o[p.hdMean] = 0 }
         }
     }
 }

@@ -165,11 +165,34 @@ public enum RampMetrics {
 
     static let wcagRow = ColorSpace.srgbLinearToXYZ.r1
 
-    struct StopData {
-        var lab: [SIMD3<Double>]
-        var cvd: [[SIMD3<Double>]]   // protan, deutan, tritan
-        var wcagY: [Double]
-        var apca: [APCAStop]
+    /// The per-stop inputs of every stop of a batch: OKLab, CVD-simulated OKLab (protan, deutan, tritan), WCAG Y,
+    /// the APCA powers, CIE L\* of the WCAG Y and the gamut flags (bit 0: outside sRGB, bit 1: outside Display
+    /// P3). Owned memory, read by the metric loops through pointers.
+    final class StopData: @unchecked Sendable {
+        let count: Int
+        let lab, cvd0, cvd1, cvd2: UnsafeMutablePointer<SIMD3<Double>>
+        let wcagY, lstar: UnsafeMutablePointer<Double>
+        let apca: UnsafeMutablePointer<APCAStop>
+        let gamut: UnsafeMutablePointer<UInt8>
+        init(count n: Int) {
+            count = n
+            lab = .allocate(capacity: max(n, 1)); cvd0 = .allocate(capacity: max(n, 1))
+            cvd1 = .allocate(capacity: max(n, 1)); cvd2 = .allocate(capacity: max(n, 1))
+            wcagY = .allocate(capacity: max(n, 1)); lstar = .allocate(capacity: max(n, 1))
+            apca = .allocate(capacity: max(n, 1)); gamut = .allocate(capacity: max(n, 1))
+        }
+        deinit {
+            lab.deallocate(); cvd0.deallocate(); cvd1.deallocate(); cvd2.deallocate()
+            wcagY.deallocate(); lstar.deallocate(); apca.deallocate(); gamut.deallocate()
+        }
+        func cvd(_ k: Int) -> UnsafeMutablePointer<SIMD3<Double>> { k == 0 ? cvd0 : k == 1 ? cvd1 : cvd2 }
+    }
+
+    /// A batch's stop arrays as pointers, valid inside `RampBatch.withView`.
+    struct BatchView: @unchecked Sendable {
+        let oklch: UnsafePointer<SIMD3<Double>>, linear: UnsafePointer<SIMD3<Double>>
+        let requestedChroma: UnsafePointer<Double>, hues: UnsafePointer<Double>
+        let count: Int, stops: Int
     }
 
     static func oklab(_ lch: SIMD3<Double>) -> SIMD3<Double> {
@@ -197,49 +220,73 @@ public enum RampMetrics {
                 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
     }
 
-    static func stopData(_ b: RampBatch, threads: Int) -> StopData {
-        let n = b.count * b.stops
-        var lab = [SIMD3<Double>](repeating: .zero, count: n)
-        var cp = [SIMD3<Double>](repeating: .zero, count: n), cd = cp, ct = cp
-        var wy = [Double](repeating: 0, count: n)
-        var ap = [APCAStop](repeating: APCAStop(luminance: 0), count: n)
+    /// The per-stop inputs of every stop of `v`. A stop whose OKLCH and linear sRGB bits equal an earlier stop's
+    /// in the same core's share is copied from it instead of computed again (sweeps repeat stops: a parameter
+    /// that moves only some stops leaves the others bit-identical across variants), so the powers and cube roots
+    /// run once per distinct stop; the values are the same bits either way.
+    /// - Complexity: O(stops) hashing plus O(distinct stops) conversions (10 `pow`, 9 cube roots each), split
+    ///   over `threads` cores.
+    static func stopData(_ v: BatchView, threads: Int) -> StopData {
+        let n = v.count * v.stops
+        let d = StopData(count: n)
         let mats = CVD.allCases.map(\.matrix)
-        lab.withUnsafeMutableBufferPointer { lb in
-        cp.withUnsafeMutableBufferPointer { c0 in
-        cd.withUnsafeMutableBufferPointer { c1 in
-        ct.withUnsafeMutableBufferPointer { c2 in
-        wy.withUnsafeMutableBufferPointer { wb in
-        ap.withUnsafeMutableBufferPointer { abp in
-            let L = SendablePointer(lb.baseAddress!), W = SendablePointer(wb.baseAddress!), A = SendablePointer(abp.baseAddress!)
-            let C = [SendablePointer(c0.baseAddress!), SendablePointer(c1.baseAddress!), SendablePointer(c2.baseAddress!)]
-            Parallel.forRanges(count: n, granule: 64, threads: threads) { range in
-                for s in range {
-                    let lin = b.linear[s]
-                    L.p[s] = oklab(b.oklch[s])
-                    W.p[s] = max((wcagRow * lin).sum(), 0)
-                    let enc = TokenMath.encode(lin)
-                    A.p[s] = APCAStop(luminance: APCA.luminance(srgb: enc))
-                }
-                // Simulated CVD colors in OKLab, 4 stops at a time (the cube root in 4 lanes: relative error
-                // ≤ 4e-16, VectorMathDouble.cbrt).
-                var s = range.lowerBound
-                while s < range.upperBound {
-                    let m = min(4, range.upperBound - s)
-                    var x = Double4(repeating: 0), y = x, z = x
-                    for k in 0..<m { let v = b.linear[s + k]; x[k] = v.x; y[k] = v.y; z[k] = v.z }
-                    for k in 0..<3 {
-                        let t = mats[k]
-                        let r = cvdClamp(t.r0.x * x + t.r0.y * y + t.r0.z * z)
-                        let g = cvdClamp(t.r1.x * x + t.r1.y * y + t.r1.z * z)
-                        let bl = cvdClamp(t.r2.x * x + t.r2.y * y + t.r2.z * z)
-                        let lab = oklab4(r, g, bl)
-                        for j in 0..<m { C[k].p[s + j] = SIMD3(lab.0[j], lab.1[j], lab.2[j]) }
-                    }
-                    s += m
+        let (m0, m1, m2) = (mats[0], mats[1], mats[2])
+        Parallel.forRanges(count: n, granule: 256, threads: threads) { range in
+            let len = range.count
+            // Distinct stops of this share: rep[k] = the first stop with the same bits (range-relative).
+            let rep = UnsafeMutablePointer<Int32>.allocate(capacity: len)
+            defer { rep.deallocate() }
+            let index = DistinctIndex(capacity: len)
+            defer { index.deallocate() }
+            let base = range.lowerBound
+            for k in 0..<len {
+                let s = base + k, c = v.linear[s], o = v.oklch[s]
+                let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, o.x.bitPattern, o.y.bitPattern, o.z.bitPattern)
+                rep[k] = index.find(hash: h, Int32(k)) { j in
+                    let cj = v.linear[base + Int(j)], oj = v.oklch[base + Int(j)]
+                    return cj.x.bitPattern == c.x.bitPattern && cj.y.bitPattern == c.y.bitPattern && cj.z.bitPattern == c.z.bitPattern
+                        && oj.x.bitPattern == o.x.bitPattern && oj.y.bitPattern == o.y.bitPattern && oj.z.bitPattern == o.z.bitPattern
                 }
             }
-        }}}}}}
-        return StopData(lab: lab, cvd: [cp, cd, ct], wcagY: wy, apca: ap)
+            // Distinct stops: OKLab, WCAG Y, APCA, L*, gamut; CVD OKLab 4 stops at a time (the cube root in 4 lanes:
+            // relative error ≤ 4e-16, VectorMathDouble.cbrt; lanes are independent, so grouping does not matter).
+            let lanes = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+            defer { lanes.deallocate() }
+            var filled = 0
+            func cvdLanes(_ m: Int) {
+                var x = Double4(repeating: 0), y = x, z = x
+                for k in 0..<m { let c = v.linear[lanes[k]]; x[k] = c.x; y[k] = c.y; z[k] = c.z }
+                func simulate(_ t: Matrix3, into out: UnsafeMutablePointer<SIMD3<Double>>) {
+                    let r = cvdClamp(t.r0.x * x + t.r0.y * y + t.r0.z * z)
+                    let g = cvdClamp(t.r1.x * x + t.r1.y * y + t.r1.z * z)
+                    let bl = cvdClamp(t.r2.x * x + t.r2.y * y + t.r2.z * z)
+                    let lab = oklab4(r, g, bl)
+                    for j in 0..<m { out[lanes[j]] = SIMD3(lab.0[j], lab.1[j], lab.2[j]) }
+                }
+                simulate(m0, into: d.cvd0); simulate(m1, into: d.cvd1); simulate(m2, into: d.cvd2)
+            }
+            for k in 0..<len where rep[k] == Int32(k) {
+                let s = base + k, lin = v.linear[s]
+                d.lab[s] = oklab(v.oklch[s])
+                let y = max((wcagRow * lin).sum(), 0)
+                d.wcagY[s] = y
+                d.lstar[s] = TokenMath.lightnessStar(luminance: max(y, 0))
+                let enc = TokenMath.encode(lin)
+                d.apca[s] = APCAStop(luminance: APCA.luminance(srgb: enc))
+                d.gamut[s] = (lin.min() < -1e-6 || lin.max() > 1 + 1e-6 ? 1 : 0) | (TokenMath.inP3(linearSRGB: lin) ? 0 : 2)
+                lanes[filled] = s
+                filled += 1
+                if filled == 4 { cvdLanes(4); filled = 0 }
+            }
+            if filled > 0 { cvdLanes(filled) }
+            // Repeated stops: copies.
+            for k in 0..<len where rep[k] != Int32(k) {
+                let s = base + k, r = base + Int(rep[k])
+                d.lab[s] = d.lab[r]; d.cvd0[s] = d.cvd0[r]; d.cvd1[s] = d.cvd1[r]; d.cvd2[s] = d.cvd2[r]
+                d.wcagY[s] = d.wcagY[r]; d.lstar[s] = d.lstar[r]; d.apca[s] = d.apca[r]; d.gamut[s] = d.gamut[r]
+            }
+        }
+        return d
     }
 
     // MARK: - Compute
@@ -247,148 +294,206 @@ public enum RampMetrics {
     /// Every metric of every ramp: a row-major table `batch.count × allColumns.count`.
     ///
     /// `groups` are row ranges that share a variant (the hues compared by `hue_sep_min*`).
-    /// - Complexity: O(ramps × stops) for per-ramp metrics plus O(Σ hues² × stops) for the cross-hue ones;
-    ///   split over `threads` cores (0: all).
+    /// - Complexity: O(ramps × stops) for per-ramp metrics (O(ramps × stops²) at most for the pairwise ladders)
+    ///   plus O(Σ hues² × stops) for the cross-hue ones; split over `threads` cores (0: all).
     public static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int = 0, wanted: Set<String>? = nil) -> [Double] {
         let cols = allColumns.count
-        let ix = Dictionary(uniqueKeysWithValues: allColumns.enumerated().map { ($1, $0) })
-        let d = stopData(b, threads: threads)
         var out = [Double](repeating: .nan, count: b.count * cols)
-        let white = APCAStop(luminance: APCA.luminance(srgb: SIMD3(1, 1, 1)))
-        let black = APCAStop(luminance: 0)
-        let yWhite = WCAG21.luminance(srgb: SIMD3(1, 1, 1))
-        let n = b.stops
-        func c(_ name: String) -> Int { ix[name]! }
-        let (deMean, deMin, deMax, deCV) = (c("de_mean"), c("de_min"), c("de_max"), c("de_cv"))
-        let (lMono, lRev) = (c("l_monotonic"), c("l_reversals"))
-        let (wAdjMin, wAdjMean, aAdjMin, wEnds, aEnds) = (c("wcag_adj_min"), c("wcag_adj_mean"), c("apca_adj_min"), c("wcag_ends"), c("apca_ends"))
-        let (wW, wB, aW, aB) = (c("wcag_white_aa"), c("wcag_black_aa"), c("apca_white_60"), c("apca_black_60"))
-        let (wL, wD, aL, aD) = (c("wcag_lightest_aa"), c("wcag_darkest_aa"), c("apca_lightest_60"), c("apca_darkest_60"))
-        let (cMean, cMax, crMean, crMin) = (c("chroma_mean"), c("chroma_max"), c("chroma_retained_mean"), c("chroma_retained_min"))
-        let (hdMax, hdMean, oS, oP) = (c("hue_drift_max"), c("hue_drift_mean"), c("out_srgb"), c("out_p3"))
-        let (pwW, pwB, paW, paB, pC, pDE) = (c("wcag_white_50"), c("wcag_black_50"), c("apca_white_50"), c("apca_black_50"), c("chroma_50"), c("de_step_50"))
-        let sep = [c("hue_sep_min"), c("hue_sep_min_protan"), c("hue_sep_min_deutan"), c("hue_sep_min_tritan")]
-        let sepMean = [c("hue_sep_mean"), c("hue_sep_mean_protan"), c("hue_sep_mean_deutan"), c("hue_sep_mean_tritan")]
-
-        out.withUnsafeMutableBufferPointer { ob in
-            let O = SendablePointer(ob.baseAddress!)
-            Parallel.forRanges(count: b.count, granule: 4, threads: threads) { range in
-                var de = [Double](repeating: 0, count: n - 1)
-                for r in range {
-                    let o = O.p + r * cols, s0 = r * n
-                    // ΔEOK between neighbours.
-                    var sum = 0.0, lo = Double.infinity, hi = -Double.infinity
-                    for i in 0..<(n - 1) {
-                        let v = d.lab[s0 + i + 1] - d.lab[s0 + i]
-                        let e = (v * v).sum().squareRoot()
-                        de[i] = e; sum += e; lo = min(lo, e); hi = max(hi, e)
-                        o[pDE + i] = e
+        b.withView { v in
+            let d = stopData(v, threads: threads)
+            out.withUnsafeMutableBufferPointer { ob in
+                let O = SendablePointer(ob.baseAddress!)
+                let k = Columns()
+                let research = ResearchPlan(stops: v.stops, wanted: wanted)
+                Parallel.forRanges(count: v.count, granule: 4, threads: threads) { range in
+                    let scratch = RampScratch(stops: v.stops)
+                    for r in range {
+                        rampMetrics(r, v, d, O.p + r * cols, k)
+                        researchMetrics(r, v, d, O.p + r * cols, research, scratch)
                     }
-                    let mean = sum / Double(n - 1)
-                    var varSum = 0.0
-                    for e in de { varSum += (e - mean) * (e - mean) }
-                    o[deMean] = mean; o[deMin] = lo; o[deMax] = hi
-                    o[deCV] = mean > 0 ? (varSum / Double(n - 1)).squareRoot() / mean : .nan
-                    // Lightness order.
-                    var rev = 0
-                    for i in 0..<(n - 1) where !(d.lab[s0 + i + 1].x < d.lab[s0 + i].x) { rev += 1 }
-                    o[lRev] = Double(rev); o[lMono] = rev == 0 ? 1 : 0
-                    // Contrast between neighbours.
-                    var wMin = Double.infinity, wSum = 0.0, aMin = Double.infinity
-                    for i in 0..<(n - 1) {
-                        let w = WCAG21.ratio(d.wcagY[s0 + i], d.wcagY[s0 + i + 1])
-                        wMin = min(wMin, w); wSum += w
-                        let p = d.apca[s0 + i], q = d.apca[s0 + i + 1]
-                        let a = p.y >= q.y ? lc(q, on: p) : lc(p, on: q)
-                        aMin = min(aMin, abs(a))
-                    }
-                    o[wAdjMin] = wMin; o[wAdjMean] = wSum / Double(n - 1); o[aAdjMin] = aMin
-                    let first = s0, last = s0 + n - 1
-                    o[wEnds] = WCAG21.ratio(d.wcagY[first], d.wcagY[last])
-                    o[aEnds] = abs(lc(d.apca[last], on: d.apca[first]))
-                    // Against white, black and the ramp's ends; chroma; gamut; drift.
-                    var cW = 0, cB = 0, cAW = 0, cAB = 0, cL = 0, cD = 0, cAL = 0, cAD = 0
-                    var chSum = 0.0, chMax = 0.0, retSum = 0.0, retMin = Double.infinity, retN = 0
-                    var drMax = 0.0, drSum = 0.0, drN = 0, outS = 0, outP = 0, retUnknown = false
-                    let target = TokenMath.roundedHue(b.hues[r])
-                    for i in 0..<n {
-                        let s = s0 + i, y = d.wcagY[s], ap = d.apca[s]
-                        let ww = WCAG21.ratio(y, yWhite), wb = WCAG21.ratio(y, 0)
-                        let lw = lc(ap, on: white), lb = lc(ap, on: black)
-                        o[pwW + i] = ww; o[pwB + i] = wb; o[paW + i] = lw; o[paB + i] = lb
-                        if ww >= 4.5 { cW += 1 }
-                        if wb >= 4.5 { cB += 1 }
-                        if abs(lw) >= 60 { cAW += 1 }
-                        if abs(lb) >= 60 { cAB += 1 }
-                        if WCAG21.ratio(y, d.wcagY[first]) >= 4.5 { cL += 1 }
-                        if WCAG21.ratio(y, d.wcagY[last]) >= 4.5 { cD += 1 }
-                        if abs(lc(ap, on: d.apca[first])) >= 60 { cAL += 1 }
-                        if abs(lc(ap, on: d.apca[last])) >= 60 { cAD += 1 }
-                        let lch = b.oklch[s]
-                        let ch = lch.y.isNaN ? 0 : lch.y
-                        o[pC + i] = ch; chSum += ch; chMax = max(chMax, ch)
-                        let req = b.requestedChroma[s]
-                        if req.isNaN { retUnknown = true } else if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
-                        if ch > 0.005, lch.z.isFinite {
-                            let dh = abs(remainder(lch.z - target, 360))
-                            drMax = max(drMax, dh); drSum += dh; drN += 1
-                        }
-                        let lin = b.linear[s]
-                        if lin.min() < -1e-6 || lin.max() > 1 + 1e-6 { outS += 1 }
-                        if !TokenMath.inP3(linearSRGB: lin) { outP += 1 }
-                    }
-                    o[wW] = Double(cW); o[wB] = Double(cB); o[aW] = Double(cAW); o[aB] = Double(cAB)
-                    o[wL] = Double(cL); o[wD] = Double(cD); o[aL] = Double(cAL); o[aD] = Double(cAD)
-                    o[cMean] = chSum / Double(n); o[cMax] = chMax
-                    o[crMean] = retUnknown ? .nan : retN > 0 ? retSum / Double(retN) : 1
-                    o[crMin] = retUnknown ? .nan : retN > 0 ? retMin : 1
-                    o[hdMax] = drMax; o[hdMean] = drN > 0 ? drSum / Double(drN) : 0
-                    o[oS] = Double(outS); o[oP] = Double(outP)
                 }
+                crossHue(v, d, groups: groups, into: O, cols: cols, k, threads: threads)
             }
-            computeResearch(b, d, into: O, cols: cols, wanted: wanted, threads: threads)
-            // Cross-hue separation per variant group.
-            let groupList = groups
-            Parallel.forRanges(count: groupList.count, granule: 1, threads: threads) { range in
-                for g in range {
-                    let rows = groupList[g]
-                    guard rows.count > 1 else { continue }
-                    var overall = [Double](repeating: .infinity, count: rows.count * 4)
-                    var sums = [Double](repeating: 0, count: rows.count * 4)
-                    var best = overall
+            withExtendedLifetime(d) {}
+        }
+        return out
+    }
+
+    /// Column indices of the metrics `rampMetrics` and `crossHue` fill.
+    struct Columns {
+        let deMean, deMin, deMax, deCV, lMono, lRev: Int
+        let wAdjMin, wAdjMean, aAdjMin, wEnds, aEnds: Int
+        let wW, wB, aW, aB, wL, wD, aL, aD: Int
+        let cMean, cMax, crMean, crMin, hdMax, hdMean, oS, oP: Int
+        let pwW, pwB, paW, paB, pC, pDE: Int
+        let sep: [Int], sepMean: [Int]
+        init() {
+            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+            func c(_ name: String) -> Int { ix[name]! }
+            (deMean, deMin, deMax, deCV) = (c("de_mean"), c("de_min"), c("de_max"), c("de_cv"))
+            (lMono, lRev) = (c("l_monotonic"), c("l_reversals"))
+            (wAdjMin, wAdjMean, aAdjMin, wEnds, aEnds) = (c("wcag_adj_min"), c("wcag_adj_mean"), c("apca_adj_min"), c("wcag_ends"), c("apca_ends"))
+            (wW, wB, aW, aB) = (c("wcag_white_aa"), c("wcag_black_aa"), c("apca_white_60"), c("apca_black_60"))
+            (wL, wD, aL, aD) = (c("wcag_lightest_aa"), c("wcag_darkest_aa"), c("apca_lightest_60"), c("apca_darkest_60"))
+            (cMean, cMax, crMean, crMin) = (c("chroma_mean"), c("chroma_max"), c("chroma_retained_mean"), c("chroma_retained_min"))
+            (hdMax, hdMean, oS, oP) = (c("hue_drift_max"), c("hue_drift_mean"), c("out_srgb"), c("out_p3"))
+            (pwW, pwB, paW, paB, pC, pDE) = (c("wcag_white_50"), c("wcag_black_50"), c("apca_white_50"), c("apca_black_50"), c("chroma_50"), c("de_step_50"))
+            sep = [c("hue_sep_min"), c("hue_sep_min_protan"), c("hue_sep_min_deutan"), c("hue_sep_min_tritan")]
+            sepMean = [c("hue_sep_mean"), c("hue_sep_mean_protan"), c("hue_sep_mean_deutan"), c("hue_sep_mean_tritan")]
+        }
+    }
+
+    static let whiteAPCA = APCAStop(luminance: APCA.luminance(srgb: SIMD3(1, 1, 1)))
+    static let blackAPCA = APCAStop(luminance: 0)
+    static let whiteY = WCAG21.luminance(srgb: SIMD3(1, 1, 1))
+
+    /// The per-ramp metrics of ramp `r` (neighbour steps, order, contrast, chroma, drift, gamut) into `o`.
+    @inline(__always)
+    static func rampMetrics(_ r: Int, _ b: BatchView, _ d: StopData, _ o: UnsafeMutablePointer<Double>, _ k: Columns) {
+        let n = b.stops, s0 = r * n
+        let lab = d.lab + s0, wy = d.wcagY + s0, ap = d.apca + s0
+        // ΔEOK between neighbours.
+        var sum = 0.0, lo = Double.infinity, hi = -Double.infinity
+        for i in 0..<(n - 1) {
+            let v = lab[i + 1] - lab[i]
+            let e = (v * v).sum().squareRoot()
+            sum += e; lo = min(lo, e); hi = max(hi, e)
+            o[k.pDE + i] = e
+        }
+        let mean = sum / Double(n - 1)
+        var varSum = 0.0
+        for i in 0..<(n - 1) { let e = o[k.pDE + i]; varSum += (e - mean) * (e - mean) }
+        o[k.deMean] = mean; o[k.deMin] = lo; o[k.deMax] = hi
+        o[k.deCV] = mean > 0 ? (varSum / Double(n - 1)).squareRoot() / mean : .nan
+        // Lightness order.
+        var rev = 0
+        for i in 0..<(n - 1) where !(lab[i + 1].x < lab[i].x) { rev += 1 }
+        o[k.lRev] = Double(rev); o[k.lMono] = rev == 0 ? 1 : 0
+        // Contrast between neighbours.
+        var wMin = Double.infinity, wSum = 0.0, aMin = Double.infinity
+        for i in 0..<(n - 1) {
+            let w = WCAG21.ratio(wy[i], wy[i + 1])
+            wMin = min(wMin, w); wSum += w
+            let p = ap[i], q = ap[i + 1]
+            let a = p.y >= q.y ? lc(q, on: p) : lc(p, on: q)
+            aMin = min(aMin, abs(a))
+        }
+        o[k.wAdjMin] = wMin; o[k.wAdjMean] = wSum / Double(n - 1); o[k.aAdjMin] = aMin
+        let first = 0, last = n - 1
+        o[k.wEnds] = WCAG21.ratio(wy[first], wy[last])
+        o[k.aEnds] = abs(lc(ap[last], on: ap[first]))
+        // Against white, black and the ramp's ends; chroma; gamut; drift.
+        var cW = 0, cB = 0, cAW = 0, cAB = 0, cL = 0, cD = 0, cAL = 0, cAD = 0
+        var chSum = 0.0, chMax = 0.0, retSum = 0.0, retMin = Double.infinity, retN = 0
+        var drMax = 0.0, drSum = 0.0, drN = 0, outS = 0, outP = 0, retUnknown = false
+        let target = TokenMath.roundedHue(b.hues[r])
+        let white = whiteAPCA, black = blackAPCA, yWhite = whiteY
+        let apFirst = ap[first], apLast = ap[last], yFirst = wy[first], yLast = wy[last]
+        for i in 0..<n {
+            let s = s0 + i, y = wy[i], a = ap[i]
+            let ww = WCAG21.ratio(y, yWhite), wb = WCAG21.ratio(y, 0)
+            let lw = lc(a, on: white), lb = lc(a, on: black)
+            o[k.pwW + i] = ww; o[k.pwB + i] = wb; o[k.paW + i] = lw; o[k.paB + i] = lb
+            if ww >= 4.5 { cW += 1 }
+            if wb >= 4.5 { cB += 1 }
+            if abs(lw) >= 60 { cAW += 1 }
+            if abs(lb) >= 60 { cAB += 1 }
+            if WCAG21.ratio(y, yFirst) >= 4.5 { cL += 1 }
+            if WCAG21.ratio(y, yLast) >= 4.5 { cD += 1 }
+            if abs(lc(a, on: apFirst)) >= 60 { cAL += 1 }
+            if abs(lc(a, on: apLast)) >= 60 { cAD += 1 }
+            let lch = b.oklch[s]
+            let ch = lch.y.isNaN ? 0 : lch.y
+            o[k.pC + i] = ch; chSum += ch; chMax = max(chMax, ch)
+            let req = b.requestedChroma[s]
+            if req.isNaN { retUnknown = true } else if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
+            if ch > 0.005, lch.z.isFinite {
+                let dh = abs(remainder(lch.z - target, 360))
+                drMax = max(drMax, dh); drSum += dh; drN += 1
+            }
+            let g = d.gamut[s]
+            outS &+= Int(g & 1); outP &+= Int(g >> 1)
+        }
+        o[k.wW] = Double(cW); o[k.wB] = Double(cB); o[k.aW] = Double(cAW); o[k.aB] = Double(cAB)
+        o[k.wL] = Double(cL); o[k.wD] = Double(cD); o[k.aL] = Double(cAL); o[k.aD] = Double(cAD)
+        o[k.cMean] = chSum / Double(n); o[k.cMax] = chMax
+        o[k.crMean] = retUnknown ? .nan : retN > 0 ? retSum / Double(retN) : 1
+        o[k.crMin] = retUnknown ? .nan : retN > 0 ? retMin : 1
+        o[k.hdMax] = drMax; o[k.hdMean] = drN > 0 ? drSum / Double(drN) : 0
+        o[k.oS] = Double(outS); o[k.oP] = Double(outP)
+    }
+
+    /// Cross-hue separation per variant group (`hue_sep_*`): for each stop, the smallest squared ΔEOK (and under
+    /// each CVD) to the same stop of any other ramp of the group.
+    static func crossHue(_ b: BatchView, _ d: StopData, groups: [Range<Int>], into O: SendablePointer<Double>, cols: Int,
+                         _ k: Columns, threads: Int) {
+        let n = b.stops
+        Parallel.forRanges(count: groups.count, granule: 1, threads: threads) { range in
+            var overall: [Double] = [], sums: [Double] = [], best: [Double] = []
+            for g in range {
+                let rows = groups[g]
+                guard rows.count > 1 else { continue }
+                overall = [Double](repeating: .infinity, count: rows.count * 4)
+                sums = [Double](repeating: 0, count: rows.count * 4)
+                best = overall
+                overall.withUnsafeMutableBufferPointer { ov in
+                sums.withUnsafeMutableBufferPointer { sm in
+                best.withUnsafeMutableBufferPointer { bs in
                     for i in 0..<n {
-                        for k in best.indices { best[k] = .infinity }
-                        for (ja, ra) in rows.enumerated() {
-                            let sa = ra * n + i
-                            let a0 = d.lab[sa], a1 = d.cvd[0][sa], a2 = d.cvd[1][sa], a3 = d.cvd[2][sa]
+                        for q in 0..<bs.count { bs[q] = .infinity }
+                        for ja in 0..<rows.count {
+                            let sa = (rows.lowerBound + ja) * n + i
+                            let a0 = d.lab[sa], a1 = d.cvd0[sa], a2 = d.cvd1[sa], a3 = d.cvd2[sa]
+                            var b0 = bs[ja * 4], b1 = bs[ja * 4 + 1], b2 = bs[ja * 4 + 2], b3 = bs[ja * 4 + 3]
                             for jb in (ja + 1)..<rows.count {
                                 let sb = (rows.lowerBound + jb) * n + i
                                 var v = a0 - d.lab[sb]
                                 let e0 = (v * v).sum()
-                                v = a1 - d.cvd[0][sb]; let e1 = (v * v).sum()
-                                v = a2 - d.cvd[1][sb]; let e2 = (v * v).sum()
-                                v = a3 - d.cvd[2][sb]; let e3 = (v * v).sum()
-                                let pa = ja * 4, pb = jb * 4
-                                best[pa] = min(best[pa], e0); best[pb] = min(best[pb], e0)
-                                best[pa + 1] = min(best[pa + 1], e1); best[pb + 1] = min(best[pb + 1], e1)
-                                best[pa + 2] = min(best[pa + 2], e2); best[pb + 2] = min(best[pb + 2], e2)
-                                best[pa + 3] = min(best[pa + 3], e3); best[pb + 3] = min(best[pb + 3], e3)
+                                v = a1 - d.cvd0[sb]; let e1 = (v * v).sum()
+                                v = a2 - d.cvd1[sb]; let e2 = (v * v).sum()
+                                v = a3 - d.cvd2[sb]; let e3 = (v * v).sum()
+                                let pb = jb * 4
+                                b0 = min(b0, e0); bs[pb] = min(bs[pb], e0)
+                                b1 = min(b1, e1); bs[pb + 1] = min(bs[pb + 1], e1)
+                                b2 = min(b2, e2); bs[pb + 2] = min(bs[pb + 2], e2)
+                                b3 = min(b3, e3); bs[pb + 3] = min(bs[pb + 3], e3)
                             }
+                            bs[ja * 4] = b0; bs[ja * 4 + 1] = b1; bs[ja * 4 + 2] = b2; bs[ja * 4 + 3] = b3
                         }
-                        for k in best.indices {
-                            let e = best[k].squareRoot()
-                            overall[k] = min(overall[k], e); sums[k] += e
+                        for q in 0..<bs.count {
+                            let e = bs[q].squareRoot()
+                            ov[q] = min(ov[q], e); sm[q] += e
                         }
                     }
                     for (j, r) in rows.enumerated() {
-                        for k in 0..<4 {
-                            O.p[r * cols + sep[k]] = overall[j * 4 + k]
-                            O.p[r * cols + sepMean[k]] = sums[j * 4 + k] / Double(n)
+                        for q in 0..<4 {
+                            O.p[r * cols + k.sep[q]] = ov[j * 4 + q]
+                            O.p[r * cols + k.sepMean[q]] = sm[j * 4 + q] / Double(n)
                         }
+                    }
+                }}}
+            }
+        }
+    }
+}
+
+extension RampBatch {
+    /// Calls `body` with pointers to this batch's stop arrays.
+    func withView<R>(_ body: (RampMetrics.BatchView) throws -> R) rethrows -> R {
+        try oklch.withUnsafeBufferPointer { ok in
+            try linear.withUnsafeBufferPointer { ln in
+                try requestedChroma.withUnsafeBufferPointer { rq in
+                    try hues.withUnsafeBufferPointer { h in
+                        let one = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+                        defer { one.deallocate() }
+                        let any3 = UnsafeMutablePointer<SIMD3<Double>>.allocate(capacity: 1)
+                        defer { any3.deallocate() }
+                        return try body(RampMetrics.BatchView(oklch: ok.baseAddress ?? UnsafePointer(any3), linear: ln.baseAddress ?? UnsafePointer(any3),
+                                                              requestedChroma: rq.baseAddress ?? UnsafePointer(one), hues: h.baseAddress ?? UnsafePointer(one),
+                                                              count: count, stops: stops))
                     }
                 }
             }
         }
-        return out
     }
 }

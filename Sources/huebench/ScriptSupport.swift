@@ -45,6 +45,7 @@ struct ScriptCLI {
         let sources = p.has("no-plugins") ? [] : PluginLoader.defaultSources(extra: p.all("plugins"))
         o.allowedFolders = sources.map(\.folder)
         o.watchdogMessage = watchdogMessage(command: command, script: script, budget: o.timeLimit)
+        o.leaveHeapToProcessExit = true  // run, eval and plugins end the process after the script
         let state = try LuaInterpreter(options: o, print: { Output.write($0) })
         return (state, sources)
     }

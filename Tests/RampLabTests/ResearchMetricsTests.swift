@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ColorCore
+import HuebenchTestSupport
 @testable import Palettes
 @testable import RampLab
 
@@ -93,5 +94,54 @@ struct ResearchMetricsTests {
         let yb = k * pow(0.5, 2.4), yt = k * pow(0.45, 2.4)
         #expect(m["apca_adj_min"] == 0)
         #expect(abs(m["apca_adj_min_unclipped"]! - (pow(yb, 0.56) - pow(yt, 0.57)) * 114) < 1e-9)
+    }
+
+    /// The pairwise ladders against a brute-force reading of their definition (for each stop, the fewest stops
+    /// apart on either side whose pair reaches WCAG 4.5:1 / |Lc| 60 / |Lc| 75 with ColorCore's WCAG21 and APCA,
+    /// the lighter stop as background; NaN when none), on 200 random 20-stop ramps (Y = u^1, u², u³ or u⁵): gray ramps falling in
+    /// lightness (the monotone path; some with mid stops reaching on both sides), near-gray ones with two stops swapped (the pair path), gray ones fully
+    /// shuffled, near-gray ones with repeated stops.
+    @Test func laddersMatchBruteForce() throws {
+        var rng = SplitMix64(seed: 0x1ADD_E125)
+        var ramps: [[SIMD3<Double>]] = []
+        for k in 0..<200 {
+            let power = [1.0, 2, 3, 5][k / 4 % 4]
+            var ys = (0..<20).map { _ in pow(Double.random(in: 0...1, using: &rng), power) }.sorted(by: >)
+            if k % 8 == 4 {
+                // Mid stops that reach on both sides, nearer on the lighter one.
+                ys = [1, 0.99, 0.98, 0.97] + (0..<15).map { _ in Double.random(in: 0.02...0.2, using: &rng) }.sorted(by: >) + [0]
+            }
+            if k % 4 == 1 { ys.swapAt(3, 11) }
+            if k % 4 == 2 { ys.shuffle(using: &rng) }
+            if k % 4 == 3 { ys[5] = ys[4]; ys[6] = ys[4] }
+            ramps.append(ys.map { y in
+                let t = k % 2 == 0 ? 1 : Double.random(in: 0.9...1.1, using: &rng)
+                return SIMD3(y, min(y * t, 1), y)
+            })
+        }
+        let cols = ["wcag45", "apca60", "apca75"].flatMap { g in Scale.ctk.stops.map { "ladder_\(g)_\($0.label)" } }
+        let got = try Self.metrics(ramps, cols)
+        var wrong = 0
+        for (r, ramp) in ramps.enumerated() {
+            let y = ramp.map { max((ColorSpace.srgbLinearToXYZ.r1 * $0).sum(), 0) }
+            let ay = ramp.map { APCA.luminance(srgb: TokenMath.encode($0)) }
+            for (g, name) in ["wcag45", "apca60", "apca75"].enumerated() {
+                for i in 0..<20 {
+                    var best = Double.nan
+                    for j in 0..<20 where j != i {
+                        let reach: Bool
+                        if g == 0 { reach = WCAG21.ratio(y[i], y[j]) >= 4.5 } else {
+                            let lighter = APCA.softClamp(ay[i]) >= APCA.softClamp(ay[j]) ? i : j, darker = lighter == i ? j : i
+                            let v = abs(APCA.lc(textY: ay[darker], backgroundY: ay[lighter]))
+                            reach = v >= (g == 1 ? 60 : 75)
+                        }
+                        if reach, best.isNaN || Double(abs(i - j)) < best { best = Double(abs(i - j)) }
+                    }
+                    let v = got[r]["ladder_\(name)_\(Scale.ctk.stops[i].label)"]!
+                    if !(v == best || (v.isNaN && best.isNaN)) { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
     }
 }

@@ -26,6 +26,27 @@ public enum KernelStep: Sendable, Equatable {
     case polarToRect
     case hslToSRGB, srgbToHSL, hsvToSRGB, srgbToHSV, hwbToSRGB, srgbToHWB
 
+    /// The step's name in plan descriptions: `matrix`, `affine`, `decode(srgb)`, `cbrt`, `lab-f⁻¹`, `rect→polar`…
+    public var name: String {
+        switch self {
+        case let .affine(_, o): return o == .zero ? "matrix" : "affine"
+        case let .decode(t): return "decode(\(t))"
+        case let .encode(t): return "encode(\(t))"
+        case .cube: return "cube"
+        case .cbrt: return "cbrt"
+        case .labF: return "lab-f"
+        case .labFInverse: return "lab-f⁻¹"
+        case .rectToPolar: return "rect→polar"
+        case .polarToRect: return "polar→rect"
+        case .hslToSRGB: return "hsl→srgb"
+        case .srgbToHSL: return "srgb→hsl"
+        case .hsvToSRGB: return "hsv→srgb"
+        case .srgbToHSV: return "srgb→hsv"
+        case .hwbToSRGB: return "hwb→srgb"
+        case .srgbToHWB: return "srgb→hwb"
+        }
+    }
+
     public static func diagonal(_ d: SIMD3<Double>) -> KernelStep {
         .affine(Matrix3(rows: SIMD3(d.x, 0, 0), SIMD3(0, d.y, 0), SIMD3(0, 0, d.z)))
     }

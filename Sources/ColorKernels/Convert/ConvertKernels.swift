@@ -1,26 +1,12 @@
 import ColorCore
 
-/// One step of a batch conversion plan, run in place on the three planes of a tile.
+/// One step of a batch conversion plan, run in place on the three planes of a tile: a step a space's entry
+/// declares (`KernelStep`, ColorCore — each form has one SIMD loop here), or a step the plan itself adds.
 public enum ConvertKernel: Sendable {
-    /// v ↦ M·v + o (consecutive matrix steps are fused into one).
+    /// A declared step other than a matrix, run as its form's SIMD loop.
+    case step(KernelStep)
+    /// v ↦ M·v + o in Float: a declared `.affine` step, or several consecutive ones fused.
     case affine(Affine3)
-    /// Encoded → linear, per channel (sign-preserving).
-    case decode(TransferFunction)
-    /// Linear → encoded, per channel (sign-preserving).
-    case encode(TransferFunction)
-    /// v ↦ v³ per channel (OKLab LMS′ → LMS).
-    case cube
-    /// v ↦ ∛v per channel (OKLab LMS → LMS′).
-    case cbrt
-    /// CIE Lab f(t) = ∛t if t > ε else (κt + 16)/116, per channel.
-    case labF
-    /// CIE Lab f⁻¹(t) = t³ if t³ > ε else (116t − 16)/κ, per channel.
-    case labFInverse
-    /// (L, a, b) → (L, C, h), h in degrees [0, 360).
-    case rectToPolar
-    /// (L, C, h) → (L, a, b).
-    case polarToRect
-    case hslToSRGB, srgbToHSL, hsvToSRGB, srgbToHSV, hwbToSRGB, srgbToHWB
     /// Missing components (NaN) read as 0 (CSS Color 4 §12.2), as the first step of every plan.
     case zeroMissing
     /// The target's powerless hue becomes NaN.
@@ -28,25 +14,10 @@ public enum ConvertKernel: Sendable {
     /// A space without a kernel: its Double closure, color by color.
     case scalar(name: String, ColorSpace.Transform)
 
-    /// The kernel of a step an entry declares (`ColorSpace.kernels`): a one-to-one mapping of forms, no ids.
+    /// The kernel of a step an entry declares (`ColorSpace.kernels`): matrices become `Affine3` (so runs of them
+    /// fuse), every other form runs as declared.
     public init(_ step: KernelStep) {
-        switch step {
-        case let .affine(m, o): self = .affine(Affine3(m, offset: o))
-        case let .decode(t): self = .decode(t)
-        case let .encode(t): self = .encode(t)
-        case .cube: self = .cube
-        case .cbrt: self = .cbrt
-        case .labF: self = .labF
-        case .labFInverse: self = .labFInverse
-        case .rectToPolar: self = .rectToPolar
-        case .polarToRect: self = .polarToRect
-        case .hslToSRGB: self = .hslToSRGB
-        case .srgbToHSL: self = .srgbToHSL
-        case .hsvToSRGB: self = .hsvToSRGB
-        case .srgbToHSV: self = .srgbToHSV
-        case .hwbToSRGB: self = .hwbToSRGB
-        case .srgbToHWB: self = .srgbToHWB
-        }
+        if case let .affine(m, o) = step { self = .affine(Affine3(m, offset: o)) } else { self = .step(step) }
     }
 
     /// Whether the step is a SIMD kernel (false: a space's Double closure, color by color).
@@ -54,21 +25,8 @@ public enum ConvertKernel: Sendable {
 
     public var name: String {
         switch self {
+        case let .step(k): return k.name
         case let .affine(a): return a.o == .zero ? "matrix" : "affine"
-        case let .decode(t): return "decode(\(t))"
-        case let .encode(t): return "encode(\(t))"
-        case .cube: return "cube"
-        case .cbrt: return "cbrt"
-        case .labF: return "lab-f"
-        case .labFInverse: return "lab-f⁻¹"
-        case .rectToPolar: return "rect→polar"
-        case .polarToRect: return "polar→rect"
-        case .hslToSRGB: return "hsl→srgb"
-        case .srgbToHSL: return "srgb→hsl"
-        case .hsvToSRGB: return "hsv→srgb"
-        case .srgbToHSV: return "srgb→hsv"
-        case .hwbToSRGB: return "hwb→srgb"
-        case .srgbToHWB: return "srgb→hwb"
         case .zeroMissing: return "zero-missing"
         case .powerless: return "powerless-hue"
         case let .scalar(name, _): return "SCALAR(\(name))"
@@ -85,6 +43,7 @@ public enum ConvertKernel: Sendable {
         let all = stride == n ? 3 * n : n
         let planes = stride == n ? 1 : 3
         switch self {
+        case let .step(k): Self.run(k, p0, p1, p2, stride: stride, vectors: n, planes: planes, perPlane: all)
         case let .affine(a):
             let f = a.f
             var i = 0
@@ -93,6 +52,44 @@ public enum ConvertKernel: Sendable {
                 store8(p0, i, x); store8(p1, i, y); store8(p2, i, z)
                 i &+= 8
             }
+        case .zeroMissing:
+            for k in 0..<planes {
+                let p = s + k * stride
+                var i = 0
+                while i < all { let v = load8(p, i); store8(p, i, V.select(v .!= v, Float8(repeating: 0), v)); i &+= 8 }
+            }
+        case let .powerless(p):
+            let nan = Float8(repeating: .nan)
+            let hp = s + p.hueIndex * stride
+            switch p.rule {
+            case let .chromaAtMost(ci, t):
+                let cp = s + ci * stride, tf = Float(t)
+                var i = 0
+                while i < n { store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i &+= 8 }
+            case let .whitePlusBlackAtLeast(t):
+                let tf = Float(t)
+                var i = 0
+                while i < n { store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i &+= 8 }
+            }
+        case let .scalar(_, f):
+            for i in 0..<count {
+                let v = f(SIMD3(Double(p0[i]), Double(p1[i]), Double(p2[i])))
+                p0[i] = Float(v.x); p1[i] = Float(v.y); p2[i] = Float(v.z)
+            }
+        }
+    }
+
+    /// The SIMD loop of one declared form over a tile (planes at `p0`, `p1`, `p2`; per-plane forms run over
+    /// `perPlane` values in each of `planes` planes: one pass when the planes are contiguous).
+    @inline(__always)
+    static func run(_ step: KernelStep, _ p0: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Float>,
+                    _ p2: UnsafeMutablePointer<Float>, stride: Int, vectors n: Int, planes: Int, perPlane all: Int) {
+        typealias V = VectorMath
+        let s = p0
+        switch step {
+        case let .affine(m, o):
+            // Plans turn matrices into `.affine(Affine3)` before running; kept for a step run on its own.
+            ConvertKernel.affine(Affine3(m, offset: o)).run(tile: p0, stride: stride, vectors: n, count: n)
         case let .decode(t):
             for k in 0..<planes {
                 let p = s + k * stride
@@ -141,12 +138,6 @@ public enum ConvertKernel: Sendable {
                 var i = 0
                 while i < all { store8(p, i, Self.labFInverse(load8(p, i))); i &+= 8 }
             }
-        case .zeroMissing:
-            for k in 0..<planes {
-                let p = s + k * stride
-                var i = 0
-                while i < all { let v = load8(p, i); store8(p, i, V.select(v .!= v, Float8(repeating: 0), v)); i &+= 8 }
-            }
         case .rectToPolar:
             var i = 0
             while i < n { let (c, h) = Self.rectToPolar(load8(p1, i), load8(p2, i)); store8(p1, i, c); store8(p2, i, h); i &+= 8 }
@@ -159,24 +150,6 @@ public enum ConvertKernel: Sendable {
         case .srgbToHSV: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHSV)
         case .hwbToSRGB: Self.vectorLoop(p0, p1, p2, n, Self.hwbToSRGB)
         case .srgbToHWB: Self.vectorLoop(p0, p1, p2, n, Self.srgbToHWB)
-        case let .powerless(p):
-            let nan = Float8(repeating: .nan)
-            let hp = s + p.hueIndex * stride
-            switch p.rule {
-            case let .chromaAtMost(ci, t):
-                let cp = s + ci * stride, tf = Float(t)
-                var i = 0
-                while i < n { store8(hp, i, V.select(V.abs(load8(cp, i)) .<= tf, nan, load8(hp, i))); i &+= 8 }
-            case let .whitePlusBlackAtLeast(t):
-                let tf = Float(t)
-                var i = 0
-                while i < n { store8(hp, i, V.select(load8(p1, i) + load8(p2, i) .>= tf, nan, load8(hp, i))); i &+= 8 }
-            }
-        case let .scalar(_, f):
-            for i in 0..<count {
-                let v = f(SIMD3(Double(p0[i]), Double(p1[i]), Double(p2[i])))
-                p0[i] = Float(v.x); p1[i] = Float(v.y); p2[i] = Float(v.z)
-            }
         }
     }
 

@@ -27,7 +27,7 @@ struct FusedPolarKernel: Sendable {
         var k = ks[...]
         if case .zeroMissing? = k.first { k = k.dropFirst() } else { return nil }
         var d = Decode.none
-        if case let .decode(t)? = k.first {
+        if case let .step(.decode(t))? = k.first {
             switch t {
             case .srgb: d = .srgb
             case let .gamma(g): d = .gamma(Float(g))
@@ -36,10 +36,10 @@ struct FusedPolarKernel: Sendable {
             k = k.dropFirst()
         }
         guard k.count >= 4, case let .affine(a) = k[k.startIndex], case let .affine(b) = k[k.startIndex + 2],
-              case .rectToPolar = k[k.startIndex + 3] else { return nil }
+              case .step(.rectToPolar) = k[k.startIndex + 3] else { return nil }
         switch k[k.startIndex + 1] {
-        case .cbrt: curve = .cbrt
-        case .labF: curve = .labF
+        case .step(.cbrt): curve = .cbrt
+        case .step(.labF): curve = .labF
         default: return nil
         }
         k = k.dropFirst(4)

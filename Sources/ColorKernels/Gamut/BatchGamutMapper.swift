@@ -107,7 +107,7 @@ public struct BatchGamutMapper: Sendable {
         let s0 = UnsafePointer(lch.c0), s1 = UnsafePointer(lch.c1), s2 = UnsafePointer(lch.c2)
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, stride = dst.capacity
         let end = (n + 7) / 8 * 8
-        let encode = transfer.map(ConvertKernel.encode)
+        let encode = transfer.map { ConvertKernel.step(.encode($0)) }
         // About eight chunks per thread (so that a 3:2 split of a few chunks does not cap the speed-up), each of
         // 256…2048 colors (≥ 40 µs of work, far above the cost of handing it out).
         let perThread = n / (8 * Parallel.resolve(threads))
@@ -179,7 +179,7 @@ public struct BatchGamutMapper: Sendable {
         let d0 = dst.c0, d1 = dst.c1, d2 = dst.c2
         let ls = lightness
         let rampsPerChunk = Swift.max(1, Swift.min(Self.chunk, n / (8 * Parallel.resolve(threads))) / stops)
-        let encode = transfer.map(ConvertKernel.encode)
+        let encode = transfer.map { ConvertKernel.step(.encode($0)) }
         Parallel.forChunks(count: ramps, chunk: rampsPerChunk, threads: threads) { rr in
             let count = rr.count * stops, padded = (count + 7) / 8 * 8
             let first = rr.lowerBound * stops

@@ -73,17 +73,26 @@ public struct ColorListError: Error, CustomStringConvertible, Sendable {
 ///
 /// All bad entries are collected (`problems`); callers either fail with `ColorListError` or skip them.
 public enum ColorListReader {
-    /// Largest token or resolver file read (JSON is read whole).
-    public static let maxJSONBytes = 64 << 20
+    /// Largest token or resolver file read (JSON is read whole). Real token files are far smaller (a design
+    /// system with thousands of tokens is a few MiB); a larger input is refused before it is parsed.
+    public static let maxJSONBytes = 16 << 20
+
+    /// A hook for memory budgets: called with the bytes a read has come to hold since the last call (the file's
+    /// text, the parsed token tree, the colors read — estimates), at least once per 64 KiB of input; it throws to
+    /// stop the read (e.g. a script's memory limit).
+    public typealias Charge = (Int) throws -> Void
 
     /// Reads `path` (`-`: standard input). `context` selects a resolver modifier's context.
-    /// - Throws: `ColorListReadError` for a missing, unreadable or malformed file (one line naming it),
-    ///   `LineTooLongError`.
+    /// - Throws: `ColorListReadError` for a missing, unreadable, malformed or too large file (one line naming
+    ///   it), `LineTooLongError`, `DeadlineExceeded`, or what `charge` throws.
     /// - Parameter source: how messages name the file (default: `path`).
-    /// - Parameter deadline: polled once per batch of 4,096 lines; an expired deadline throws `DeadlineExceeded`.
+    /// - Parameter deadline: polled once per batch of 4,096 lines, per 64 KiB of JSON and per 4,096 tokens; an
+    ///   expired deadline throws `DeadlineExceeded`.
     public static func read(path: String, context: String? = nil, workbench: Workbench = .standard,
-                            source: String? = nil, deadline: Deadline? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench, deadline: deadline) }
+                            source: String? = nil, deadline: Deadline? = nil,
+                            charge: Charge? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        let limits = Limits(deadline: deadline, charge: charge)
+        if path == "-" { return try readDescriptor(0, source: "standard input", context: context, workbench: workbench, limits: limits) }
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw ColorListReadError(path: path, reason: errno == ENOENT ? "no such file; check the path" : String(cString: strerror(errno)))
@@ -93,102 +102,195 @@ public enum ColorListReader {
             guard access(resolver, F_OK) == 0 else {
                 throw ColorListReadError(path: path, reason: "it is a folder without \(DTCGResolver.defaultName); give a file of colors or a token file")
             }
-            return try readResolver(resolver, context: context, workbench: workbench)
+            return try readResolver(resolver, context: context, workbench: workbench, limits: limits)
         }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
         defer { close(fd) }
-        return try readDescriptor(fd, source: source ?? path, context: context, workbench: workbench, deadline: deadline)
+        return try readDescriptor(fd, source: source ?? path, context: context, workbench: workbench, limits: limits)
     }
 
     /// Reads an open descriptor: JSON when its first non-blank byte is `{`, lines otherwise.
     public static func readDescriptor(_ fd: Int32, source: String, context: String? = nil,
-                                      workbench: Workbench = .standard, deadline: Deadline? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        let reader = LineBlockReader(fd: fd, source: source)
+                                      workbench: Workbench = .standard, deadline: Deadline? = nil,
+                                      charge: Charge? = nil) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        try readDescriptor(fd, source: source, context: context, workbench: workbench, limits: Limits(deadline: deadline, charge: charge))
+    }
+
+    /// The deadline and memory hook of one read, and what it has charged.
+    final class Limits {
+        let deadline: Deadline?
+        let charge: Charge?
+        init(deadline: Deadline?, charge: Charge?) { self.deadline = deadline; self.charge = charge }
+        func check() throws { try deadline?.check() }
+        func add(_ bytes: Int) throws { if bytes > 0, let charge { try charge(bytes) } }
+        /// Rough bytes one read color holds (the entry, and its strings when they do not fit inline).
+        static func cost(_ c: LabelledColor) -> Int {
+            func heap(_ s: String?) -> Int { guard let n = s?.utf8.count, n > 15 else { return 0 }; return n + 32 }
+            return MemoryLayout<LabelledColor>.stride + heap(c.label) + heap(c.text) + heap(c.location)
+        }
+    }
+
+    static func readDescriptor(_ fd: Int32, source: String, context: String?, workbench: Workbench, limits: Limits) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        // Look at the start of the input: JSON when its first non-blank byte is `{`.
+        var head: [UInt8] = []
+        var firstByte: UInt8? = nil
+        while firstByte == nil && head.count < LineBlockReader.defaultMaxLineBytes {
+            let chunk = try readChunk(fd, source: source, max: 1 << 16)
+            if chunk.isEmpty { break }
+            head += chunk
+            firstByte = head.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        }
+        if firstByte == 0x7B { return try readJSON(fd, head: head, source: source, context: context, workbench: workbench, limits: limits) }
+
+        let reader = LineBlockReader(fd: fd, source: source, prefix: head)
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
-        var first = true
-        var jsonBytes: [UInt8]? = nil
         var vars: [String: String] = [:]
         let scheme = Self.scheme(context)
         while try reader.nextBatch(maxLines: 4096) {
-            try deadline?.check()
-            if first {
-                first = false
-                let head = reader.data.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-                if head == 0x7B { jsonBytes = [] }
-            }
-            if jsonBytes != nil {
-                for r in reader.lines { jsonBytes!.append(contentsOf: reader.data[r]); jsonBytes!.append(0x0A) }
-                if jsonBytes!.count > maxJSONBytes {
-                    throw ColorListReadError(path: source, reason: "token file larger than \(maxJSONBytes >> 20) MiB")
-                }
-                continue
-            }
+            try limits.check()
+            let before = colors.count
             for (i, r) in reader.lines.enumerated() {
                 let n = reader.firstLineNumber + i
                 let line = String(decoding: reader.data[r], as: UTF8.self)
                 readLine(line, number: n, source: source, workbench: workbench, scheme: scheme, vars: &vars,
                          into: &colors, problems: &problems)
             }
-        }
-        if let bytes = jsonBytes {
-            let json: Any
-            do { json = try JSONSerialization.jsonObject(with: Data(bytes)) }
-            catch { throw ColorListReadError(path: source, reason: "not valid JSON (\(Self.jsonReason(error)))") }
-            if let obj = json as? [String: Any], obj["resolutionOrder"] != nil {
-                let folder = source == "standard input" ? "." : PathText.parent(source)
-                return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench)
-            }
-            var tree = DTCGTree()
-            tree.scheme = scheme
-            tree.merge(json, file: source)
-            return tree.colors(workbench: workbench)
+            if limits.charge != nil { try limits.add(colors[before...].reduce(0) { $0 + Limits.cost($1) }) }
         }
         return (colors, problems)
     }
 
-    static func readResolver(_ path: String, context: String?, workbench: Workbench) throws
-        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        return try readDescriptor(fd, source: path, context: context, workbench: workbench)
+    /// One `read(2)` of at most `max` bytes ([] at the end of the input).
+    static func readChunk(_ fd: Int32, source: String, max: Int) throws -> [UInt8] {
+        var buf = [UInt8](repeating: 0, count: max)
+        while true {
+            let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, max) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ColorListReadError(path: source, reason: String(cString: strerror(errno)))
+            }
+            buf.removeLast(max - n)
+            return buf
+        }
     }
 
-    static func jsonReason(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "parse error"
+    /// The error for a token file over `maxJSONBytes` (`size`: its size when known).
+    static func tooLarge(_ source: String, size: Int?) -> ColorListReadError {
+        let limit = maxJSONBytes >> 20
+        let what = size.map { String(format: "%.1f MiB", Double($0) / 1048576) } ?? "more than \(limit) MiB"
+        return ColorListReadError(path: source, reason: "the token file is \(what); token files are read up to \(limit) MiB — split it into several files and list them in a resolver (huebench.resolver.json)")
+    }
+
+    /// Reads the rest of a JSON input (after `head`), up to `maxJSONBytes`, then parses it with the limits.
+    static func readJSON(_ fd: Int32, head: [UInt8], source: String, context: String?, workbench: Workbench, limits: Limits) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxJSONBytes {
+            throw tooLarge(source, size: Int(st.st_size))
+        }
+        var bytes = head
+        try limits.add(head.count)
+        while true {
+            try limits.check()
+            let chunk = try readChunk(fd, source: source, max: 1 << 20)
+            if chunk.isEmpty { break }
+            guard bytes.count + chunk.count <= maxJSONBytes else { throw tooLarge(source, size: nil) }
+            bytes += chunk
+            try limits.add(chunk.count)
+        }
+        var json = try parseJSON(bytes, source: source, limits: limits)
+        bytes = []
+        if let obj = json as? [String: Any], obj["resolutionOrder"] != nil {
+            json = NSNull()
+            let folder = source == "standard input" ? "." : PathText.parent(source)
+            return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench, limits: limits)
+        }
+        var tree = DTCGTree(limits: limits)
+        tree.scheme = scheme(context)
+        // The tree is freed in the background, whether the read finished or stopped at its limits.
+        defer {
+            TokenJSONParser.discard(&json, replacingWith: NSNull())
+            TokenJSONParser.discard(&tree, replacingWith: DTCGTree())
+        }
+        try tree.merge(json, file: source)
+        return try tree.colors(workbench: workbench)
+    }
+
+    /// Parses token-file JSON, polling the deadline and charging the tree as it is built.
+    static func parseJSON(_ bytes: [UInt8], source: String, limits: Limits) throws -> Any {
+        do {
+            return try TokenJSONParser.parse(bytes) { built in
+                try limits.check()
+                try limits.add(built)
+            }
+        } catch let e as TokenJSONParser.Failure {
+            throw ColorListReadError(path: source, reason: "not valid JSON (\(e.message))")
+        }
+    }
+
+    static func readResolver(_ path: String, context: String?, workbench: Workbench, limits: Limits) throws
+        -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+        let fd = try openRegular(path, what: "this resolver")
+        defer { close(fd) }
+        return try readDescriptor(fd, source: path, context: context, workbench: workbench, limits: limits)
+    }
+
+    /// Opens a file a resolver (or a folder) names: without blocking (a pipe would block `open` itself), and only
+    /// a regular file (a device never ends).
+    static func openRegular(_ path: String, what: String) throws -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ColorListReadError(path: path, reason: "cannot read \(what) (\(String(cString: strerror(errno))))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw ColorListReadError(path: path, reason: "\(what) is not a regular file (a pipe, device or socket)")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
     }
 
     /// Splits one text line into label and color text; nil for a line to skip.
     public static func split(_ raw: String) -> (label: String?, color: String)? {
-        var line = raw.trimmingCharacters(in: .whitespaces)
+        split(Substring(raw)).map { ($0.label.map(String.init), String($0.color)) }
+    }
+
+    /// `split` on a slice (no copies until the caller keeps the parts): `#`, `//` and `/* */` comments and CSS
+    /// structure lines skipped, `--name: value;` declarations, `LABEL<TAB>COLOR` lines, or the color alone.
+    static func split(_ raw: Substring) -> (label: Substring?, color: Substring)? {
+        let line = LineText.trimmed(raw)
         if line.isEmpty || line.hasPrefix("/*") || line.hasPrefix("//") || line == "}" || line.hasSuffix("{") { return nil }
         // A trailing `/* … */` comment after a declaration or color.
-        if line.hasSuffix("*/"), let r = line.range(of: "/*") {
-            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
-            return line.isEmpty ? nil : split(line)
+        if line.hasSuffix("*/"), let r = LineText.find("/*", in: line) {
+            let before = LineText.trimmed(line[..<r])
+            return before.isEmpty ? nil : split(before)
         }
         // `#` comments: a line `# …` (or just `#`), or ` # …` after the color (a `#` followed by a space, a TAB
         // or the end of the line; `#1a1a1a` is a color).
         if line == "#" || line.hasPrefix("# ") || line.hasPrefix("#\t") { return nil }
-        if let r = line.range(of: " # ") ?? line.range(of: " #\t") ?? (line.hasSuffix(" #") ? line.range(of: " #", options: .backwards) : nil) {
-            line = String(line[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { return nil }
-            return split(line)
+        if let r = LineText.find(" # ", in: line) ?? LineText.find(" #\t", in: line)
+            ?? (line.hasSuffix(" #") ? line.utf8.index(line.endIndex, offsetBy: -2) : nil) {
+            let before = LineText.trimmed(line[..<r])
+            return before.isEmpty ? nil : split(before)
         }
         if line.hasPrefix("--"), let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = LineText.trimmed(line[..<colon])
+            var value = LineText.trimmed(line[line.index(after: colon)...])
             if value.hasSuffix(";") { value.removeLast() }
-            if value.hasSuffix("}") { value.removeLast(); value = value.trimmingCharacters(in: .whitespaces); if value.hasSuffix(";") { value.removeLast() } }
-            if value.lowercased().hasSuffix("!important") { value.removeLast(10) }
-            return (name, value.trimmingCharacters(in: .whitespaces))
+            if value.hasSuffix("}") { value.removeLast(); value = LineText.trimmed(value); if value.hasSuffix(";") { value.removeLast() } }
+            if LineText.hasSuffixIgnoringASCIICase(value, "!important") { value.removeLast(10) }
+            return (name, LineText.trimmed(value))
         }
-        let fields = raw.split(separator: "\t", omittingEmptySubsequences: false)
-        if fields.count == 2 {
-            let label = fields[0].trimmingCharacters(in: .whitespaces)
-            return (label.isEmpty ? nil : label, fields[1].trimmingCharacters(in: .whitespaces))
+        if let tab = raw.firstIndex(of: "\t") {
+            let rest = raw[raw.index(after: tab)...]
+            if !rest.contains("\t") {
+                let label = LineText.trimmed(raw[..<tab])
+                return (label.isEmpty ? nil : label, LineText.trimmed(rest))
+            }
         }
         return (nil, line)
     }
@@ -207,7 +309,7 @@ public enum ColorListReader {
     static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
         -> [(label: String?, color: Color)] {
         if let scheme { return [(label, try workbench.parse(text, colorScheme: scheme))] }
-        guard text.range(of: "light-dark", options: .caseInsensitive) != nil else { return [(label, try workbench.parse(text))] }
+        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try workbench.parse(text))] }
         let both = try workbench.parseSchemes(text)
         let name = label ?? text
         return [(name + "@light", both.light), (name + "@dark", both.dark)]
@@ -216,7 +318,7 @@ public enum ColorListReader {
     /// `text` with every `var(--name[, fallback])` replaced by the value `vars` holds (nested references too,
     /// at most 16 levels), or the fallback.
     static func substitute(_ text: String, vars: [String: String], depth: Int = 0) throws -> String {
-        guard text.contains("var(") else { return text }
+        guard LineText.find("var(", in: Substring(text)) != nil else { return text }
         guard depth < 16 else { throw VarError(message: "var() references nested more than 16 levels deep (a cycle?)") }
         var out = "", rest = Substring(text)
         while let start = rest.range(of: "var(") {
@@ -250,9 +352,10 @@ public enum ColorListReader {
     static func readLine(_ raw: String, number: Int, source: String, workbench: Workbench,
                          scheme: CSSColorScheme? = nil, vars: inout [String: String],
                          into colors: inout [LabelledColor], problems: inout [ColorListProblem]) {
-        guard let (label, text) = split(raw) else { return }
+        guard let (labelPart, textPart) = split(Substring(raw)) else { return }
+        let label = labelPart.map(String.init), text = String(textPart)
         let location = "\(source):\(number)"
-        if raw.split(separator: "\t", omittingEmptySubsequences: false).count > 2 {
+        if LineText.count(0x09, in: Substring(raw)) > 1 {
             problems.append(ColorListProblem(location: location, message: "expected a color or LABEL<TAB>COLOR, got more than one TAB"))
             return
         }
@@ -289,41 +392,61 @@ struct DTCGTree {
     var order: [String] = []
     /// The appearance `light-dark()` string values resolve to; nil gives both (`name@light`, `name@dark`).
     var scheme: CSSColorScheme?
+    /// The read's deadline (polled per 4,096 groups and tokens) and memory hook (charged per token).
+    let limits: ColorListReader.Limits
+    private var visited = 0
+    /// Resolved aliases and the number of alias steps from each to its value (so a chain is followed once, not
+    /// once per token that reaches it).
+    private var resolved: [String: (value: (Color, String, String?)?, steps: Int)] = [:]
 
-    mutating func merge(_ json: Any, file: String) {
-        walk(json, path: [], inheritedType: nil, file: file)
+    /// Longest alias chain followed (`{a}` → `{b}` → …).
+    static let maxAliasDepth = 64
+
+    init(limits: ColorListReader.Limits = .init(deadline: nil, charge: nil)) { self.limits = limits }
+
+    mutating func merge(_ json: Any, file: String) throws {
+        try walk(json, path: [], inheritedType: nil, file: file)
     }
 
-    mutating func walk(_ node: Any, path: [String], inheritedType: String?, file: String) {
+    mutating func walk(_ node: Any, path: [String], inheritedType: String?, file: String) throws {
         guard let obj = node as? [String: Any] else { return }
+        visited += 1
+        if visited & 0xFFF == 0 { try limits.check() }
         let type = (obj["$type"] as? String) ?? inheritedType
         if let value = obj["$value"] {
             let name = path.joined(separator: ".")
-            if tokens[name] == nil { order.append(name) }
+            if tokens[name] == nil {
+                order.append(name)
+                try limits.add(MemoryLayout<Token>.stride + 2 * name.utf8.count + 16 * path.count + 96)
+            }
             tokens[name] = Token(path: path, type: type, value: value, file: file)
             return
         }
         for key in obj.keys.sorted() where !key.hasPrefix("$") || key == "$root" {
             let child = key == "$root" ? path : path + [key]
             if key == "$root", let t = obj[key] as? [String: Any], t["$value"] != nil {
-                walk(t, path: child, inheritedType: type, file: file)
+                try walk(t, path: child, inheritedType: type, file: file)
             } else if key != "$root" {
-                walk(obj[key]!, path: child, inheritedType: type, file: file)
+                try walk(obj[key]!, path: child, inheritedType: type, file: file)
             }
         }
     }
 
     /// The resolved color tokens, and a problem for each color token that does not resolve.
-    func colors(workbench: Workbench) -> (colors: [LabelledColor], problems: [ColorListProblem]) {
+    mutating func colors(workbench: Workbench) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         var out: [LabelledColor] = [], problems: [ColorListProblem] = []
-        for name in order {
+        for (k, name) in order.enumerated() {
+            if k & 0xFFF == 0xFFF {
+                try limits.check()
+                try limits.add(out[max(0, out.count - 4096)...].reduce(0) { $0 + ColorListReader.Limits.cost($1) })
+            }
             guard let t = tokens[name] else { continue }
             let location = "\(t.file): \(name)"
             do {
                 guard let (color, text, type) = try resolve(name, seen: []) else { continue }
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
-                let values = text.range(of: "light-dark", options: .caseInsensitive) != nil
+                let values = LineText.containsIgnoringASCIICase(text, "light-dark")
                     ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench)
                     : [(label: Optional(name), color: color)]
                 for v in values {
@@ -344,27 +467,44 @@ struct DTCGTree {
 
     struct DTCGError: Error { let message: String }
 
-    /// Follows aliases to a value; returns (color, CSS text, type) or nil for a non-color token.
-    func resolve(_ name: String, seen: [String]) throws -> (Color, String, String?)? {
+    /// Follows aliases to a value; returns (color, CSS text, type) or nil for a non-color token. A resolved
+    /// alias is remembered; chains of more than `maxAliasDepth` aliases are refused.
+    mutating func resolve(_ name: String, seen: [String]) throws -> (Color, String, String?)? {
+        try follow(name, seen: seen).value
+    }
+
+    private func tooLong(_ seen: [String], _ name: String) -> DTCGError {
+        DTCGError(message: "alias chain of more than \(Self.maxAliasDepth) aliases from {\(ColorCoreError.excerpt(seen.first ?? name))}; point the alias closer to its color")
+    }
+
+    private mutating func follow(_ name: String, seen: [String]) throws -> (value: (Color, String, String?)?, steps: Int) {
+        if let r = resolved[name] {
+            guard seen.count + r.steps <= Self.maxAliasDepth else { throw tooLong(seen, name) }
+            return r
+        }
         guard let t = tokens[name] else {
-            throw DTCGError(message: "alias to '{\(name)}', which is not a token in the files read")
+            throw DTCGError(message: "alias to '{\(ColorCoreError.excerpt(name))}', which is not a token in the files read")
         }
         if seen.contains(name) {
-            throw DTCGError(message: "alias cycle: " + (seen + [name]).map { "{\($0)}" }.joined(separator: " → "))
+            let cycle = (seen.drop { $0 != name } + [name]).map { "{\(ColorCoreError.excerpt($0))}" }
+            throw DTCGError(message: "alias cycle: " + cycle.joined(separator: " → "))
         }
-        if t.type != nil && t.type != "color" { return nil }
+        if t.type != nil && t.type != "color" { return (nil, 0) }
         if let s = t.value as? String {
             let trimmed = s.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("{") && trimmed.hasSuffix("}") {
+                guard seen.count < Self.maxAliasDepth else { throw tooLong(seen, name) }
                 let target = String(trimmed.dropFirst().dropLast())
-                guard let r = try resolve(target, seen: seen + [name]) else { return nil }
-                return (r.0, r.1, t.type ?? r.2)
+                let r = try follow(target, seen: seen + [name])
+                let mine = (value: r.value.map { ($0.0, $0.1, t.type ?? $0.2) }, steps: r.steps + 1)
+                resolved[name] = mine
+                return mine
             }
-            do { return (try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type) }
+            do { return ((try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type), 0) }
             catch { throw DTCGError(message: "\(error)") }
         }
         if let obj = t.value as? [String: Any] {
-            return (try Self.colorObject(obj), Self.css(of: obj), t.type ?? "color")
+            return ((try Self.colorObject(obj), Self.css(of: obj), t.type ?? "color"), 0)
         }
         throw DTCGError(message: "a color token's $value must be a color object or a string, got \(type(of: t.value))")
     }
@@ -414,12 +554,14 @@ struct DTCGTree {
 enum DTCGResolver {
     static let defaultName = "huebench.resolver.json"
 
-    static func resolve(_ doc: [String: Any], folder: String, source: String, context: String?, workbench: Workbench) throws
+    static func resolve(_ doc: [String: Any], folder: String, source: String, context: String?, workbench: Workbench,
+                        limits: ColorListReader.Limits) throws
         -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         guard let order = doc["resolutionOrder"] as? [Any] else {
             throw ColorListReadError(path: source, reason: "\"resolutionOrder\" must be an array")
         }
-        var tree = DTCGTree()
+        var tree = DTCGTree(limits: limits)
+        defer { TokenJSONParser.discard(&tree, replacingWith: DTCGTree()) }
         var usedContext = false
         for item in order {
             guard let ref = (item as? [String: Any])?["$ref"] as? String, ref.hasPrefix("#/") else {
@@ -449,18 +591,93 @@ enum DTCGResolver {
                     throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' must be a relative path inside the resolver's folder (no '/' at the start, no '..')")
                 }
                 let path = PathText.join(folder, file)
-                guard let data = FileManager.default.contents(atPath: path), data.count <= ColorListReader.maxJSONBytes else {
-                    throw ColorListReadError(path: path, reason: "cannot read this token file named by \(source)")
+                let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
+                defer { close(fd) }
+                var st = stat()
+                if fstat(fd, &st) == 0, Int(st.st_size) > ColorListReader.maxJSONBytes {
+                    throw ColorListReader.tooLarge(path, size: Int(st.st_size))
                 }
-                let json: Any
-                do { json = try JSONSerialization.jsonObject(with: data) }
-                catch { throw ColorListReadError(path: path, reason: "not valid JSON (\(ColorListReader.jsonReason(error)))") }
-                tree.merge(json, file: path)
+                var data: [UInt8] = []
+                while true {
+                    try limits.check()
+                    let chunk = try ColorListReader.readChunk(fd, source: path, max: 1 << 20)
+                    if chunk.isEmpty { break }
+                    guard data.count + chunk.count <= ColorListReader.maxJSONBytes else { throw ColorListReader.tooLarge(path, size: nil) }
+                    data += chunk
+                    try limits.add(chunk.count)
+                }
+                var json = try ColorListReader.parseJSON(data, source: path, limits: limits)
+                data = []
+                defer { TokenJSONParser.discard(&json, replacingWith: NSNull()) }
+                try tree.merge(json, file: path)
             }
         }
         if context != nil && !usedContext {
             throw ColorListReadError(path: source, reason: "--context given, but the resolver has no modifier to apply it to")
         }
-        return tree.colors(workbench: workbench)
+        return try tree.colors(workbench: workbench)
+    }
+}
+
+/// The text operations a color list's lines need, on the standard library's views (the Foundation string
+/// methods they replace cost ~100× more per line on Linux).
+enum LineText {
+    /// Whitespace as `CharacterSet.whitespaces` defines it: TAB and the space separators (Unicode Zs).
+    @inline(__always)
+    static func isSpace(_ u: Unicode.Scalar) -> Bool {
+        u == " " || u == "\t" || (u.value >= 0x80 && u.properties.generalCategory == .spaceSeparator)
+    }
+
+    /// `s` without leading and trailing whitespace.
+    static func trimmed(_ s: Substring) -> Substring {
+        let u = s.unicodeScalars
+        guard let first = u.firstIndex(where: { !isSpace($0) }) else { return s[s.endIndex...] }
+        let last = u.lastIndex(where: { !isSpace($0) })!
+        return Substring(u[first...last])
+    }
+
+    /// The start of the first occurrence of the ASCII `pattern` in `s` (a byte search: ASCII bytes never occur
+    /// inside a multi-byte UTF-8 sequence).
+    static func find(_ pattern: StaticString, in s: Substring) -> Substring.Index? {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let head = p.first else { return s.startIndex }
+        let bytes = s.utf8
+        var i = bytes.startIndex
+        while let at = bytes[i...].firstIndex(of: head) {
+            if bytes[at...].starts(with: p) { return at }
+            i = bytes.index(after: at)
+        }
+        return nil
+    }
+
+    /// How many times the ASCII byte `c` occurs in `s`.
+    static func count(_ c: UInt8, in s: Substring) -> Int { s.utf8.reduce(0) { $0 + ($1 == c ? 1 : 0) } }
+
+    /// Whether `s` contains `pattern` (lower-case ASCII), ignoring ASCII case.
+    static func containsIgnoringASCIICase(_ s: String, _ pattern: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        let bytes = Array(s.utf8)
+        guard bytes.count >= p.count else { return false }
+        for start in 0...(bytes.count - p.count) {
+            var k = 0
+            while k < p.count && (bytes[start + k] | 0x20) == p[k] | 0x20 && Self.sameLetterKind(bytes[start + k], p[k]) { k += 1 }
+            if k == p.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `s` ends with `suffix` (lower-case ASCII), ignoring ASCII case.
+    static func hasSuffixIgnoringASCIICase(_ s: Substring, _ suffix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        let bytes = Array(s.utf8.suffix(p.count))
+        guard bytes.count == p.count else { return false }
+        return zip(bytes, p).allSatisfy { ($0 | 0x20) == ($1 | 0x20) && sameLetterKind($0, $1) }
+    }
+
+    /// Case folding by `| 0x20` is only right for letters: a non-letter byte must equal the pattern's exactly.
+    @inline(__always)
+    static func sameLetterKind(_ a: UInt8, _ b: UInt8) -> Bool {
+        let isLetter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+        return isLetter || a == b
     }
 }

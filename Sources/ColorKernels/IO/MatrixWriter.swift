@@ -145,15 +145,10 @@ public final class MatrixWriter {
         let src = UncheckedBox(data)
         try Parallel.forChunks(count: parts, chunk: 1, threads: threads, deadline: deadline) { range in
             for k in range {
-                var t = texts[k]
+                let t = texts[k]
                 for r in (k * chunk)..<Swift.min(rows, (k + 1) * chunk) {
                     if let labels { t.append(labels[r]); t.append(44) }
-                    let row = src.value + r * columns
-                    for c in 0..<columns {
-                        if c > 0 { t.append(44) }
-                        let v = row[c]
-                        if v.isNaN { t.append("nan" as StaticString) } else { v.write(to: &t) }
-                    }
+                    t.appendShortest(src.value + r * columns, count: columns, separator: 44)
                     t.append(10)
                 }
             }

@@ -14,7 +14,8 @@ import ColorIO
 /// functions, the full `Workbench.parse` otherwise), computes in Double with the same reference math as a
 /// single color (conversion plans built once per run), and formats its rows into its own `ByteText` (no
 /// allocation per line). Chunks are then written in order; messages for bad lines go to standard error at their
-/// place in the output.
+/// place in the output. On more than one core reading, computing and writing overlap (`StreamPipeline`: the
+/// caller's thread reads and writes, worker threads compute).
 ///
 /// Rows: text mode prints one row per input line — a blank line prints an empty row and a bad line the word
 /// `error` (its message on standard error, with the line number) — so row i belongs to line i. JSON mode prints
@@ -203,31 +204,10 @@ public struct ColorStream: Sendable {
     public func run(_ reader: LineBlockReader, threads: Int = 0,
                     emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void) throws -> Bool {
         let t = Parallel.resolve(threads)
-        var chunks: [Chunk] = []
-        var failed = false
-        while try reader.nextBatch(maxLines: Self.batchLines) {
-            let lines = reader.lines
-            let count = lines.count
-            let needed = (count + Self.chunkLines - 1) / Self.chunkLines
-            while chunks.count < needed { chunks.append(Chunk()) }
-            let first = reader.firstLineNumber
-            reader.data.withUnsafeBufferPointer { data in
-                lines.withUnsafeBufferPointer { ranges in
-                    Parallel.forChunks(count: count, chunk: Self.chunkLines, threads: t) { r in
-                        let chunk = chunks[r.lowerBound / Self.chunkLines]
-                        chunk.out.removeAll(); chunk.notes.removeAll(keepingCapacity: true); chunk.failed = false
-                        chunk.outsideSRGB = 0
-                        self.processChunk(data, UnsafeBufferPointer(rebasing: ranges[r]), first: first + r.lowerBound, into: chunk)
-                    }
-                }
-            }
-            for k in 0..<needed {
-                let c = chunks[k]
-                failed = failed || c.failed
-                flush(c, emit: emit, message: message, label: { "line \($0)" })
-            }
-        }
-        return failed
+        // Three batches in flight: one being read, one being computed, one being written.
+        let pipeline = StreamPipeline(self, slots: t <= 1 ? 1 : 3)
+        if t <= 1 { return try pipeline.runSerial(reader, emit: emit, message: message) }
+        return try pipeline.run(reader, workers: t, emit: emit, message: message)
     }
 
     /// Runs the operation on items given as arguments (`label` names item i, e.g. `argument 3`), in order.

@@ -246,6 +246,9 @@ enum BufferBinding {
             let entry = try a.core(3, "method") { try host.workbench.gamutMappers.lookup(m) }
             let target = try a.core(2, "space") { try host.workbench.spaces.canonicalID(s.rawValue) }
             try charge(host, "hb.map_gamut", count: b.count, double: b.isDouble)
+            // Refunded when the mapping stops (time limit, a mapper error): only a pushed buffer keeps it.
+            var done = false
+            defer { if !done { host.refund(bytes: ScriptBuffer.bytes(count: b.count, double: b.isDouble)) } }
             let out: ScriptBuffer
             if let f = b.floats {
                 let mapper = try a.core(2, "space") { try BatchGamutMapper(entry, target: target, spaces: host.workbench.spaces) }
@@ -277,6 +280,7 @@ enum BufferBinding {
                 }
                 out = ScriptBuffer(space: target, coords: coords, alpha: b.alpha)
             }
+            done = true
             out.labels = b.labels
             push(out, L!)
             return 1

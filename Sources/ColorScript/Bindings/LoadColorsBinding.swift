@@ -47,6 +47,10 @@ enum LoadColorsBinding {
                 throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' does not exist; check the path")
             }
             let isFolder = (st.st_mode & S_IFMT) == S_IFDIR
+            // A pipe would block open() itself, beyond any deadline; a device never ends.
+            guard isFolder || (st.st_mode & S_IFMT) == S_IFREG else {
+                throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' is not a regular file (a pipe, device or socket); give a colors file or a token file")
+            }
             var size = Int(st.st_size)
             if isFolder {
                 var r = stat()
@@ -58,13 +62,17 @@ enum LoadColorsBinding {
             guard size <= maxFileBytes else {
                 throw BindingError("hb.load_colors: argument 1 (path): '\(ColorCoreError.excerpt(path))' is larger than 256 MiB; split it")
             }
-            // A line file keeps about its size in text; a token file parses to a few times its size.
-            let charged = try Checked.product(size, 4, "hb.load_colors bytes")
-            try host.charge(bytes: charged, for: "hb.load_colors('\(ColorCoreError.excerpt(path))')")
+            // What the read holds (the text of a token file, its parsed tree, the colors read) is charged as it
+            // grows, and given back once the buffer is made (which is charged on its own).
+            var charged = 0
             defer { host.refund(bytes: charged) }
+            let what = "hb.load_colors('\(ColorCoreError.excerpt(path))')"
             let read: (colors: [LabelledColor], problems: [ColorListProblem])
             do { read = try ColorListReader.read(path: c, context: context, workbench: host.workbench, source: path,
-                                                  deadline: host.deadline) }
+                                                  deadline: host.deadline) { bytes in
+                    try host.charge(bytes: bytes, for: what)
+                    charged += bytes
+                } }
             catch let e as ColorListReadError { throw BindingError("hb.load_colors: \(e)") }
             catch let e as LineTooLongError { throw BindingError("hb.load_colors: \(e)") }
             if !read.problems.isEmpty {
