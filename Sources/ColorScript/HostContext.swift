@@ -145,10 +145,11 @@ public final class HostContext {
     /// Stages `bytes` as the whole output file `path` (held in memory until the commit): charges them to the
     /// budget first, and gives back what the file held before when this replaces it.
     func stage(_ path: String, bytes: [UInt8], for what: @autoclosure () -> String) throws {
-        try chargeNewOutput(path, for: what())
-        try charge(bytes: bytes.count, for: what())
+        let overhead = try chargeNewOutput(path, for: what())
+        do { try charge(bytes: bytes.count, for: what()) } catch { refund(bytes: overhead); throw error }
         let previous = outputs.stagedSize(path)
-        do { try outputs.stage(path, bytes: bytes) } catch { refund(bytes: bytes.count); throw error }
+        // A refused path (a link in the way) is an error a script may catch: nothing stays charged.
+        do { try outputs.stage(path, bytes: bytes) } catch { refund(bytes: bytes.count + overhead); throw error }
         refund(bytes: previous)
     }
 
@@ -157,9 +158,13 @@ public final class HostContext {
 
     /// Charges a file's overhead the first time `path` is staged (kept until the run ends: files are never
     /// unstaged), so a million empty outputs are held to the memory limit too.
-    func chargeNewOutput(_ path: String, for what: @autoclosure () -> String) throws {
-        guard !outputs.isStaged(path) else { return }
-        try charge(bytes: Self.stagedFileOverhead(path), for: what())
+    /// Returns the bytes charged (0 for a file already staged).
+    @discardableResult
+    func chargeNewOutput(_ path: String, for what: @autoclosure () -> String) throws -> Int {
+        guard !outputs.isStaged(path) else { return 0 }
+        let bytes = Self.stagedFileOverhead(path)
+        try charge(bytes: bytes, for: what())
+        return bytes
     }
 
     // MARK: Paths

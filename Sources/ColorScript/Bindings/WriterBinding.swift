@@ -39,8 +39,15 @@ final class ScriptWriter {
         try host.charge(bytes: data.count, for: "staged output '\(path)'")
         switch target {
         case .stage:
-            try host.chargeNewOutput(path, for: "staged output '\(path)'")
-            try host.outputs.append(path, data)
+            var overhead = 0
+            do {
+                overhead = try host.chargeNewOutput(path, for: "staged output '\(path)'")
+                try host.outputs.append(path, data)
+            } catch {
+                // A refused path is an error a script may catch: nothing stays charged.
+                host.refund(bytes: data.count + overhead)
+                throw error
+            }
         case .export(let sink): sink.append(path, data)
         }
     }

@@ -1,4 +1,5 @@
 import ColorScript
+import Foundation
 import Testing
 
 /// L4: outputs a script stages (`hb.output(path):write(…)`) are held in Swift memory until the commit; 3 GB
@@ -35,6 +36,26 @@ struct StagedOutputsUnchargedTests {
         let (t, _) = try makeState(time: 60, memoryMiB: 4)
         try t.run(source: "local o = hb.output('a.txt') for i = 1, 20000 do o:write('') hb.output('a.txt') end", name: "same")
         #expect(t.stagedOutputs == ["a.txt"])
+    }
+
+    /// A refused output (a link in the way) is an error a script can catch: it keeps nothing charged, so a loop
+    /// of caught refusals never reaches the memory limit.
+    @Test func aRefusedOutputKeepsNothingCharged() throws {
+        let dir = tempFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "/tmp")
+        let (s, _) = try makeState(time: 60, memoryMiB: 64, output: dir)
+        try s.run(source: "collectgarbage()", name: "warm")
+        let before = s.memoryInUse
+        try s.run(source: """
+        for i = 1, 2000 do
+          assert(not pcall(hb.output, 'link/x' .. i .. '.txt'))
+          assert(not pcall(function() hb.output('ok.txt'):file('link/y' .. i .. '.txt') end))
+        end
+        collectgarbage()
+        """, name: "loop")
+        // 4,000 refusals would keep ~700 KB charged; the Lua heap moves by a few KB.
+        #expect(s.memoryInUse - before < 64 << 10, "\(s.memoryInUse - before) bytes still charged")
     }
 
     @Test func stagingUnderTheCapStillWorks() throws {
