@@ -89,7 +89,45 @@ enum StreamBench {
                    t1 / Double(n) * 1e9, tn / Double(n) * 1e9, cores, t1 / tn))
     }
 
+    /// E4's number formatter on its own: `ByteText.appendShortest` against `Double.description` on 2·10⁶ seeded
+    /// doubles (10⁶ with --quick: random bit patterns over the fixed-notation range and beyond, uniform values,
+    /// color results), every one compared (a mismatch fails the run), and both timed per value.
+    static func shortestCheck(quick: Bool) {
+        guard selected("E4") else { return }
+        let n = quick ? 1_000_000 : 2_000_000
+        var g = SplitMix64(seed: 0xE4)
+        var values = [Double]()
+        values.reserveCapacity(n)
+        while values.count < n {
+            let field = UInt64(1023 - 20 + Int(g.next() % 80))
+            values.append(Double(bitPattern: field << 52 | g.next() & ((1 << 52) - 1)))
+            values.append(g.unit() * 0.4)
+            values.append(g.unit() * 360)
+            values.append(-g.unit())
+        }
+        let b = ByteText(capacity: 1 << 26)
+        var t0 = DispatchTime.now().uptimeNanoseconds
+        for v in values { b.appendShortest(v); b.append(10) }
+        let ours = Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-9
+        var reference = ""
+        reference.reserveCapacity(b.count)
+        t0 = DispatchTime.now().uptimeNanoseconds
+        for v in values { reference += v.description; reference += "\n" }
+        let theirs = Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-9
+        let mine = String(decoding: b.buffer, as: UTF8.self)
+        if mine != reference {
+            let a = mine.split(separator: "\n"), r = reference.split(separator: "\n")
+            let i = (0..<Swift.min(a.count, r.count)).first { a[$0] != r[$0] } ?? 0
+            fail("E4 shortest: \(values[i].bitPattern) printed \(a[i]), description \(r[i])")
+        }
+        report("E4 shortest round trip", "ByteText.appendShortest", items: values.count, seconds: ours, unit: "value",
+               note: perItem(ours, values.count) + "; all \(values.count) = Double.description")
+        report("E4 shortest round trip", "Double.description", items: values.count, seconds: theirs, unit: "value",
+               note: perItem(theirs, values.count))
+    }
+
     static func run(quick: Bool) {
+        shortestCheck(quick: quick)
         let wb = Workbench.standard
         func coordinate(_ v: Double) -> String {
             var s = v.isNaN ? "none" : String(format: "%.7f", v)

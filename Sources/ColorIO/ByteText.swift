@@ -9,8 +9,9 @@ import Darwin
 ///
 /// Numbers:
 /// - `appendShortest(_:)` writes Swift's `Double.description` (the shortest digits that read back to the same
-///   Double: `0.1`, `1e-05`, `20.999999999999996`), by the standard library's own conversion written straight
-///   into the buffer, so it is byte-identical to `"\(v)"`.
+///   Double: `0.1`, `1e-05`, `20.999999999999996`), byte-identical to `"\(v)"`: exact integer arithmetic in the
+///   fixed-notation range (`appendShortestFixed`), the standard library's conversion written straight into the
+///   buffer elsewhere.
 /// - `appendFixed(_:decimals:)` writes C's `%.Nf` (exact decimal value of the Double, rounded half to even),
 ///   exact (a Double fast path away from halves, 128-bit integers otherwise), so it is byte-identical to
 ///   `String(format: "%.7f", v)`.
@@ -237,7 +238,7 @@ public final class ByteText: @unchecked Sendable {
             o += 2
         } else {
             let f = n &- point
-            let scale = Self.pow10(f)
+            let scale = powersOfTen[f]
             let whole = q / scale
             Self.writeDigits(whole, count: point, before: o + point)
             o[point] = 0x2E
@@ -319,6 +320,7 @@ public final class ByteText: @unchecked Sendable {
     // MARK: Fixed decimals
 
     /// 10^d for d in 0…19 (fits in 64 bits; exact as a Double too, since 5^19 < 2^53).
+    /// (`powersOfTen[d]` is the same as a table, for the hot paths with a variable d.)
     @inline(__always) static func pow10(_ d: Int) -> UInt64 {
         switch d {
         case 0: return 1
@@ -351,13 +353,18 @@ public final class ByteText: @unchecked Sendable {
     @inline(__always) static func digitCount(_ v: UInt64) -> Int {
         // floor(log10(2^bits)) from the bit length, then one comparison.
         let t = ((64 &- v.leadingZeroBitCount) &* 1233) >> 12
-        return Swift.max(1, v >= pow10(t) ? t &+ 1 : t)
+        return Swift.max(1, v >= powersOfTen[t] ? t &+ 1 : t)
     }
 
     /// Writes the `n` lowest decimal digits of `v` ending just before `end` (leading zeros included).
     @inline(__always) static func writeDigits(_ v: UInt64, count n: Int, before end: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var v = v, k = n, p = end
+        while k >= 8 {
+            let r = v / 100_000_000
+            p -= 8; writeEight(UInt32(truncatingIfNeeded: v &- r &* 100_000_000), at: p); k -= 8
+            v = r
+        }
         while k >= 2 {
             let r = Int(truncatingIfNeeded: v % 100); v /= 100
             p -= 2; p[0] = pairs[2 &* r]; p[1] = pairs[2 &* r &+ 1]; k -= 2
@@ -542,9 +549,9 @@ public final class ByteText: @unchecked Sendable {
     /// 10^(8 − decimals)) with two-digit table stores, the integer part by pairs. `trim` drops trailing fraction
     /// zeros and a trailing point (then `width` must be 0).
     @inline(__always) func writeShortUnits(_ q: UInt64, decimals d: Int, negative: Bool, width: Int, trim: Bool) {
-        let scale = Self.pow10(d)
+        let scale = powersOfTen[d]
         let whole = q / scale, fraction = q &- whole &* scale
-        let wholeDigits = Self.digitCount(whole)
+        let wholeDigits = whole < 10 ? 1 : (whole < 100 ? 2 : (whole < 1000 ? 3 : Self.digitCount(whole)))
         let n = (negative ? 1 : 0) &+ wholeDigits &+ (d > 0 ? d &+ 1 : 0)
         let pad = width > n ? width &- n : 0
         reserve(n &+ pad &+ 16)  // 16: the eight-digit fraction store may pass the end
@@ -562,7 +569,7 @@ public final class ByteText: @unchecked Sendable {
         var written = n &+ pad
         if d > 0 {
             o[0] = 0x2E
-            Self.writeEight(UInt32(truncatingIfNeeded: fraction &* Self.pow10(8 &- d)), at: o + 1)
+            Self.writeEight(UInt32(truncatingIfNeeded: fraction &* powersOfTen[8 &- d]), at: o + 1)
             if trim {
                 var last = d
                 while last > 0 && o[last] == 0x30 { last &-= 1 }
@@ -720,6 +727,12 @@ public final class ByteText: @unchecked Sendable {
         return nil
     }
 }
+
+/// 10⁰ … 10¹⁹ (a constant table: one load, where `ByteText.pow10`'s switch costs a branch chain).
+let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+                             10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+                             100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+                             100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000]
 
 extension ByteText: TextOutputStream {
     public func write(_ string: String) { append(string) }

@@ -38,11 +38,15 @@ public enum PathText {
 ///
 /// Rules: not empty, no NUL, not absolute (`/`, `~`), no `..`; no component that starts with `.` (dot-files and
 /// dot-folders such as `.git` or `.huebench-manifest` belong to tools and to builds); no `huebench-plugins`
-/// component (plugins there run on every later command); components of at most 255 bytes. `.` components and
-/// repeated slashes are dropped.
+/// component (plugins there run on every later command); components of at most 255 bytes; at most 32
+/// components and 1,024 bytes in all. `.` components and repeated slashes are dropped.
 public struct RelativePath: Sendable, Hashable, CustomStringConvertible {
     public let components: [String]
     public var description: String { components.joined(separator: "/") }
+    /// Most components (folders and the file) in an output path.
+    public static let maxComponents = 32
+    /// Longest output path, in bytes.
+    public static let maxBytes = 1024
 
     public init(_ path: String) throws {
         func bad(_ reason: String) -> IOError { .invalidPath(path: path, reason: reason) }
@@ -53,6 +57,13 @@ public struct RelativePath: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map(String.init)
         guard !parts.isEmpty else { throw bad("names no file inside the output folder") }
+        // A tree deeper or longer than this is one many tools cannot list or remove (PATH_MAX is 4096 bytes).
+        guard parts.count <= Self.maxComponents else {
+            throw bad("is nested deeper than \(Self.maxComponents) folders; keep outputs at most \(Self.maxComponents - 1) folders deep")
+        }
+        guard parts.reduce(parts.count - 1, { $0 + $1.utf8.count }) <= Self.maxBytes else {
+            throw bad("is longer than \(Self.maxBytes) bytes; use shorter names")
+        }
         for p in parts {
             if p == ".." { throw bad("may not leave the output folder ('..' is not allowed)") }
             if p.hasPrefix(".") {

@@ -145,10 +145,21 @@ public final class HostContext {
     /// Stages `bytes` as the whole output file `path` (held in memory until the commit): charges them to the
     /// budget first, and gives back what the file held before when this replaces it.
     func stage(_ path: String, bytes: [UInt8], for what: @autoclosure () -> String) throws {
+        try chargeNewOutput(path, for: what())
         try charge(bytes: bytes.count, for: what())
         let previous = outputs.stagedSize(path)
         do { try outputs.stage(path, bytes: bytes) } catch { refund(bytes: bytes.count); throw error }
         refund(bytes: previous)
+    }
+
+    /// What one staged file holds besides its bytes (its path, twice, and its table entries).
+    static func stagedFileOverhead(_ path: String) -> Int { 160 + 2 * path.utf8.count }
+
+    /// Charges a file's overhead the first time `path` is staged (kept until the run ends: files are never
+    /// unstaged), so a million empty outputs are held to the memory limit too.
+    func chargeNewOutput(_ path: String, for what: @autoclosure () -> String) throws {
+        guard !outputs.isStaged(path) else { return }
+        try charge(bytes: Self.stagedFileOverhead(path), for: what())
     }
 
     // MARK: Paths

@@ -24,7 +24,7 @@ public struct ScriptOptions: Sendable {
     public var outputFolder: String? = nil
     /// The line a watchdog writes before ending the process with exit status 3 when C library code the time
     /// hook cannot interrupt (string patterns, `table.concat`, `load` …) is still running past the deadline
-    /// plus a grace of 10% of the budget (at most 1 s). nil: no watchdog (a library caller's process is never
+    /// plus a grace of 5% of the budget (at most 0.5 s). nil: no watchdog (a library caller's process is never
     /// ended). The CLI sets it.
     public var watchdogMessage: String? = nil
     /// For a process that exits right after the state is dropped (the CLI's `run`, `eval`, `plugins`): the Lua
@@ -100,7 +100,7 @@ public final class LuaInterpreter {
         try installSandbox()
         limits.pointee.host_depth = 0
         if let m = options.watchdogMessage, options.timeLimit > 0 {
-            hb_watch(limits, m, min(options.timeLimit * 0.1, 1))
+            hb_watch(limits, m, min(options.timeLimit * 0.05, 0.5))
         }
     }
 

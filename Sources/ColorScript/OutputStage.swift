@@ -36,6 +36,12 @@ struct OutputStage {
 
     func stage(_ path: String, _ data: Data) throws { try stage(path, bytes: [UInt8](data)) }
 
+    /// Whether `path` is staged already (by any spelling of it).
+    func isStaged(_ path: String) -> Bool {
+        guard let p = try? OutputStage.validate(path) else { return false }
+        return staged.contents(p) != nil
+    }
+
     /// The bytes staged for `path` (0: none).
     func stagedSize(_ path: String) -> Int {
         guard let p = try? OutputStage.validate(path) else { return 0 }

@@ -222,6 +222,49 @@ import HuebenchTestSupport
         }
     }
 
+    /// Many batches on three cores (the pipeline: reading, computing and writing overlap) give the bytes and the
+    /// messages of one core, in input order; a line over the limit in a later batch stops the stream after every
+    /// row before it was written.
+    @Test func thePipelineKeepsInputOrderOverManyBatches() throws {
+        var lines: [String] = []
+        var g = SplitMix64(seed: 0x91)
+        for i in 0..<(2 * ColorStream.batchLines + 1_500) {
+            switch i % 997 {
+            case 5: lines.append("not a color \(i)")
+            case 6: lines.append("")
+            default: lines.append(String(format: "#%06x", Int(g.next() % 0x1000000)))
+            }
+        }
+        for json in [false, true] {
+            let s = try ColorStream(.convert(to: .oklch), json: json)
+            let one = try Self.stream(s, lines, threads: 1), three = try Self.stream(s, lines, threads: 3)
+            #expect(one.0 == three.0, "json=\(json)")
+            #expect(one.1 == three.1, "json=\(json)")
+            if !json {
+                #expect(one.0.split(separator: "\n", omittingEmptySubsequences: false).count == lines.count + 1)
+                #expect(one.1.first?.hasPrefix("line 6: ") == true, "\(one.1.prefix(1))")
+            }
+        }
+        let long = lines.prefix(ColorStream.batchLines + 10).joined(separator: "\n") + "\n" + String(repeating: "0", count: 3000) + "\nred\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hb-pipe-\(UUID().uuidString)").path
+        try Data(long.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var outputs: [[UInt8]] = []
+        for threads in [1, 2] {
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            var out = [UInt8]()
+            #expect(throws: LineTooLongError.self) {
+                _ = try ColorStream(.parse, json: false).run(LineBlockReader(fd: fd, maxLineBytes: 1024), threads: threads,
+                                                              emit: { out.append(contentsOf: $0) }, message: { _ in })
+            }
+            // Every row of the batches read before the long line was written.
+            #expect(out.split(separator: 10, omittingEmptySubsequences: false).count >= ColorStream.batchLines + 1, "threads=\(threads)")
+            outputs.append(out)
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test func labelledLinesCarryTheirLabel() throws {
         let wb = Workbench.standard
         let lines = ["brand-500\t#00b386", "  --brand-600: oklch(0.6 0.1 170);", "#00b386"]

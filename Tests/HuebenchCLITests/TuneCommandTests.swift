@@ -225,7 +225,7 @@ struct TuneCommandTests {
         // The baselines beside the variants: Tailwind's mean chroma over its 17 chromatic ramps (0.1313) beats
         // every variant's, its least even hue does not; the example prints each with its rank among the 9 variants.
         #expect(lua.stdout.contains("baseline tailwind score 0.0275 (rank 10 of 10)  chroma_mean 0.1313  de_cv.max 0.4151  (17 ramps × 11 stops)"), "\(lua.stdout)")
-        #expect(lua.stdout.contains("baseline leonardo score 0.0381 (rank 10 of 10)"))
+        #expect(lua.stdout.contains("baseline leonardo score 0.0400 (rank 10 of 10)  chroma_mean 0.1120  de_cv.max 0.2879  (3 ramps × 20 stops)"))
         for f in ["baselines.csv", "pareto.csv", "pareto.svg", "strips-baselines.png", "heatmap-chroma_scale-margin.svg"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("lua/" + f).path), "lua/\(f)")
         }

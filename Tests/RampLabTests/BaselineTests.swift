@@ -49,7 +49,7 @@ struct BaselineTests {
 
     @Test func srgbCuspIsThePrimary() {
         // sRGB red #ff0000 is oklch(0.627955 0.257683 29.2339) and green #00ff00 oklch(0.866440 0.294827 142.4953)
-        // (Ottosson's matrices, Python float64): the most chromatic sRGB colors at those hues (L on a 0.002 grid).
+        // (Ottosson's matrices, Python float64): the most chromatic sRGB colors at those hues (L to 0.0005).
         let red = Baseline.srgbCusp(hue: 29.233885192342633)
         #expect(abs(red.x - 0.6279553606145516) < 0.0021 && abs(red.y - 0.2576833077361567) < 0.001)
         let green = Baseline.srgbCusp(hue: 142.49533888780996)

@@ -75,6 +75,19 @@ struct StudyPictureTests {
         #expect(t.filter { $0.hasPrefix("0.0") || $0.hasPrefix("0.1") }.count >= 12)
     }
 
+    @Test func baselinesAreReferenceLinesUnlessUndefined() throws {
+        let r = try Sweep(generator: "uniform-lstar", params: ["margin": .range(0.9, 1.0, 3)], hues: [0, 120, 240],
+                          metrics: ["de_cv", "chroma_retained_mean"]).run()
+        let tw = Baseline.tailwind.score(metricColumns: r.metricColumns, stats: r.stats)
+        let p = try TuningPictures.plot(r, metric: "de_cv", x: "margin", baselines: [tw])
+        #expect(p.references.count == 1 && p.references[0].y == tw.value("de_cv")! && p.references[0].name == "tailwind (baseline)")
+        // Tailwind's de_cv (0.34) is far above the variants' (~0.06): named in the legend with its value, off scale.
+        let t = StudyPictureTests.texts(p.svg())
+        #expect(t.contains("tailwind (baseline) ↑ " + SweepOutput.number((tw.value("de_cv")! * 1e4).rounded() / 1e4) + " (off scale)"))
+        // Requested chroma is unknown for a published palette: no reference line.
+        #expect(try TuningPictures.plot(r, metric: "chroma_retained_mean", x: "margin", baselines: [tw]).references.isEmpty)
+    }
+
     @Test func paretoFrontOfKnownPoints() {
         // (a, b) both maximized: (3,1), (2,2), (1,3) on the front; (1,1), (2,1) dominated; a duplicate of (2,2) kept.
         let on = ParetoFront.onFront([3, 2, 1, 1, 2, 2], [1, 2, 3, 1, 1, 2])

@@ -277,7 +277,7 @@ public enum ColorListReader {
             let before = LineText.trimmed(line[..<r])
             return before.isEmpty ? nil : split(before)
         }
-        if line.hasPrefix("--"), let colon = line.firstIndex(of: ":") {
+        if line.hasPrefix("--"), let colon = line.utf8.firstIndex(of: 0x3A) {
             let name = LineText.trimmed(line[..<colon])
             var value = LineText.trimmed(line[line.index(after: colon)...])
             if value.hasSuffix(";") { value.removeLast() }
@@ -285,9 +285,9 @@ public enum ColorListReader {
             if LineText.hasSuffixIgnoringASCIICase(value, "!important") { value.removeLast(10) }
             return (name, LineText.trimmed(value))
         }
-        if let tab = raw.firstIndex(of: "\t") {
-            let rest = raw[raw.index(after: tab)...]
-            if !rest.contains("\t") {
+        if let tab = raw.utf8.firstIndex(of: 0x09) {
+            let rest = raw[raw.utf8.index(after: tab)...]
+            if !rest.utf8.contains(0x09) {
                 let label = LineText.trimmed(raw[..<tab])
                 return (label.isEmpty ? nil : label, LineText.trimmed(rest))
             }

@@ -54,6 +54,8 @@ public struct ColorStream: Sendable {
         /// The id's bytes (ids up to 24 bytes; longer ones are written from the id itself).
         var name: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var nameLength = 0
+        /// The id needs no JSON escape (written between quotes as it is).
+        var nameIsJSONPlain = false
 
         init(_ space: ColorSpace) {
             id = space.id
@@ -61,6 +63,7 @@ public struct ColorStream: Sendable {
             if idBytes.count <= 24 {
                 withUnsafeMutableBytes(of: &name) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
                 nameLength = idBytes.count
+                nameIsJSONPlain = !idBytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
             }
             var bytes: [UInt8] = []
             switch space.cssForm {
@@ -68,7 +71,8 @@ public struct ColorStream: Sendable {
             case .colorFunction: bytes = Array(("color(" + space.id.rawValue + " ").utf8)
             case .custom: bytes = Array(("color(--" + space.id.rawValue + " ").utf8)
             }
-            if bytes.count <= 32 {
+            // (Only a prefix that needs no JSON escape takes the direct form: JSON rows copy its output as is.)
+            if bytes.count <= 32 && !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
                 withUnsafeMutableBytes(of: &prefix) { for (i, b) in bytes.enumerated() { $0[i] = b } }
                 prefixLength = bytes.count
             }
@@ -732,7 +736,15 @@ public struct ColorStream: Sendable {
         let coords = c.coords
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
-            out.append(",\"space\":"); out.appendJSONString(c.space.rawValue)
+            if space >= 0 && infos[space].nameIsJSONPlain && infos[space].id == c.space {
+                var name = infos[space].name
+                let length = infos[space].nameLength
+                out.append(",\"space\":\"")
+                withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+                out.append(0x22)
+            } else {
+                out.append(",\"space\":"); out.appendJSONString(c.space.rawValue)
+            }
             out.append(",\"coords\":[")
             out.appendJSONNumber(coords.x); out.append(0x2C)
             out.appendJSONNumber(coords.y); out.append(0x2C)
@@ -742,8 +754,9 @@ public struct ColorStream: Sendable {
             let q = out.mark()
             out.append(0x22)
             let cssStart = out.mark()
-            appendCSS(c, space: space, into: out)
-            if UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
+            // The direct form writes only numbers, names and punctuation: nothing to escape.
+            if !appendCSS(c, space: space, into: out),
+               UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
                 let css = Array(out.buffer[cssStart...])
                 out.truncate(to: q)
                 css.withUnsafeBufferPointer { out.appendJSONString($0) }
@@ -785,12 +798,16 @@ public struct ColorStream: Sendable {
     }
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms.
-    func appendCSS(_ c: Color, space: Int, into out: ByteText) {
+    /// Returns whether the direct form wrote it (false: the serializer did).
+    @discardableResult
+    func appendCSS(_ c: Color, space: Int, into out: ByteText) -> Bool {
         let start = out.mark()
         if space < 0 || !Self.fastCSS(c, space: infos[space], into: out) {
             out.truncate(to: start)
             out.append(wb.serialize(c))
+            return false
         }
+        return true
     }
 
     static func fastCSS(_ c: Color, space: SpaceInfo, into out: ByteText) -> Bool {

@@ -136,7 +136,8 @@ enum MatrixBinding {
                 host.refund(bytes: result.byteCount)
                 throw error
             }
-            ObjectBox.push(result, kind: .matrix, bytes: result.byteCount, on: L!, charged: true)
+            // Charged, and the collector already stepped for these bytes before they were allocated: no second step.
+            ObjectBox.push(result, kind: .matrix, bytes: 0, on: L!, charged: true)
             return 1
         }
     }

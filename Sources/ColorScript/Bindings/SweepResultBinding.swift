@@ -106,7 +106,7 @@ enum SweepResultBinding {
                 try requireRows(r, "column")
                 values = []
             } else {
-                throw BindingError("sweep:column: argument 1 (name): no column '\(name)'; rows have \(r.columns.joined(separator: ", ")); variants also have .min and .max columns")
+                throw BindingError("sweep:column: argument 1 (name): no column '\(name)'; rows have \(r.columns.joined(separator: ", ")); variants also have \(VariantStat.suffixes.filter { s in r.variantColumns.contains { $0.hasSuffix(s) } }.joined(separator: ", ")) columns")
             }
             lua.newTable(array: Int32(values.count))
             for (i, v) in values.enumerated() {

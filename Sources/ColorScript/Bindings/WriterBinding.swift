@@ -38,7 +38,9 @@ final class ScriptWriter {
     func append(_ data: Data, host: HostContext) throws {
         try host.charge(bytes: data.count, for: "staged output '\(path)'")
         switch target {
-        case .stage: try host.outputs.append(path, data)
+        case .stage:
+            try host.chargeNewOutput(path, for: "staged output '\(path)'")
+            try host.outputs.append(path, data)
         case .export(let sink): sink.append(path, data)
         }
     }

@@ -184,19 +184,29 @@ public struct Baseline: Sendable {
                         stopNames: Scale.ctk.stops.map(\.label), ramps: ramps)
     }
 
-    /// The most chromatic sRGB color at OKLCH hue `h`: for L on a 0.002 grid, the largest chroma sRGB holds
-    /// (bisection, 40 halvings); the best (L, C, h).
+    /// The most chromatic sRGB color at OKLCH hue `h`: the largest chroma sRGB holds at each L (bisection, 40
+    /// halvings), searched on a 0.01 grid of L and then on a 0.0005 grid within ±0.01 of the best; the best (L, C, h).
     public static func srgbCusp(hue h: Double) -> SIMD3<Double> {
         func inside(_ l: Double, _ c: Double) -> Bool {
             let v = TokenMath.linearSRGB(oklch: l, c, h)
             return v.min() >= -1e-9 && v.max() <= 1 + 1e-9
         }
-        var best = SIMD3<Double>(0.5, 0, h)
-        for k in 1..<500 {
-            let l = Double(k) * 0.002
+        func chroma(_ l: Double) -> Double {
             var lo = 0.0, hi = 0.5
             for _ in 0..<40 { let m = (lo + hi) / 2; if inside(l, m) { lo = m } else { hi = m } }
-            if lo > best.y { best = SIMD3(l, lo, h) }
+            return lo
+        }
+        var best = SIMD3<Double>(0.5, 0, h)
+        for k in 1..<100 {
+            let l = Double(k) * 0.01, c = chroma(l)
+            if c > best.y { best = SIMD3(l, c, h) }
+        }
+        let center = best.x
+        for k in -20...20 {
+            let l = center + Double(k) * 0.0005
+            guard l > 0, l < 1 else { continue }
+            let c = chroma(l)
+            if c > best.y { best = SIMD3(l, c, h) }
         }
         return best
     }

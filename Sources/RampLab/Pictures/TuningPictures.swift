@@ -210,7 +210,8 @@ public enum TuningPictures {
         }
         plot.series = out
         plot.references = baselines.enumerated().compactMap { k, b in
-            b.value(metric).map { LinePlot.Reference(y: $0, name: "\(b.baseline.id) (baseline)", color: baselineColors[k % baselineColors.count]) }
+            // A baseline whose value is undefined (NaN: e.g. chroma retained, unknown for published palettes) is left out.
+            b.value(metric).flatMap { $0.isFinite ? LinePlot.Reference(y: $0, name: "\(b.baseline.id) (baseline)", color: baselineColors[k % baselineColors.count]) : nil }
         }
         if !param.isNumeric {
             plot.xCategories = param.values.indices.map { "#\($0)" }

@@ -18,6 +18,25 @@ struct StagedOutputsUnchargedTests {
         #expect(r.peak < (64 + 64) << 20, "peak \(r.peak)")
     }
 
+    /// Empty files cost memory too (their paths and table entries): each new staged file is charged its
+    /// overhead, so 50,000 empty outputs do not fit a 4 MiB cap (~160 bytes + twice the path each).
+    @Test func manyEmptyFilesAreChargedToo() throws {
+        let code = "for i = 1, 50000 do hb.output('run/f' .. i .. '.txt'):write('') end"
+        let (s, _) = try makeState(time: 120, memoryMiB: 4)
+        let e = errorOf(s, code, name: "attack")
+        guard case .limit(.memory, let message, let at)? = e else {
+            Issue.record("expected the memory limit, got \(String(describing: e))"); return
+        }
+        // The cap is reached in a host charge or in a Lua allocation, whichever comes first.
+        #expect(message.hasPrefix("attack:1: ") && message.contains("memory limit"), "\(message)")
+        #expect(at == ScriptLocation(chunk: "attack", line: 1))
+        #expect(s.stagedOutputs.count > 1_000 && s.stagedOutputs.count < 4 << 20 / 160, "\(s.stagedOutputs.count)")
+        // Writing to a file already staged charges only its bytes.
+        let (t, _) = try makeState(time: 60, memoryMiB: 4)
+        try t.run(source: "local o = hb.output('a.txt') for i = 1, 20000 do o:write('') hb.output('a.txt') end", name: "same")
+        #expect(t.stagedOutputs == ["a.txt"])
+    }
+
     @Test func stagingUnderTheCapStillWorks() throws {
         let code = "local s = string.rep('x', 1 << 20) for i = 1, 8 do hb.output('run/f' .. i .. '.txt'):write(s) end"
         let r = try runAttack(code, time: 10)
