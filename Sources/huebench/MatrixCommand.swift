@@ -60,8 +60,8 @@ enum MatrixCommand: Command {
                        `huebench help methods`
       --text FILE      text colors (a color list or token file, as above)
       --background FILE  background colors (default: the text colors)
-      --threshold X    also count pairs at or above X (by magnitude: APCA |Lc| ≥ X) besides the method's
-                       defaults (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02; ΔE76 2.3)
+      --threshold X    also count pairs at or above X (repeatable; by magnitude: APCA |Lc| ≥ X) besides the
+                       method's defaults (WCAG 3, 4.5, 7; APCA 45, 60, 75, 90; ΔEOK 0.02; ΔE76 2.3)
       --alpha MODE     composite (default): translucent text over its background, a translucent background
                        over the canvas, as `huebench contrast` does; ignore: every color taken as opaque
       --canvas COLOR   what translucent backgrounds sit on (default white)
@@ -129,7 +129,7 @@ enum MatrixCommand: Command {
         let threads = try a.int("threads", command: name, range: 1...4096) ?? 0
         let k = try a.int("worst", command: name, range: 0...10_000) ?? 5
         var thresholds = method.thresholds
-        if let x = try a.double("threshold", command: name) { thresholds.append(x) }
+        for x in try a.doubles("threshold", command: name) where !thresholds.contains(x) { thresholds.append(x) }
         let outPath = a.value("out")
         let picture = outPath.flatMap { o in ["png", "svg"].first { o.lowercased().hasSuffix("." + $0) } }
         if let o = outPath, picture == nil, MatrixWriter.format(for: o) == nil {

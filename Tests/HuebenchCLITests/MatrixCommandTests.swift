@@ -130,4 +130,17 @@ struct MatrixMethodCommandTests {
         let bad = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--alpha", "over"])
         #expect(bad.status == 2 && bad.err.contains("composite, ignore"))
     }
+
+    /// `--threshold` is repeatable; a value already among the method's defaults is counted once. #777 on white
+    /// is 4.478:1 (WCAG 2.1), so it passes 4.4 and 3 but not 4.5.
+    @Test func thresholdsRepeatAndAreNotDuplicated() throws {
+        let (dir, t, b) = try Self.files("thresholds", text: "#000\n#777\n", background: "white\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--background", b.path,
+                                            "--threshold", "4.5", "--threshold", "4.4", "--json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(#""counts": [{"threshold": 3, "pairs": 2}, {"threshold": 4.5, "pairs": 1}, {"threshold": 7, "pairs": 1}, {"threshold": 4.4, "pairs": 2}]"#), "\(r.out)")
+        let bad = try MatrixCommandTests.run(["matrix", "--method", "wcag21", "--text", t.path, "--threshold", "4.4", "--threshold", "nan"])
+        #expect(bad.status == 2 && bad.err.contains("--threshold needs a number, got 'nan'"), "\(bad.err)")
+    }
 }

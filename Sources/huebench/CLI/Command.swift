@@ -101,6 +101,16 @@ struct Arguments {
         return d
     }
 
+    /// Every value of a repeatable numeric option, in order, each checked.
+    func doubles(_ name: String, command: String) throws -> [Double] {
+        try all(name).map { v in
+            guard let d = Double(v), d.isFinite else {
+                throw UsageError("--\(name) needs a number, got '\(v)' (huebench \(command))")
+            }
+            return d
+        }
+    }
+
     func int(_ name: String, command: String, range: ClosedRange<Int> = 1...Int.max) throws -> Int? {
         guard let v = value(name) else { return nil }
         guard let n = Int(v), range.contains(n) else {
