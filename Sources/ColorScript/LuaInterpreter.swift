@@ -189,7 +189,11 @@ public final class LuaInterpreter {
         try runChunk(Data(source.utf8), chunkname: "=" + name, file: name, arguments: arguments, scriptName: name)
     }
 
-    /// Evaluates an expression (or, if it is not one, a statement list) and returns each result as `tostring` shows it.
+    /// The positions (`"1, 3"`) of the last `eval`'s results that were NaN or ±∞ (shown as NaN, inf, -inf), or nil.
+    public private(set) var lastEvalNonFinite: String?
+
+    /// Evaluates an expression (or, if it is not one, a statement list) and returns each result as `tostring`
+    /// shows it, with NaN and ±∞ written NaN, inf and -inf (see `lastEvalNonFinite`).
     public func eval(_ code: String) throws -> [String] {
         try enter { try evalEntered(code) }
     }
@@ -214,6 +218,9 @@ public final class LuaInterpreter {
         var results: [String] = []
         let n = lua.rawLength(-1)
         if n > 0 { for i in 1...n { lua.getIndex(-1, i); results.append(lua.string(-1) ?? ""); lua.pop() } }
+        lua_getfield(L, -1, "nonfinite")
+        lastEvalNonFinite = lua.string(-1)
+        lua.pop()
         return results
     }
 

@@ -9,7 +9,8 @@ enum EvalCommand: Command {
     usage: huebench eval [OPTIONS] 'EXPR'
 
     Evaluates EXPR (an expression, or statements) in the sandbox with `hb` bound to the huebench module and
-    prints each result (tab-separated), as `tostring` shows it. Plugins load first.
+    prints each result (tab-separated), as `tostring` shows it; NaN and ±∞ print as NaN, inf and -inf with a
+    warning on stderr. Plugins load first.
 
     options:
     \(ScriptCLI.optionHelp)
@@ -28,6 +29,10 @@ enum EvalCommand: Command {
             _ = try PluginLoader.load(sources, into: state)
             let results = try state.eval(p.positionals[0])
             if !results.isEmpty { Output.line(results.joined(separator: "\t")) }
+            if let at = state.lastEvalNonFinite {
+                let one = !at.contains(",")
+                Output.error("huebench eval: warning: result\(one ? "" : "s") \(at) \(one ? "is not a finite number" : "are not finite numbers") (NaN or ±inf)")
+            }
             try state.commitOutputs()
             return ExitStatus.ok
         } catch {

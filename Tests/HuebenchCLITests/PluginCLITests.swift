@@ -194,6 +194,17 @@ import Testing
         #expect(r.stderr == "huebench run: slow.lua:4: time limit of 0.4 s exceeded in one call of string.match; raise it with --time-limit or give it less work per call\n", "\(r.stderr)")
     }
 
+    /// NaN and ±∞ results print the same on every platform (C's printf writes -nan), with a warning naming them.
+    @Test func nonFiniteEvalResultsPrintAsNaNAndInfWithAWarning() throws {
+        let r = try PluginCLITests.run(["eval", "return 0/0, 1/0, 1.5, -1/0, 'nan'"])
+        #expect(r.status == 0 && r.stdout == "NaN\tinf\t1.5\t-inf\tnan\n", "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr == "huebench eval: warning: results 1, 2, 4 are not finite numbers (NaN or ±inf)\n", "\(r.stderr)")
+        let one = try PluginCLITests.run(["eval", "return math.huge"])
+        #expect(one.stdout == "inf\n" && one.stderr == "huebench eval: warning: result 1 is not a finite number (NaN or ±inf)\n", "\(one.stderr)")
+        let fine = try PluginCLITests.run(["eval", "return 2, 'x'"])
+        #expect(fine.stdout == "2\tx\n" && fine.stderr.isEmpty, "\(fine.stderr)")
+    }
+
     @Test func patternFunctionsStillWorkAndTheirErrorsStillReachPcall() throws {
         let r = try PluginCLITests.run(["eval", "return (('hello world'):gsub('o', '0')), #string.rep('ab', 3), ('a,b'):match('(%a),(%a)')"])
         #expect(r.status == 0 && r.stdout == "hell0 w0rld\t6\ta\tb\n", "\(r.stdout)\(r.stderr)")

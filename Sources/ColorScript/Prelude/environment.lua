@@ -89,10 +89,21 @@ new_env = function(loaded)
   return env
 end
 
+-- Each result as `tostring` shows it, except non-finite numbers, which read NaN, inf and -inf on every platform
+-- (C's printf writes -nan or nan); their positions go in out.nonfinite so the host can warn.
 local function show(f)
   local r = table.pack(f())
-  local out = {}
-  for i = 1, r.n do out[i] = tostring(r[i]) end
+  local out, bad = {}, {}
+  for i = 1, r.n do
+    local v = r[i]
+    if type(v) == "number" and (v ~= v or v == 1/0 or v == -1/0) then
+      out[i] = v ~= v and "NaN" or (v > 0 and "inf" or "-inf")
+      bad[#bad + 1] = i
+    else
+      out[i] = tostring(v)
+    end
+  end
+  if #bad > 0 then out.nonfinite = table.concat(bad, ", ") end
   return out
 end
 return new_env, show
