@@ -134,36 +134,6 @@ struct EngineBindingTests {
         #expect((Int(r[2]) ?? 0) > 0 && (Int(r[3]) ?? 0) >= 13, "\(method): naive misses \(r[2]), rechecked \(r[3])")
     }
 
-    /// In-memory matrices in a loop reuse the storage of the last one collected (`MatrixStorage`): the values
-    /// are never stale. Two color sets of the same size alternate (600 × 500 floats, above the reuse floor), so a
-    /// reused buffer holds the other set's values until the kernel overwrites every cell; sampled cells equal
-    /// `c:contrast` (WCAG 2.1, Float32 bound 1e-4 relative).
-    @Test func matricesInALoopNeverShowStaleValues() throws {
-        let r = try eval("""
-        local sets = {}
-        for s = 1, 2 do
-          local t, b = {}, {}
-          for i = 1, 600 do t[i] = hb.srgb((i * (s + 2) % 64) / 64, (i * 7 % 64) / 64, ((i + s * 9) % 64) / 64) end
-          for j = 1, 500 do b[j] = hb.srgb((j * 5 % 64) / 64, ((j * (s + 10)) % 64) / 64, (63 - j % 64) / 64) end
-          sets[s] = {t = t, b = b, tb = hb.buffer(t), bb = hb.buffer(b)}
-        end
-        local worst = 0
-        for k = 1, 6 do
-          local s = sets[k % 2 + 1]
-          local m = hb.matrix(s.tb, s.bb, {method = 'wcag21'})
-          for n = 1, 200 do
-            local i, j = (n * 37 + k) % 600 + 1, (n * 53 + k * 7) % 500 + 1
-            local want = s.t[i]:contrast(s.b[j], 'wcag21')
-            worst = math.max(worst, math.abs(m:get(i, j) - want) / want)
-          end
-          m = nil
-          collectgarbage()
-        end
-        return worst
-        """)
-        #expect((Double(r[0]) ?? 1) < 1e-4, "worst relative error \(r[0])")
-    }
-
     @Test func f64BuffersRunTheDoublePath() throws {
         let r = try eval("""
         local d = hb.buffer({'oklch(0.7 0.3 150)', '#ff000080'}, 'oklch', {precision = 'f64'})

@@ -15,47 +15,13 @@ final class ScriptMatrix {
     let byteCount: Int
     var method: String { engine.method.id }
 
-    /// Floats allocated (at least rows × cols; more when a larger spare was reused).
-    let capacity: Int
-
     init(engine: ContrastMatrix, charged: Int) {
         self.engine = engine; rows = engine.rows; cols = engine.columns; byteCount = charged
-        (values, capacity) = MatrixStorage.take(max(1, rows * cols))
+        values = .allocate(capacity: max(1, rows * cols))
     }
-    deinit { MatrixStorage.give(values, capacity: capacity) }
+    deinit { values.deallocate() }
 
     subscript(i: Int, j: Int) -> Float { values[i * cols + j] }
-}
-
-/// Value storage for in-memory matrices, keeping the last freed one for the next matrix of a similar size. A
-/// fresh large allocation is new pages that the OS zeroes on first touch: for 2,000 × 2,000 (16 MB) that is
-/// about half the APCA kernel's own time, paid again by every `hb.matrix` in a script's loop. One spare of
-/// 1–64 MiB is kept (outside the script's cap, which charged it while it lived; the attack bound allows
-/// 64 MiB over the cap), reused only for a request between half its size and its size.
-enum MatrixStorage {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var spare: (pointer: UnsafeMutablePointer<Float>, capacity: Int)?
-    static let spareFloats = (1 << 18)...(16 << 20)
-
-    static func take(_ count: Int) -> (UnsafeMutablePointer<Float>, Int) {
-        lock.lock()
-        if let s = spare, s.capacity >= count, s.capacity / 2 <= count {
-            spare = nil
-            lock.unlock()
-            return (s.pointer, s.capacity)
-        }
-        lock.unlock()
-        return (.allocate(capacity: count), count)
-    }
-
-    static func give(_ pointer: UnsafeMutablePointer<Float>, capacity: Int) {
-        guard spareFloats.contains(capacity) else { pointer.deallocate(); return }
-        lock.lock()
-        let old = spare
-        spare = (pointer, capacity)
-        lock.unlock()
-        old?.pointer.deallocate()
-    }
 }
 
 /// `hb.matrix(text_buf, bg_buf, {method=…})` and the matrix methods. Magnitudes are compared (APCA Lc is signed).
