@@ -77,7 +77,11 @@ public final class ByteText: @unchecked Sendable {
     }
 
     public func append(_ s: StaticString) {
-        s.withUTF8Buffer { append($0) }
+        if s.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        } else {
+            s.withUTF8Buffer { append($0) }
+        }
     }
 
     // (Disfavored: a string literal takes the StaticString form, no String copy.)
@@ -530,15 +534,17 @@ public final class ByteText: @unchecked Sendable {
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
         // The common decimals as constants (the divisions become multiplications).
-        @inline(__always) func short(_ d: Int) -> Bool {
-            guard let q = Self.fixedUnits(v, decimals: d) else { return false }
-            writeShortUnits(UInt64(q), decimals: d, negative: v.sign == .minus && q != 0, width: width, trim: false)
-            return true
-        }
         switch decimals {
-        case 7: if short(7) { return }
-        case 2: if short(2) { return }
-        case 0...8: if short(decimals) { return }
+        case 7 where width <= 28:
+            guard let q = Self.fixedUnits(v, decimals: 7) else { break }
+            reserve(48)
+            count &+= ShortUnits.write(UInt64(q), decimals: 7, negative: v.sign == .minus && q != 0, width: width, trim: false,
+                                       at: base + count)
+            return
+        case 0...8:
+            guard let q = Self.fixedUnits(v, decimals: decimals) else { break }
+            writeShortUnits(UInt64(q), decimals: decimals, negative: v.sign == .minus && q != 0, width: width, trim: false)
+            return
         default: break
         }
         let s = count
@@ -550,17 +556,19 @@ public final class ByteText: @unchecked Sendable {
     /// (`0.5`, `12`, `-3.25`). Returns false, writing nothing, for NaN, ±∞ and |v| ≥ 2⁷⁰.
     public func appendFixedTrimmed(_ v: Double, decimals: Int) -> Bool {
         guard v.isFinite else { return false }
-        @inline(__always) func short(_ d: Int) -> Bool {
+        @_transparent func short(_ d: Int) -> Bool {
             guard let units = Self.fixedUnits(v, decimals: d) else { return false }
-            writeShortUnits(UInt64(units), decimals: d, negative: v.sign == .minus && units != 0, width: 0, trim: true)
+            reserve(48)
+            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v.sign == .minus && units != 0, width: 0, trim: true,
+                                       at: base + count)
             return true
         }
         // The common decimals as constants (the divisions become multiplications).
         switch decimals {
         case 6: if short(6) { return true }
-        case 5: if short(5) { return true }
-        case 4: if short(4) { return true }
+        case 7: if short(7) { return true }
         case 3: if short(3) { return true }
+        case 4: if short(4) { return true }
         case 0...8: if short(decimals) { return true }
         default: break
         }

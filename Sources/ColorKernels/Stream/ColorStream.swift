@@ -256,6 +256,8 @@ public struct ColorStream: Sendable {
         var resultAlpha: [Double] = []
         var coords: [SIMD3<Double>] = []
         var index: [Int32] = []
+        /// `gamut`: positions in `index` of the colors that need the search.
+        var search: [Int32] = []
         var extra: [SIMD3<Double>] = []
         /// Pair operations: per color its coordinates in the method's input space and in sRGB; per pair the value.
         var input: [SIMD3<Double>] = []
@@ -481,22 +483,42 @@ public struct ColorStream: Sendable {
             for k in 0..<n where chunk.colors[k].space == .oklch { chunk.index.append(Int32(truncatingIfNeeded: k)) }
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
-            var j = 0
+            for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
             // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
+            // First the origins, four at a time: a color certainly in gamut is done (status 1); the others are
+            // packed four to a search, so no lane idles through a search for an in-gamut neighbour.
             // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
             // exclusivity check per access.)
+            chunk.search.removeAll(keepingCapacity: true)
+            var j = 0
+            let pad = SIMD3<Double>(0.5, 0, 0)
             while j < m {
-                let pad = SIMD3<Double>(0.5, 0, 0)
-                let a = chunk.colors[Int(chunk.index[j])].coordsForConversion
-                let b = j + 1 < m ? chunk.colors[Int(chunk.index[j + 1])].coordsForConversion : pad
-                let c = j + 2 < m ? chunk.colors[Int(chunk.index[j + 2])].coordsForConversion : pad
-                let d = j + 3 < m ? chunk.colors[Int(chunk.index[j + 3])].coordsForConversion : pad
-                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
+                let a = chunk.coords[j]
+                let b = j + 1 < m ? chunk.coords[j + 1] : pad
+                let c = j + 2 < m ? chunk.coords[j + 2] : pad
+                let d = j + 3 < m ? chunk.coords[j + 3] : pad
+                let inside = g.mapper.css4OriginInGamut(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
                 for q in 0..<Swift.min(4, m - j) {
-                    let k = Int(chunk.index[j + q])
-                    let base = q == 0 ? a : (q == 1 ? b : (q == 2 ? c : d))
-                    chunk.kind[k] = UInt8(truncatingIfNeeded: r.status[q])
-                    chunk.coords.append(SIMD3(base.x, r.chroma[q], base.z))
+                    if inside[q] { chunk.kind[Int(chunk.index[j + q])] = 1 } else { chunk.search.append(Int32(truncatingIfNeeded: j + q)) }
+                }
+                j += 4
+            }
+            let ms = chunk.search.count
+            j = 0
+            while j < ms {
+                let qa = Int(chunk.search[j])
+                let qb = j + 1 < ms ? Int(chunk.search[j + 1]) : -1
+                let qc = j + 2 < ms ? Int(chunk.search[j + 2]) : -1
+                let qd = j + 3 < ms ? Int(chunk.search[j + 3]) : -1
+                let a = chunk.coords[qa]
+                let b = qb >= 0 ? chunk.coords[qb] : pad
+                let c = qc >= 0 ? chunk.coords[qc] : pad
+                let d = qd >= 0 ? chunk.coords[qd] : pad
+                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
+                for l in 0..<Swift.min(4, ms - j) {
+                    let q = l == 0 ? qa : (l == 1 ? qb : (l == 2 ? qc : qd))
+                    chunk.kind[Int(chunk.index[q])] = UInt8(truncatingIfNeeded: r.status[l])
+                    chunk.coords[q].y = r.chroma[l]
                 }
                 j += 4
             }
