@@ -336,6 +336,8 @@ public struct SweepResult: Sendable {
     /// `variant`, the parameter names, then for each metric its statistics over hues (`stats`): the mean
     /// (named by the metric), `.min`, `.max`, `.p10`, `.p50`, `.p90`.
     public let variantColumns: [String]
+    /// Each column's position in `columns` / `variantColumns` (names looked up once, not per value).
+    let columnIndex: [String: Int], variantColumnIndex: [String: Int]
     /// The statistics per metric in the variant table.
     public let stats: [VariantStat]
     public let variantValues: [Double]
@@ -377,6 +379,8 @@ public struct SweepResult: Sendable {
         let names = parameters.map(\.column)
         columns = ["variant", "hue"] + names + metricColumns
         variantColumns = ["variant"] + names + VariantStat.columns(metricColumns, stats)
+        columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        variantColumnIndex = Dictionary(variantColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.values = values; self.variantValues = variantValues
     }
 
@@ -423,14 +427,14 @@ public struct SweepResult: Sendable {
 
     /// A row's value in a named column (nil for an unknown column).
     public func value(row: Int, _ column: String) -> Double? {
-        guard let c = columns.firstIndex(of: column) else { return nil }
+        guard let c = columnIndex[column] else { return nil }
         if let kept = extraRows[row] { return kept[c] }
         return rowsKept ? values[row * columns.count + c] : .nan
     }
 
     /// A variant's summary value in a named column of `variantColumns`.
     public func value(variant: Int, _ column: String) -> Double? {
-        variantColumns.firstIndex(of: column).map { variantValues[variant * variantColumns.count + $0] }
+        variantColumnIndex[column].map { variantValues[variant * variantColumns.count + $0] }
     }
 
     /// A whole column of the row table.
