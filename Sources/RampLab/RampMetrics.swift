@@ -453,53 +453,63 @@ public enum RampMetrics {
 
     /// Cross-hue separation per variant group (`hue_sep_*`): for each stop, the smallest squared ΔEOK (and under
     /// each CVD) to the same stop of any other ramp of the group.
+    ///
+    /// The four spaces (OKLab, protan, deutan, tritan) run as the 4 lanes of `SIMD4<Double>`: per stop the
+    /// group's colors are packed as x, y, z lanes, each pair's squared distances are (dx² + dy²) + dz² per lane
+    /// (the order of `(v * v).sum()`), minima by `e < best ? e : best` (Swift's `min`). The same bits as one
+    /// space at a time.
     static func crossHue(_ b: BatchView, _ d: StopData, groups: [Range<Int>], into O: SendablePointer<Double>, cols: Int,
                          _ k: Columns, threads: Int) {
+        typealias D4 = SIMD4<Double>
         let n = b.stops
+        let widest = groups.map(\.count).max() ?? 0
+        guard widest > 1 else { return }
         Parallel.forRanges(count: groups.count, granule: 1, threads: threads) { range in
-            var overall: [Double] = [], sums: [Double] = [], best: [Double] = []
+            // Per core: the group's colors at one stop (lanes: OKLab, protan, deutan, tritan), each ramp's best
+            // squared distance at that stop, its smallest distance over stops and their sum.
+            let px = UnsafeMutablePointer<D4>.allocate(capacity: 6 * widest)
+            defer { px.deallocate() }
+            let py = px + widest, pz = py + widest, best = pz + widest, overall = best + widest, sums = overall + widest
+            let spaces = (d.lab, d.cvd0, d.cvd1, d.cvd2)
             for g in range {
-                let rows = groups[g]
-                guard rows.count > 1 else { continue }
-                overall = [Double](repeating: .infinity, count: rows.count * 4)
-                sums = [Double](repeating: 0, count: rows.count * 4)
-                best = overall
-                overall.withUnsafeMutableBufferPointer { ov in
-                sums.withUnsafeMutableBufferPointer { sm in
-                best.withUnsafeMutableBufferPointer { bs in
-                    for i in 0..<n {
-                        for q in 0..<bs.count { bs[q] = .infinity }
-                        for ja in 0..<rows.count {
-                            let sa = (rows.lowerBound + ja) * n + i
-                            let a0 = d.lab[sa], a1 = d.cvd0[sa], a2 = d.cvd1[sa], a3 = d.cvd2[sa]
-                            var b0 = bs[ja * 4], b1 = bs[ja * 4 + 1], b2 = bs[ja * 4 + 2], b3 = bs[ja * 4 + 3]
-                            for jb in (ja + 1)..<rows.count {
-                                let sb = (rows.lowerBound + jb) * n + i
-                                var v = a0 - d.lab[sb]
-                                let e0 = (v * v).sum()
-                                v = a1 - d.cvd0[sb]; let e1 = (v * v).sum()
-                                v = a2 - d.cvd1[sb]; let e2 = (v * v).sum()
-                                v = a3 - d.cvd2[sb]; let e3 = (v * v).sum()
-                                let pb = jb * 4
-                                b0 = min(b0, e0); bs[pb] = min(bs[pb], e0)
-                                b1 = min(b1, e1); bs[pb + 1] = min(bs[pb + 1], e1)
-                                b2 = min(b2, e2); bs[pb + 2] = min(bs[pb + 2], e2)
-                                b3 = min(b3, e3); bs[pb + 3] = min(bs[pb + 3], e3)
-                            }
-                            bs[ja * 4] = b0; bs[ja * 4 + 1] = b1; bs[ja * 4 + 2] = b2; bs[ja * 4 + 3] = b3
-                        }
-                        for q in 0..<bs.count {
-                            let e = bs[q].squareRoot()
-                            ov[q] = min(ov[q], e); sm[q] += e
-                        }
+                let rows = groups[g], m = rows.count
+                guard m > 1 else { continue }
+                for j in 0..<m { overall[j] = D4(repeating: .infinity); sums[j] = D4(repeating: 0) }
+                for i in 0..<n {
+                    for j in 0..<m {
+                        let s = (rows.lowerBound + j) * n + i
+                        let c0 = spaces.0[s], c1 = spaces.1[s], c2 = spaces.2[s], c3 = spaces.3[s]
+                        px[j] = D4(c0.x, c1.x, c2.x, c3.x); py[j] = D4(c0.y, c1.y, c2.y, c3.y); pz[j] = D4(c0.z, c1.z, c2.z, c3.z)
+                        best[j] = D4(repeating: .infinity)
                     }
-                    for (j, r) in rows.enumerated() {
-                        for q in 0..<4 {
-                            O.p[r * cols + k.sep[q]] = ov[j * 4 + q]
-                            O.p[r * cols + k.sepMean[q]] = sm[j * 4 + q] / Double(n)
+                    for ja in 0..<m {
+                        let ax = px[ja], ay = py[ja], az = pz[ja]
+                        var ba = best[ja]
+                        for jb in (ja + 1)..<m {
+                            let dx = ax - px[jb], dy = ay - py[jb], dz = az - pz[jb]
+                            let e = (dx * dx + dy * dy) + dz * dz
+                            ba.replace(with: e, where: e .< ba)
+                            var bb = best[jb]
+                            bb.replace(with: e, where: e .< bb)
+                            best[jb] = bb
                         }
+                        best[ja] = ba
                     }
-                }}}
+                    for j in 0..<m {
+                        let e = best[j].squareRoot()
+                        var ov = overall[j]
+                        ov.replace(with: e, where: e .< ov)
+                        overall[j] = ov
+                        sums[j] += e
+                    }
+                }
+                for (j, r) in rows.enumerated() {
+                    let ov = overall[j], sm = sums[j]
+                    for q in 0..<4 {
+                        O.p[r * cols + k.sep[q]] = ov[q]
+                        O.p[r * cols + k.sepMean[q]] = sm[q] / Double(n)
+                    }
+                }
             }
         }
     }

@@ -195,6 +195,8 @@ public struct Sweep: Sendable {
         /// For each variant, the index of each parameter's value (last parameter fastest).
         let choices: [[Int]]
         var variantCount: Int { choices.count }
+        /// Solves shared by the blocks of this run (`lightnessStarCap` generators).
+        let generationCache = GenerationCache()
 
         init(_ sweep: Sweep, workbench: PaletteWorkbench, validate: Bool = true) throws {
             self.sweep = sweep; self.workbench = workbench
@@ -248,7 +250,7 @@ public struct Sweep: Sendable {
                 for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
             }
             let batch = try RampBatchGenerator.generate(specs, generator: generator, core: workbench.core, threads: sweep.threads,
-                                                        deadline: deadline, progress: progress)
+                                                        deadline: deadline, progress: progress, cache: generationCache)
             try deadline?.check()
             let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
             let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns))
