@@ -136,7 +136,7 @@ enum CairoRenderer {
         return RGBAImage(width: width, height: height, pixels: px)
     }
 
-    /// PNG bytes of the scene: Cairo's raster, encoded by `PNGEncoder` (RGB, unfiltered rows, zlib level 6).
+    /// PNG bytes of the scene: Cairo's raster, encoded by `PNGEncoder` (RGB, unfiltered rows, zlib level 3).
     static func png(_ scene: Scene) -> [UInt8] {
         let surface = surface(scene)
         defer { cairo_surface_destroy(surface) }
