@@ -229,7 +229,11 @@ public enum RampMetrics {
     /// run once per distinct stop; the values are the same bits either way.
     /// - Complexity: O(stops) hashing plus O(distinct stops) conversions (10 `pow`, 9 cube roots each), split
     ///   over `threads` cores.
-    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil) -> StopData {
+    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil,
+                         cache: StopCache? = nil) -> StopData {
+        // The sweep's cache holds the inputs every metric reads by default (not CIELAB or CAM16).
+        let cache = toLab == nil && toJMh == nil ? cache : nil
+        let pending = StopCache.Pending()
         let n = v.count * v.stops
         let d = StopData(count: n)
         if toLab != nil { d.labD65 = .allocate(capacity: max(n, 1)) }
@@ -245,6 +249,8 @@ public enum RampMetrics {
             // in a small table.
             let rep = UnsafeMutablePointer<Int32>.allocate(capacity: len)
             defer { rep.deallocate() }
+            let hashes = UnsafeMutablePointer<Int>.allocate(capacity: len)
+            defer { hashes.deallocate() }
             let base = range.lowerBound
             let order = ramps.sorted { v.hues[$0].bitPattern < v.hues[$1].bitPattern }
             var runs: [Range<Int>] = []
@@ -262,6 +268,7 @@ public enum RampMetrics {
                     for o in run {
                         let s = order[o] * st + i, c = v.linear[s], ok = v.oklch[s]
                         let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)
+                        hashes[s - base] = h
                         let j = index.find(hash: h, Int32(o)) { j in
                             let sj = order[Int(j)] * st + i
                             let cj = v.linear[sj], oj = v.oklch[sj]
@@ -289,8 +296,21 @@ public enum RampMetrics {
                 }
                 simulate(m0, into: d.cvd0); simulate(m1, into: d.cvd1); simulate(m2, into: d.cvd2)
             }
+            // Stops the sweep's cache holds are copied from it; the others are computed and offered to it.
+            var computed: [Int] = []
             for k in 0..<len where rep[k] == Int32(k) {
                 let s = base + k, lin = v.linear[s]
+                if let c = cache {
+                    let ok = v.oklch[s]
+                    let key = StopCache.Key(linear: SIMD3(lin.x.bitPattern, lin.y.bitPattern, lin.z.bitPattern),
+                                            oklch: SIMD3(ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern))
+                    if let e = c.table.find(key, hash: hashes[k]) {
+                        d.lab[s] = e.lab; d.cvd0[s] = e.cvd0; d.cvd1[s] = e.cvd1; d.cvd2[s] = e.cvd2
+                        d.wcagY[s] = e.wcagY; d.lstar[s] = e.lstar; d.apca[s] = e.apca; d.gamut[s] = e.gamut
+                        continue
+                    }
+                    computed.append(k)
+                }
                 d.lab[s] = oklab(v.oklch[s])
                 let y = max((wcagRow * lin).sum(), 0)
                 d.wcagY[s] = y
@@ -305,6 +325,15 @@ public enum RampMetrics {
                 if filled == 4 { cvdLanes(4); filled = 0 }
             }
             if filled > 0 { cvdLanes(filled) }
+            if cache != nil {
+                pending.add(computed.map { k in
+                    let s = base + k, lin = v.linear[s], ok = v.oklch[s]
+                    return (StopCache.Key(linear: SIMD3(lin.x.bitPattern, lin.y.bitPattern, lin.z.bitPattern),
+                                          oklch: SIMD3(ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)), hashes[k],
+                            StopCache.Entry(lab: d.lab[s], cvd0: d.cvd0[s], cvd1: d.cvd1[s], cvd2: d.cvd2[s], wcagY: d.wcagY[s],
+                                            lstar: d.lstar[s], apca: d.apca[s], gamut: d.gamut[s]))
+                })
+            }
             // Repeated stops: copies.
             for k in 0..<len where rep[k] != Int32(k) {
                 let s = base + k, r = base + Int(rep[k])
@@ -314,7 +343,37 @@ public enum RampMetrics {
                 if let out = d.jmh { out[s] = out[r] }
             }
         }
+        cache?.merge(pending)
         return d
+    }
+
+    /// The per-stop inputs of stops already seen by one sweep (`Sweep` keeps one for its run and passes it to
+    /// `compute` block after block): keyed by a stop's linear sRGB and OKLCH bits, the exact values
+    /// `stopData` computed for it, so a stop repeated in later blocks is copied, not computed again. Bounded
+    /// (`ExactTable`): past `limit` stops nothing more is kept.
+    final class StopCache: @unchecked Sendable {
+        struct Key: Equatable { let linear: SIMD3<UInt64>, oklch: SIMD3<UInt64> }
+        struct Entry {
+            let lab, cvd0, cvd1, cvd2: SIMD3<Double>
+            let wcagY, lstar: Double
+            let apca: APCAStop
+            let gamut: UInt8
+        }
+        let table: ExactTable<Key, Entry>
+        /// 2¹⁶ stops: about 20 MB.
+        init(limit: Int = 1 << 16) { table = ExactTable(limit: limit) }
+
+        /// One block's new stops, gathered from every core.
+        final class Pending: @unchecked Sendable {
+            var items: [(Key, Int, Entry)] = []
+            let lock = NSLock()
+            func add(_ more: [(Key, Int, Entry)]) { lock.lock(); items += more; lock.unlock() }
+        }
+
+        func merge(_ p: Pending) {
+            for (k, h, e) in p.items { table.insert(k, hash: h, e) }
+            p.items.removeAll()
+        }
     }
 
     // MARK: - Compute
@@ -325,11 +384,16 @@ public enum RampMetrics {
     /// - Complexity: O(ramps × stops) for per-ramp metrics (O(ramps × stops²) at most for the pairwise ladders)
     ///   plus O(Σ hues² × stops) for the cross-hue ones; split over `threads` cores (0: all).
     public static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int = 0, wanted: Set<String>? = nil) -> [Double] {
+        compute(b, groups: groups, threads: threads, wanted: wanted, cache: nil)
+    }
+
+    /// `compute` with the per-stop inputs of earlier blocks of the same sweep (`StopCache`): the same values.
+    static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int, wanted: Set<String>?, cache: StopCache?) -> [Double] {
         let cols = allColumns.count
         var out = [Double](repeating: .nan, count: b.count * cols)
         b.withView { v in
             let research = ResearchPlan(stops: v.stops, wanted: wanted)
-            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh)
+            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh, cache: cache)
             out.withUnsafeMutableBufferPointer { ob in
                 let O = SendablePointer(ob.baseAddress!)
                 let k = Columns()

@@ -197,6 +197,8 @@ public struct Sweep: Sendable {
         var variantCount: Int { choices.count }
         /// Solves shared by the blocks of this run (`lightnessStarCap` generators).
         let generationCache = GenerationCache()
+        /// Per-stop metric inputs shared by the blocks of this run.
+        let stopCache = RampMetrics.StopCache()
 
         init(_ sweep: Sweep, workbench: PaletteWorkbench, validate: Bool = true) throws {
             self.sweep = sweep; self.workbench = workbench
@@ -253,7 +255,7 @@ public struct Sweep: Sendable {
                                                         deadline: deadline, progress: progress, cache: generationCache)
             try deadline?.check()
             let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns))
+            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns), cache: stopCache)
             let rows = SweepResult.rowTable(parameters: swept, choices: choices, variants: variants, hues: hues,
                                             metricColumns: metricColumns, allMetrics: metrics)
             return (rows, batch)
