@@ -146,9 +146,7 @@ public struct Sweep: Sendable {
             let done = v0 * hues.count
             let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
                                                progress: progress.map { p in { d, _ in p(done + d, total) } })
-            let table = SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
-                                                 metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
-                                                 stats: stats)
+            let table = plan.variantTable(v0..<v1, rows: rows, columns: columns.count, stats: stats)
             try variantSink?(table)
             if kept.count == stats.count {
                 variantValues += table
@@ -240,6 +238,26 @@ public struct Sweep: Sendable {
             var params = base
             for (p, k) in zip(swept, choices[v]) { params[p.generatorName] = p.values[k] }
             return params
+        }
+
+        /// `SweepResult.variantTable` of a block's variants, chunks of 32 variants on all cores, joined in order.
+        func variantTable(_ variants: Range<Int>, rows: [Double], columns cc: Int, stats: [VariantStat]) -> [Double] {
+            let hues = sweep.hues, n = variants.count, chunk = 32
+            let chunks = (n + chunk - 1) / chunk
+            var parts = [[Double]](repeating: [], count: chunks)
+            parts.withUnsafeMutableBufferPointer { pb in
+                let out = SendablePointer(pb.baseAddress!)
+                Parallel.forChunks(count: chunks, chunk: 1, threads: sweep.threads) { ks in
+                    for k in ks {
+                        let a = k * chunk, b = min(n, a + chunk), width = hues.count * cc
+                        out.p[k] = SweepResult.variantTable(parameters: swept, choices: choices,
+                                                            variants: Array((variants.lowerBound + a)..<(variants.lowerBound + b)),
+                                                            hues: hues, metricCount: metricColumns.count,
+                                                            rows: Array(rows[(a * width)..<(b * width)]), columns: cc, stats: stats)
+                    }
+                }
+            }
+            return parts.count == 1 ? parts[0] : Array(parts.joined())
         }
 
         /// The rows (the `columns` table, row-major, variant-major) and ramps of `variants`, every hue.
