@@ -81,7 +81,7 @@ final class ExactTable<Key: Equatable, Value>: @unchecked Sendable {
 /// are added between tiles on one thread (`merge`). Memory is bounded: past `limit` lightness entries
 /// nothing more is stored (the solves still run).
 public final class GenerationCache: @unchecked Sendable {
-    /// The most lightness entries kept (about 100 bytes each with the index).
+    /// The most lightness entries kept (about 90 bytes each with the index: 2¹⁶, about 6 MB).
     public let limit: Int
     /// (Y, a, b) bits → (L, linear sRGB r, g, b).
     let lightness: ExactTable<SIMD3<UInt64>, SIMD4<Double>>
@@ -91,7 +91,7 @@ public final class GenerationCache: @unchecked Sendable {
     /// Lightness entries stored so far.
     public var count: Int { lightness.count }
 
-    public init(limit: Int = 1 << 17) {
+    public init(limit: Int = 1 << 16) {
         self.limit = max(limit, 0)
         lightness = ExactTable(limit: self.limit)
     }

@@ -360,8 +360,8 @@ public enum RampMetrics {
             let gamut: UInt8
         }
         let table: ExactTable<Key, Entry>
-        /// 2¹⁶ stops: about 20 MB.
-        init(limit: Int = 1 << 16) { table = ExactTable(limit: limit) }
+        /// 2¹⁵ stops: about 9 MB.
+        init(limit: Int = 1 << 15) { table = ExactTable(limit: limit) }
 
         /// One block's new stops, gathered from every core.
         final class Pending: @unchecked Sendable {
