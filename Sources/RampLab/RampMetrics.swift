@@ -500,7 +500,9 @@ public enum RampMetrics {
             let req = b.requestedChroma[s]
             if req.isNaN { retUnknown = true } else if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
             if ch > 0.005, lch.z.isFinite {
-                let dh = abs(remainder(lch.z - target, 360))
+                // remainder(d, 360) is d itself for |d| ≤ 180 (exact either way); the call only for wider gaps.
+                let d = lch.z - target
+                let dh = abs(d) <= 180 ? abs(d) : abs(remainder(d, 360))
                 drMax = max(drMax, dh); drSum += dh; drN += 1
             }
             let g = d.gamut[s]

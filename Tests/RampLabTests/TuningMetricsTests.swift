@@ -168,6 +168,15 @@ struct TuningMetricsTests {
         }
     }
 
+    /// Hue drift the shortest way round: stops at 350°, 100° and 190° on a 10° ramp drift 20°, 90° and 180°
+    /// (mean 96.6…), and the same stops on a 190° ramp drift 160°, 90° and 0°.
+    @Test func hueDriftWrapsAround() {
+        let stops: [SIMD3<Double>] = [SIMD3(0.8, 0.1, 350), SIMD3(0.6, 0.1, 100), SIMD3(0.4, 0.1, 190)]
+        let m = Self.metrics(RampBatch(oklch: stops + stops, stops: 3, hues: [10, 190]), groups: [0..<1, 1..<2])
+        #expect(abs(m(0, "hue_drift_max") - 180) < 1e-9 && abs(m(0, "hue_drift_mean") - 290.0 / 3) < 1e-9)
+        #expect(abs(m(1, "hue_drift_max") - 160) < 1e-9 && abs(m(1, "hue_drift_mean") - 250.0 / 3) < 1e-9)
+    }
+
     @Test func metricSelection() throws {
         #expect(try RampMetrics.columns(for: []).count == RampMetrics.defaults.count)
         #expect(try RampMetrics.columns(for: ["wcag_white_stops"]) == Scale.ctk.stops.map { "wcag_white_\($0.label)" })
