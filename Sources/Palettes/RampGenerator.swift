@@ -299,8 +299,7 @@ public enum UniformLStar {
              lightnessStar: try spec.table("lightnessStar", generator: id, default: spec.scale.lightness),
              chroma: try requestedChroma(spec),
              margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
-    }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", defaultLightnessStar: lightnessStar,
-                                         margin: "gamutMargin", defaultMargin: gamutMargin),
+    }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", margin: "gamutMargin", defaultMargin: gamutMargin),
                 requestedChroma: requestedChroma)
 }
 
