@@ -495,9 +495,8 @@ public enum ContrastTargets {
                                "fraction of the Display P3 chroma limit a stop may reach"),
         ]
     ) { spec, core in
-        let s = try setup(spec, core)
-        let h = TokenMath.roundedHue(spec.hue)
-        return (0..<spec.scale.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
+        // Each stop as `solve` gives it, most bisection steps decided by a luminance bound (`solveCertified`).
+        try ramp(spec, core)
     }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
 }
 
