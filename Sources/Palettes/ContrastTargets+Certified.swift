@@ -20,12 +20,29 @@ extension ContrastTargets {
     /// The last accepted luminance's color is built at the end (or the extreme when none was accepted).
     /// Methods with another form (APCA, plugins) take `solve`'s steps unchanged.
     /// - Complexity: 48 bound checks per stop plus ~10–15 color builds near the answer for WCAG 2 (`solve`: 49).
-    static func solveCertified(target: Double, chroma: Double, hue h: Double, _ s: Setup, yBackground yb: Double,
-                               bgWCAG: Double?) -> RampColor {
-        guard let yBg = bgWCAG else { return solve(target: target, chroma: chroma, hue: h, s) }
+    ///
+    /// `build(L*)` must return `UniformLStar.color(lightnessStar: L*, chroma: chroma, hue: h, margin: s.margin)`
+    /// bit for bit (a batch kernel passes its faster twin); `bgWCAG` is `certifiedBackground(s)`.
+    public static func solveCertified(target: Double, chroma: Double, hue h: Double, _ s: Setup, bgWCAG: Double?,
+                                      build: ((Double) -> RampColor)? = nil) -> RampColor {
+        let yb = s.background.luminance
         let darker = yb >= 0.18
         func make(_ y: Double) -> RampColor {
-            UniformLStar.color(lightnessStar: TokenMath.lightnessStar(luminance: y), chroma: chroma, hue: h, margin: s.margin)
+            let lstar = TokenMath.lightnessStar(luminance: y)
+            return build?(lstar) ?? UniformLStar.color(lightnessStar: lstar, chroma: chroma, hue: h, margin: s.margin)
+        }
+        guard let yBg = bgWCAG else {
+            // No bound: every step builds its color (`solve`'s loop).
+            var near = yb, far = darker ? 0.0 : 1.0
+            let extreme = make(far)
+            if contrast(extreme, s) < target { return extreme }
+            var best = extreme
+            for _ in 0..<48 {
+                let mid = (near + far) / 2
+                let c = make(mid)
+                if contrast(c, s) >= target { far = mid; best = c } else { near = mid }
+            }
+            return best
         }
         var near = yb, far = darker ? 0.0 : 1.0
         let extreme = make(far)
@@ -64,7 +81,7 @@ extension ContrastTargets {
     }
 
     /// The background's WCAG luminance when the method declares the `luminanceRatio` form (else nil: no bound).
-    static func certifiedBackground(_ s: Setup) -> Double? {
+    public static func certifiedBackground(_ s: Setup) -> Double? {
         guard s.method.batch == .luminanceRatio else { return nil }
         return WCAG21.luminance(srgb: s.toInput.apply(s.background.srgb))
     }
@@ -73,9 +90,7 @@ extension ContrastTargets {
     static func ramp(_ spec: RampSpec, _ core: Workbench) throws -> [RampColor] {
         let s = try setup(spec, core)
         let h = TokenMath.roundedHue(spec.hue)
-        let bg = certifiedBackground(s), yb = s.background.luminance
-        return (0..<spec.scale.count).map {
-            solveCertified(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s, yBackground: yb, bgWCAG: bg)
-        }
+        let bg = certifiedBackground(s)
+        return (0..<spec.scale.count).map { solveCertified(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s, bgWCAG: bg) }
     }
 }

@@ -8,4 +8,11 @@ public enum RampBatchForm: Sendable, Equatable {
     /// (with its default); the requested chroma comes from the entry's `requestedChroma`. ColorTokensKit's
     /// `uniform-lstar` declares it.
     case lightnessStarCap(lightnessStar: String, margin: String, defaultMargin: Double)
+
+    /// Each stop's luminance bisected for a contrast target against a background (`contrast-targets`: 48
+    /// halvings, `ContrastTargets.solveCertified`'s decisions), the color at each luminance built as in
+    /// `lightnessStarCap` (chroma = min(requested, margin · Display P3 cap), OKLab L solved for Y). The batch
+    /// kernel builds those colors with the batch lightness solve and shares nothing else, so results are the
+    /// entry's `generate` bit for bit. The spec's parameters are resolved by `ContrastTargets.setup`.
+    case contrastBisection
 }

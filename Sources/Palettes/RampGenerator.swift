@@ -436,12 +436,15 @@ public enum ContrastTargets {
         scale == .ctk ? defaultTargets : scale.lightness.map { 1.05 / (TokenMath.luminance(lightnessStar: $0) + 0.05) }
     }
 
-    struct Setup {
-        let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
-        let toInput: ConversionPlan
+    /// A spec's parameters resolved: background, per-stop targets and chroma, the contrast method, the margin
+    /// and the conversion into the method's input space.
+    public struct Setup: Sendable {
+        public let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
+        public let toInput: ConversionPlan
     }
 
-    static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
+    /// The spec's parameters with their defaults (throws on a bad value or an unknown method).
+    public static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
         let bg = try spec.color("background", generator: id, default: RampColor(srgb: SIMD3(1, 1, 1)))
         let m = try core.contrastMethods.lookup(try spec.text("method", generator: id, default: "wcag21"))
         let targets = defaultTargets(spec.scale)
@@ -497,7 +500,8 @@ public enum ContrastTargets {
     ) { spec, core in
         // Each stop as `solve` gives it, most bisection steps decided by a luminance bound (`solveCertified`).
         try ramp(spec, core)
-    }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
+    }.declaring(batch: .contrastBisection,
+                requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
 }
 
 extension RampGenerator {

@@ -92,6 +92,8 @@ public enum RampBatchGenerator {
             try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar,
                                  marginName: margin, marginDefault: defaultMargin,
                                  into: &batch, threads: threads, deadline: deadline, progress: progress)
+        case .contrastBisection?:
+            try contrastBisection(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         case nil:
             try generic(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         }

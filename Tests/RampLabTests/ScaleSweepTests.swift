@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ColorCore
+import HuebenchTestSupport
 @testable import Palettes
 @testable import RampLab
 
@@ -172,3 +173,40 @@ struct ScaleSweepTests {
         #expect(try Sweep.replay(summaryJSON: Data(old.utf8), path: "s.json").sweep.scale == .ctk)
     }
 }
+
+/// The `contrastBisection` batch form (contrast-targets) against the entry's `generate` and `ContrastTargets.solve`.
+@Suite("Contrast-targets batch kernel")
+struct ContrastBisectionKernelTests {
+    @Test func batchEqualsGenerateAndSolveBitForBit() throws {
+        var rng = SplitMix64(seed: 0xBA7C4)
+        func u() -> Double { rng.unit() }
+        var specs: [RampSpec] = []
+        for k in 0..<40 {
+            let scale = [Scale.ctk, .tailwind, .radix, .material][k % 4]
+            let n = scale.count
+            var params: [String: RampParameter] = ["gamutMargin": .number(k % 6 == 0 ? 1 : 0.6 + 0.4 * u()),
+                                                   "chroma": .numbers((0..<n).map { _ in 0.35 * u() })]
+            if k % 3 == 0 { params["background"] = .color(RampColor(oklch: 0.15 + 0.1 * u(), 0.03, 360 * u())) }
+            if k % 5 == 1 { params["method"] = .text("apca"); params["targets"] = .numbers((0..<n).map { _ in 90 * u() }) }
+            specs.append(RampSpec(hue: 360 * u(), parameters: params, scale: scale))
+        }
+        #expect(ContrastTargets.generator.batch == .contrastBisection)
+        // One batch per scale (a batch holds one scale's stop count).
+        for scale in Scale.builtins {
+            let some = specs.filter { $0.scale == scale }
+            let batch = try RampBatchGenerator.generate(some, generator: ContrastTargets.generator, threads: 2)
+            for (r, spec) in some.enumerated() {
+                let s = try ContrastTargets.setup(spec, .standard)
+                let h = TokenMath.roundedHue(spec.hue)
+                let ref = (0..<scale.count).map { ContrastTargets.solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
+                // (The batch keeps linear sRGB, as every generator's batch does: compare that and OKLCH.)
+                for i in 0..<scale.count {
+                    let k = r * scale.count + i
+                    #expect(batch.oklch[k] == ref[i].oklch && batch.linear[k] == ref[i].linearSRGB, "\(scale.id) ramp \(r) stop \(i)")
+                    #expect(batch.requestedChroma[r * scale.count + i] == s.chroma[i])
+                }
+            }
+        }
+    }
+}
+
