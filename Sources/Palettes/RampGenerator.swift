@@ -460,7 +460,8 @@ public enum ContrastTargets {
         abs(s.method.evaluate(s.toInput.apply(c.srgb), s.toInput.apply(s.background.srgb)))
     }
 
-    static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
+    /// The reference solve of one stop: 48 halvings of Y, a color built at every step (see the type).
+    public static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
         let yb = s.background.luminance
         let darker = yb >= 0.18
         func make(_ y: Double) -> RampColor {
