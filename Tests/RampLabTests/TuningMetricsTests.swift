@@ -16,7 +16,7 @@ struct TuningMetricsTests {
 
     static func metrics(_ b: RampBatch, groups: [Range<Int>]? = nil) -> (Int, String) -> Double {
         let t = RampMetrics.compute(b, groups: groups ?? [0..<b.count], threads: 1)
-        let cols = RampMetrics.allColumns
+        let cols = RampMetrics.layout(stops: b.stops)
         return { row, name in t[row * cols.count + cols.firstIndex(of: name)!] }
     }
 
