@@ -224,7 +224,7 @@ public struct TuningReport: Sendable {
             }
         }
         // In waves of one plot per core, so only that many drawn plots are held at once.
-        let cores = max(1, sweep?.threads ?? 0 > 0 ? sweep!.threads : ProcessInfo.processInfo.activeProcessorCount)
+        let cores = Parallel.resolve(sweep?.threads ?? 0)
         let (goal, baselines) = (self.goal, self.baselines)
         var wave = 0
         while wave < jobs.count {
