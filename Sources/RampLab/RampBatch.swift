@@ -5,8 +5,8 @@ import Palettes
 import ColorExport
 import Foundation
 
-/// Many ramps generated in one call: `count` ramps of `Scale.ctk.count` stops, stored stop-major per ramp
-/// (stop i of ramp r at `r * stops + i`).
+/// Many ramps generated in one call: `count` ramps of `stops` stops each (every ramp of a batch has its
+/// scale's stop count), stored stop-major per ramp (stop i of ramp r at `r * stops + i`).
 ///
 /// Each stop keeps the generator's OKLCH coordinates, its linear (extended) sRGB value and the chroma the
 /// generator was asked for before any gamut cap (for "chroma retained").
@@ -22,17 +22,17 @@ public struct RampBatch: Sendable {
     /// The hue each ramp was built for (degrees, as passed in).
     public private(set) var hues: [Double]
 
-    init(count: Int, hues: [Double]) {
-        self.count = count; self.stops = Scale.ctk.count; self.hues = hues
-        oklch = Array(repeating: .zero, count: count * Scale.ctk.count)
+    init(count: Int, stops: Int, hues: [Double]) {
+        self.count = count; self.stops = stops; self.hues = hues
+        oklch = Array(repeating: .zero, count: count * stops)
         linear = oklch
-        requestedChroma = Array(repeating: 0, count: count * Scale.ctk.count)
+        requestedChroma = Array(repeating: 0, count: count * stops)
     }
 
     /// A batch from OKLCH stops (ramp-major, `stops` per ramp); linear sRGB through Ottosson's matrices.
-    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Scale.ctk.count` stops.
+    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; 2 … 256 stops (a scale's range).
     public init(oklch: [SIMD3<Double>], stops: Int, hues: [Double], requestedChroma: [Double]? = nil) {
-        precondition(stops >= 2 && stops <= Scale.ctk.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= 256 && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.oklch = oklch
         linear = oklch.map { TokenMath.linearSRGB(oklch: $0.x, $0.y.isNaN ? 0 : $0.y, $0.z.isNaN ? 0 : $0.z) }
@@ -42,7 +42,7 @@ public struct RampBatch: Sendable {
     /// A batch from linear extended sRGB stops (ramp-major); OKLCH through Ottosson's matrices. Requested chroma
     /// is unknown (NaN). For measured ramps and tests.
     public init(linear: [SIMD3<Double>], stops: Int, hues: [Double]) {
-        precondition(stops >= 2 && stops <= Scale.ctk.count && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= 256 && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.linear = linear
         oklch = linear.map { TokenMath.oklch(linearSRGB: $0) }
@@ -80,12 +80,20 @@ public enum RampBatchGenerator {
     public static func generate(_ specs: [RampSpec], generator: RampGenerator, core: Workbench = .standard,
                                 threads: Int = 0, deadline: Deadline? = nil,
                                 progress: ((Int, Int) -> Void)? = nil, cache: GenerationCache? = nil) throws -> RampBatch {
-        var batch = RampBatch(count: specs.count, hues: specs.map(\.hue))
+        // Every ramp of a batch has the stops of one scale (a sweep's specs share it).
+        let scale = specs.first?.scale ?? .ctk
+        if let other = specs.first(where: { $0.scale != scale }) {
+            throw PalettesError.invalidParameter(generator: generator.id, name: "scale",
+                reason: "one batch mixes scales '\(scale.id)' and '\(other.scale.id)'; generate each scale's ramps in their own batch")
+        }
+        var batch = RampBatch(count: specs.count, stops: scale.count, hues: specs.map(\.hue))
         switch generator.batch {
-        case let .lightnessStarCap(lightnessStar, defaultLightnessStar, margin, defaultMargin)?:
-            try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar, lstarDefault: defaultLightnessStar,
+        case let .lightnessStarCap(lightnessStar, margin, defaultMargin)?:
+            try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar,
                                  marginName: margin, marginDefault: defaultMargin,
                                  into: &batch, threads: threads, deadline: deadline, progress: progress, cache: cache ?? GenerationCache())
+        case .contrastBisection?:
+            try contrastBisection(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         case nil:
             try generic(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         }
@@ -107,11 +115,11 @@ public enum RampBatchGenerator {
     /// Ramps generated per tile (progress and the deadline are checked between tiles).
     static let capTile = 8_192
 
-    static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String, lstarDefault: [Double],
+    static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String,
                                  marginName: String, marginDefault: Double, into batch: inout RampBatch, threads: Int,
                                  deadline: Deadline?, progress: ((Int, Int) -> Void)?, cache: GenerationCache) throws {
         let id = generator.id
-        let n = Scale.ctk.count
+        let n = batch.stops
         let requested: @Sendable (RampSpec) throws -> [Double] = generator.requestedChroma ?? { spec in
             throw PalettesError.invalidParameter(generator: id, name: "chroma",
                                                  reason: "its batch form needs the entry's requestedChroma; declare it with the form")
@@ -123,7 +131,7 @@ public enum RampBatchGenerator {
         var lastParams: [String: RampParameter]? = nil
         for (r, spec) in specs.enumerated() {
             if lastParams != spec.parameters || variants.isEmpty {
-                let lstar = try spec.table(lstarName, generator: id, default: lstarDefault)
+                let lstar = try spec.table(lstarName, generator: id, default: spec.scale.lightness)
                 variants.append(UniformVariant(lstar: lstar, luminance: lstar.map { TokenMath.luminance(lightnessStar: $0) },
                                                chroma: try requested(spec), margin: try spec.number(marginName, generator: id, default: marginDefault)))
                 lastParams = spec.parameters
@@ -260,7 +268,7 @@ public enum RampBatchGenerator {
 
     static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
                         threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
-        let total = specs.count
+        let total = specs.count, n = batch.stops
         let tile = max(64, total / 16)
         let failure = FirstError()
         batch.oklch.withUnsafeMutableBufferPointer { okb in
@@ -277,15 +285,15 @@ public enum RampBatchGenerator {
                                 let r = start + rr
                                 do {
                                     let colors = try generator.generate(specs[r], core)
-                                    guard colors.count == Scale.ctk.count else {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: colors.count)
+                                    guard colors.count == n else {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: colors.count)
                                     }
                                     let req = try requestedChroma(generator: generator, spec: specs[r])
-                                    if let q = req, q.count != Scale.ctk.count {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: q.count)
+                                    if let q = req, q.count != n {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: q.count)
                                     }
-                                    for i in 0..<Scale.ctk.count {
-                                        let s = r * Scale.ctk.count + i
+                                    for i in 0..<n {
+                                        let s = r * n + i
                                         ok.p[s] = colors[i].oklch
                                         ln.p[s] = colors[i].linearSRGB
                                         rq.p[s] = req?[i] ?? .nan

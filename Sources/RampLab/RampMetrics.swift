@@ -73,24 +73,55 @@ public enum RampMetrics {
         ("hue_sep_mean_tritan", "hue_sep_mean under simulated tritanopia"),
     ].map { RampMetric(id: $0.0, summary: $0.1, columns: [$0.0]) }
 
-    /// Per-stop metrics: one column per stop, `<id minus _stops>_<stop>` (`wcag_white_450`).
-    public static let perStop: [RampMetric] = [
-        ("wcag_white", "WCAG 2.1 ratio against white", 20),
-        ("wcag_black", "WCAG 2.1 ratio against black", 20),
-        ("apca_white", "Lc as text on white", 20),
-        ("apca_black", "Lc as text on black", 20),
-        ("chroma", "OKLCH chroma", 20),
-        ("de_step", "ΔEOK to the next stop (named by the lighter stop)", 19),
-    ].map { id, s, n in RampMetric(id: id + "_stops", summary: s + " at each stop",
-                                   columns: Scale.ctk.stops.prefix(n).map { "\(id)_\($0.label)" }) }
+    /// Per-stop metrics: one column per stop, `<id minus _stops>_<stop>` (`wcag_white_450`), for ColorTokensKit's
+    /// 20 stops (`perStop(stops:)` names them for any scale).
+    public static let perStop: [RampMetric] = perStop(stops: Scale.ctk.stops.map(\.label))
 
-    /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
-    static var researchPerStopMetrics: [RampMetric] {
-        researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
-                                              columns: Scale.ctk.stops.map { "\(g.id)_\($0.label)" }) }
+    /// The per-stop metrics for ramps whose stops are named `labels` (a scale's stop labels, lightest first):
+    /// `wcag_white_<label>` … and `de_step_<label>` for every stop but the last. A group whose names would repeat a
+    /// one-column metric's (Material's tone 60: `apca_white_60` is the count of stops reaching Lc 60) names
+    /// every one of its columns `<group>_s<label>` instead (`apca_white_s60`).
+    public static func perStop(stops labels: [String]) -> [RampMetric] {
+        let n = labels.count
+        return [
+            ("wcag_white", "WCAG 2.1 ratio against white", n),
+            ("wcag_black", "WCAG 2.1 ratio against black", n),
+            ("apca_white", "Lc as text on white", n),
+            ("apca_black", "Lc as text on black", n),
+            ("chroma", "OKLCH chroma", n),
+            ("de_step", "ΔEOK to the next stop (named by the lighter stop)", n - 1),
+        ].map { id, s, k in RampMetric(id: id + "_stops", summary: s + " at each stop", columns: stopColumns(id, labels.prefix(k))) }
     }
 
-    public static var all: [RampMetric] { scalars + research + perStop + researchPerStopMetrics }
+    /// The one-column metrics' names (per-stop columns never take them).
+    static let singleColumns: Set<String> = Set((scalars + research).flatMap(\.columns))
+
+    /// A per-stop group's columns: `<id>_<label>`, or `<id>_s<label>` for all of them when one would repeat a
+    /// one-column metric's name.
+    static func stopColumns(_ id: String, _ labels: ArraySlice<String>) -> [String] {
+        let plain = labels.map { "\(id)_\($0)" }
+        return plain.contains(where: singleColumns.contains) ? labels.map { "\(id)_s\($0)" } : plain
+    }
+
+    /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
+    static var researchPerStopMetrics: [RampMetric] { researchPerStopMetrics(stops: Scale.ctk.stops.map(\.label)) }
+
+    static func researchPerStopMetrics(stops labels: [String]) -> [RampMetric] {
+        researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
+                                              columns: stopColumns(g.id, labels[...])) }
+    }
+
+    /// Every metric for ColorTokensKit's 20 stops.
+    public static var all: [RampMetric] { all(stops: Scale.ctk.stops.map(\.label)) }
+
+    /// Every metric for ramps whose stops are named `labels`: the one-column metrics, then the per-stop groups
+    /// with one column per stop.
+    public static func all(stops labels: [String]) -> [RampMetric] {
+        scalars + research + perStop(stops: labels) + researchPerStopMetrics(stops: labels)
+    }
+
+    /// Every metric for ramps of a scale's stops.
+    public static func all(scale: Scale) -> [RampMetric] { all(stops: scale.stops.map(\.label)) }
 
     /// The direction each one-column metric improves in (docs/metrics.md): what `--pareto` reads. Metrics not
     /// listed (`de_mean`, `de2000_mean`, `cam16_mean`, per-stop columns) have no better direction.
@@ -120,22 +151,41 @@ public enum RampMetrics {
         scalars + research.filter { needsLab.isDisjoint(with: $0.columns) && needsCAM16.isDisjoint(with: $0.columns) }
     }
 
-    /// Every column in the order `compute` fills them.
+    /// Every column in the order `compute` fills them, for ColorTokensKit's 20 stops.
     public static let allColumns: [String] = all.flatMap(\.columns)
 
+    /// Every column in the order `compute` fills them, for ramps of a scale's stops (per-stop columns named by
+    /// its stop labels: `wcag_white_950` on `tailwind`, `chroma_12` on `radix`).
+    public static func allColumns(scale: Scale) -> [String] {
+        scale == .ctk ? allColumns : all(scale: scale).flatMap(\.columns)
+    }
+
+    /// The layout `compute` fills for ramps of `n` stops: `allColumns(scale:)` of any scale with `n` stops (the
+    /// per-stop columns named here by ColorTokensKit's first `n` stops, `#20` … past them: only order and width
+    /// matter).
+    static func layout(stops n: Int) -> [String] {
+        n == Scale.ctk.count ? allColumns
+            : all(stops: (0..<n).map { $0 < Scale.ctk.count ? Scale.ctk.stops[$0].label : "#\($0)" }).flatMap(\.columns)
+    }
+
+    /// The name of per-stop group `id`'s first column in `layout(stops:)`.
+    static func firstStopColumn(_ id: String) -> String { id + "_" + Scale.ctk.stops[0].label }
+
     /// The columns for a selection of metric ids: `default` (`defaults`), `all`, metric ids, or column names
-    /// (`wcag_white_450`). Empty = default. Duplicates are dropped; order follows `allColumns`.
-    public static func columns(for selection: [String]) throws -> [String] {
+    /// (`wcag_white_450`; per-stop names are the scale's stop labels). Empty = default. Duplicates are dropped;
+    /// order follows `allColumns(scale:)`.
+    public static func columns(for selection: [String], scale: Scale = .ctk) throws -> [String] {
         let ids = selection.isEmpty ? ["default"] : selection
+        let every = all(scale: scale), everyColumn = allColumns(scale: scale)
         var wanted = Set<String>()
         for id in ids {
             if id == "default" { defaults.forEach { wanted.formUnion($0.columns) }; continue }
-            if id == "all" { wanted.formUnion(allColumns); continue }
-            if let m = all.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
-            if allColumns.contains(id) { wanted.insert(id); continue }
-            throw PalettesError.unknownMetric(id, known: all.map(\.id))
+            if id == "all" { wanted.formUnion(everyColumn); continue }
+            if let m = every.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
+            if everyColumn.contains(id) { wanted.insert(id); continue }
+            throw PalettesError.unknownMetric(id, known: every.map(\.id))
         }
-        return allColumns.filter { wanted.contains($0) }
+        return everyColumn.filter { wanted.contains($0) }
     }
 
     // MARK: - Per-stop inputs
@@ -378,7 +428,8 @@ public enum RampMetrics {
 
     // MARK: - Compute
 
-    /// Every metric of every ramp: a row-major table `batch.count × allColumns.count`.
+    /// Every metric of every ramp: a row-major table `batch.count × allColumns(scale:).count` for the batch's
+    /// scale (the columns of ramps of `batch.stops` stops).
     ///
     /// `groups` are row ranges that share a variant (the hues compared by `hue_sep_min*`).
     /// - Complexity: O(ramps × stops) for per-ramp metrics (O(ramps × stops²) at most for the pairwise ladders)
@@ -389,14 +440,14 @@ public enum RampMetrics {
 
     /// `compute` with the per-stop inputs of earlier blocks of the same sweep (`StopCache`): the same values.
     static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int, wanted: Set<String>?, cache: StopCache?) -> [Double] {
-        let cols = allColumns.count
+        let cols = layout(stops: b.stops).count
         var out = [Double](repeating: .nan, count: b.count * cols)
         b.withView { v in
             let research = ResearchPlan(stops: v.stops, wanted: wanted)
             let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh, cache: cache)
             out.withUnsafeMutableBufferPointer { ob in
                 let O = SendablePointer(ob.baseAddress!)
-                let k = Columns()
+                let k = Columns(stops: v.stops)
                 Parallel.forRanges(count: v.count, granule: 4, threads: threads) { range in
                     let scratch = RampScratch(stops: v.stops)
                     for r in range {
@@ -419,9 +470,10 @@ public enum RampMetrics {
         let cMean, cMax, crMean, crMin, hdMax, hdMean, oS, oP: Int
         let pwW, pwB, paW, paB, pC, pDE: Int
         let sep: [Int], sepMean: [Int]
-        init() {
-            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+        init(stops n: Int) {
+            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.layout(stops: n).enumerated().map { ($1, $0) })
             func c(_ name: String) -> Int { ix[name]! }
+            func first(_ id: String) -> Int { ix[RampMetrics.firstStopColumn(id)]! }
             (deMean, deMin, deMax, deCV) = (c("de_mean"), c("de_min"), c("de_max"), c("de_cv"))
             (lMono, lRev) = (c("l_monotonic"), c("l_reversals"))
             (wAdjMin, wAdjMean, aAdjMin, wEnds, aEnds) = (c("wcag_adj_min"), c("wcag_adj_mean"), c("apca_adj_min"), c("wcag_ends"), c("apca_ends"))
@@ -429,7 +481,7 @@ public enum RampMetrics {
             (wL, wD, aL, aD) = (c("wcag_lightest_aa"), c("wcag_darkest_aa"), c("apca_lightest_60"), c("apca_darkest_60"))
             (cMean, cMax, crMean, crMin) = (c("chroma_mean"), c("chroma_max"), c("chroma_retained_mean"), c("chroma_retained_min"))
             (hdMax, hdMean, oS, oP) = (c("hue_drift_max"), c("hue_drift_mean"), c("out_srgb"), c("out_p3"))
-            (pwW, pwB, paW, paB, pC, pDE) = (c("wcag_white_50"), c("wcag_black_50"), c("apca_white_50"), c("apca_black_50"), c("chroma_50"), c("de_step_50"))
+            (pwW, pwB, paW, paB, pC, pDE) = (first("wcag_white"), first("wcag_black"), first("apca_white"), first("apca_black"), first("chroma"), first("de_step"))
             sep = [c("hue_sep_min"), c("hue_sep_min_protan"), c("hue_sep_min_deutan"), c("hue_sep_min_tritan")]
             sepMean = [c("hue_sep_mean"), c("hue_sep_mean_protan"), c("hue_sep_mean_deutan"), c("hue_sep_mean_tritan")]
         }

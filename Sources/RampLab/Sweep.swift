@@ -29,6 +29,9 @@ public struct Sweep: Sendable {
     /// The statistics over hues the variant table keeps per metric (mean always; default: mean, min, max,
     /// p10, p50, p90).
     public var stats: [VariantStat] = VariantStat.standard
+    /// The scale every ramp is built on (one color per stop; default ColorTokensKit's 20 stops). Per-stop
+    /// metric columns are named by its stop labels.
+    public var scale: Scale = .ctk
 
     /// ColorTokensKit's 36 hues: 0°, 10° … 350°.
     public static let allHues: [Double] = (0..<36).map { Double($0 * 10) }
@@ -176,7 +179,8 @@ public struct Sweep: Sendable {
         }
         var result = SweepResult(generator: plan.generator.id, parameters: plan.swept, choices: plan.choices, hues: hues,
                                  metricColumns: plan.metricColumns, values: rowValues, variantValues: variantValues,
-                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows, stats: kept)
+                                 ramps: ramps ?? RampBatch(count: 0, stops: scale.count, hues: []), rowsKept: keepRows, stats: kept,
+                                 scale: scale)
         if let o = rowObjective { result.rowScores = (o.text, scores) }
         return result
     }
@@ -207,7 +211,7 @@ public struct Sweep: Sendable {
             for (k, v) in sweep.fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
             self.base = base
             guard !sweep.hues.isEmpty else { throw PalettesError.invalidParameter(generator: g.id, name: "hues", reason: "is empty; give at least one hue") }
-            metricColumns = try RampMetrics.columns(for: sweep.metrics)
+            metricColumns = try RampMetrics.columns(for: sweep.metrics, scale: sweep.scale)
             columns = ["variant", "hue"] + swept.map(\.column) + metricColumns
             let counts = swept.map(\.values.count)
             let variantCount = try Sweep.rows(counts, hues: 1)
@@ -215,12 +219,12 @@ public struct Sweep: Sendable {
             if validate {
                 // The fixed parameters and every swept value pass the generator's own checks (declared kinds and
                 // ranges, finiteness) before anything is generated.
-                try g.validate(RampSpec(hue: sweep.hues[0], parameters: base))
+                try g.validate(RampSpec(hue: sweep.hues[0], parameters: base, scale: sweep.scale))
                 for p in swept {
                     for v in p.values {
                         var params = base
                         params[p.generatorName] = v
-                        try g.validate(RampSpec(hue: sweep.hues[0], parameters: params))
+                        try g.validate(RampSpec(hue: sweep.hues[0], parameters: params, scale: sweep.scale))
                     }
                 }
             }
@@ -267,7 +271,7 @@ public struct Sweep: Sendable {
             specs.reserveCapacity(variants.count * hues.count)
             for v in variants {
                 let params = parameters(variant: v)
-                for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+                for h in hues { specs.append(RampSpec(hue: h, parameters: params, scale: sweep.scale)) }
             }
             let batch = try RampBatchGenerator.generate(specs, generator: generator, core: workbench.core, threads: sweep.threads,
                                                         deadline: deadline, progress: progress, cache: generationCache)
@@ -275,7 +279,7 @@ public struct Sweep: Sendable {
             let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
             let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns), cache: stopCache)
             let rows = SweepResult.rowTable(parameters: swept, choices: choices, variants: variants, hues: hues,
-                                            metricColumns: metricColumns, allMetrics: metrics)
+                                            metricColumns: metricColumns, allMetrics: metrics, scale: sweep.scale)
             return (rows, batch)
         }
     }
@@ -284,7 +288,7 @@ public struct Sweep: Sendable {
     public func tableColumns(in workbench: PaletteWorkbench = .standard) throws -> (rows: [String], variants: [String]) {
         let g = try workbench.generators.lookup(generator)
         let names = try resolvedParameters(g).map(\.column)
-        let metrics = try RampMetrics.columns(for: self.metrics)
+        let metrics = try RampMetrics.columns(for: self.metrics, scale: scale)
         return (["variant", "hue"] + names + metrics, ["variant"] + names + VariantStat.columns(metrics, stats))
     }
 
@@ -293,7 +297,7 @@ public struct Sweep: Sendable {
     public func streamedBytes() throws -> Int {
         let rows = try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
         let variants = rows / max(hues.count, 1)
-        let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
+        let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics, scale: scale).count) ?? 60)
         // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
         let block = min(rows, max(blockRamps, hues.count)) * 8192
         return variants * variantColumns * 8 * 3 + block + rows * 8
@@ -322,7 +326,7 @@ extension Sweep {
             for p in stride(from: swept.count - 1, through: 0, by: -1) {
                 params[swept[p].generatorName] = swept[p].values[rest % counts[p]]; rest /= counts[p]
             }
-            for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+            for h in hues { specs.append(RampSpec(hue: h, parameters: params, scale: scale)) }
         }
         return try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads)
     }
@@ -344,6 +348,8 @@ public struct SweepBlock: Sendable {
 /// The table of a sweep: one row per variant × hue (variant-major), plus a per-variant summary.
 public struct SweepResult: Sendable {
     public let generator: String
+    /// The scale the ramps were built on (their stops and the per-stop columns' names).
+    public let scale: Scale
     public let parameters: [SweptParameter]
     /// For each variant, the index of each parameter's value.
     public let choices: [[Int]]
@@ -394,8 +400,8 @@ public struct SweepResult: Sendable {
 
     init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double], metricColumns: [String],
          values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true,
-         stats: [VariantStat] = VariantStat.standard) {
-        self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
+         stats: [VariantStat] = VariantStat.standard, scale: Scale = .ctk) {
+        self.generator = generator; self.scale = scale; self.parameters = parameters; self.choices = choices; self.hues = hues
         self.stats = stats
         self.metricColumns = metricColumns; self.ramps = ramps; self.rowsKept = rowsKept
         let names = parameters.map(\.column)
@@ -407,12 +413,13 @@ public struct SweepResult: Sendable {
     }
 
     /// The row table of `variants` (each × every hue): `variant, hue, <params>, <metrics>`, from the block's
-    /// `RampMetrics.compute` output (`allColumns` wide, one row per ramp).
+    /// `RampMetrics.compute` output (`allColumns(scale:)` wide, one row per ramp).
     static func rowTable(parameters: [SweptParameter], choices: [[Int]], variants: [Int], hues: [Double],
-                         metricColumns: [String], allMetrics: [Double]) -> [Double] {
-        let allIx = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+                         metricColumns: [String], allMetrics: [Double], scale: Scale = .ctk) -> [Double] {
+        let every = RampMetrics.allColumns(scale: scale)
+        let allIx = Dictionary(uniqueKeysWithValues: every.enumerated().map { ($1, $0) })
         let pick = metricColumns.map { allIx[$0]! }
-        let stride = RampMetrics.allColumns.count
+        let stride = every.count
         var v: [Double] = []
         v.reserveCapacity(variants.count * hues.count * (2 + parameters.count + pick.count))
         for (k, vi) in variants.enumerated() {

@@ -134,15 +134,17 @@ public struct TuningReport: Sendable {
     /// `stops.csv`: one line per row × stop — row, variant, hue, stop, OKLCH l, c, h, hex (sRGB, clipped),
     /// css (Display P3 when outside sRGB), requested chroma (empty when the generator does not report it).
     public static func stopsCSV(_ r: SweepResult) -> String {
-        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues)
+        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues, stopNames: r.scale.stops.map(\.label))
     }
 
     public static let stopsCSVHeader = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
 
-    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`.
-    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double]) -> String {
+    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`; stops named by `stopNames` (the
+    /// sweep's scale; default ColorTokensKit's).
+    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double], stopNames: [String]? = nil) -> String {
         var s = ""
-        let names = Scale.ctk.stops.prefix(b.stops).map(\.label)
+        let names = stopNames ?? Scale.ctk.stops.prefix(b.stops).map(\.label)
+        precondition(names.count == b.stops, "stopsCSVLines: \(names.count) stop names for \(b.stops) stops")
         let hc = max(hues.count, 1)
         for k in 0..<b.count {
             let row = firstRow + k
@@ -396,7 +398,8 @@ public struct TuningReport: Sendable {
             "{\"name\": \(js(p.name)), \"column\": \(js(p.column)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "],\n"
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
-        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"
+        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(r.scale.count),\n"
+        s += "  \"scale\": \(js(r.scale.id)), \"stop_names\": [" + r.scale.stops.map { js($0.label) }.joined(separator: ", ") + "],\n"
         if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
         s += "  \"metrics_version\": \(RampMetrics.definitionsVersion),\n"
         if !parametersInForce.isEmpty {

@@ -16,7 +16,7 @@ struct TuningMetricsTests {
 
     static func metrics(_ b: RampBatch, groups: [Range<Int>]? = nil) -> (Int, String) -> Double {
         let t = RampMetrics.compute(b, groups: groups ?? [0..<b.count], threads: 1)
-        let cols = RampMetrics.allColumns
+        let cols = RampMetrics.layout(stops: b.stops)
         return { row, name in t[row * cols.count + cols.firstIndex(of: name)!] }
     }
 
@@ -135,10 +135,11 @@ struct TuningMetricsTests {
         }
         let b = RampBatch(oklch: lchs, stops: stops, hues: hues)
         let all = RampMetrics.compute(b, groups: groups, threads: 2)
-        let cols = RampMetrics.allColumns.count
+        let layout = RampMetrics.layout(stops: stops)
+        let cols = layout.count
         let names = ["hue_sep_min", "hue_sep_min_protan", "hue_sep_min_deutan", "hue_sep_min_tritan",
                      "hue_sep_mean", "hue_sep_mean_protan", "hue_sep_mean_deutan", "hue_sep_mean_tritan"]
-        let ix = names.map { RampMetrics.allColumns.firstIndex(of: $0)! }
+        let ix = names.map { layout.firstIndex(of: $0)! }
         b.withView { v in
             let d = RampMetrics.stopData(v, threads: 1)
             for g in groups {

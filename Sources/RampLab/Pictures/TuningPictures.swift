@@ -76,7 +76,7 @@ public enum TuningPictures {
     /// Ramp strips: for each variant, one row of swatches per hue, headed by the variant's label, every stop named.
     public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String,
                               ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
-        let names = Scale.ctk.stops.prefix(result.ramps.stops > 0 ? result.ramps.stops : Scale.ctk.count).map(\.label)
+        let names = result.scale.stops.map(\.label)
         let blocks = variants.map { v in
             StripBlock(heading: v.label, stopNames: names, rows: result.hues.indices.map { h in
                 (label: hueText(result.hues[h]), colors: ramps?(v.variant, h) ?? result.ramps.ramp(result.row(variant: v.variant, hueIndex: h)))
