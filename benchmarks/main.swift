@@ -64,16 +64,19 @@ do {
 }
 let srgbT: (Double, Double, Double) -> (Double, Double, Double) = { ($0, $1, $2) }
 let oklchT: (Double, Double, Double) -> (Double, Double, Double) = { ($0, 0.4 * $1, 360 * $2) }
-let w1Full = loadOrGenerate("w1_srgb_1m.f64", seed: 1, count: 1_000_000, srgbT)
-let w2Full = loadOrGenerate("w2_oklch_100k.f64", seed: 2, count: 100_000, oklchT)
-let w3Full = loadOrGenerate("w3_srgb_2000.f64", seed: 3, count: 2000, srgbT)
-let w4Full = loadOrGenerate("w4_base_srgb_1000.f64", seed: 4, count: 1000, srgbT)
+// The W inputs (50 MB) are made only when a workload that reads them runs: T and E lines do not, and T7 measures
+// the resident memory of the whole process.
+let needInputs = onlyPrefixes.isEmpty || onlyPrefixes.contains { !$0.hasPrefix("T") && !$0.hasPrefix("E") }
+let w1Full = needInputs ? loadOrGenerate("w1_srgb_1m.f64", seed: 1, count: 1_000_000, srgbT) : []
+let w2Full = needInputs ? loadOrGenerate("w2_oklch_100k.f64", seed: 2, count: 100_000, oklchT) : []
+let w3Full = needInputs ? loadOrGenerate("w3_srgb_2000.f64", seed: 3, count: 2000, srgbT) : []
+let w4Full = needInputs ? loadOrGenerate("w4_base_srgb_1000.f64", seed: 4, count: 1000, srgbT) : []
 for (name, data, first, sum) in [
     ("w1", w1Full, [0.5665615751722809, 0.7457817572627011, 0.9710027535867962], 1500590.469542772),
     ("w2", w2Full, [0.5911897341980794, 0.2996598735495299, 214.4297093040019], 18117362.114354953),
     ("w3", w3Full, [0.11345034205715454, 0.7002935135929024, 0.6129746825466243], 2978.785479819483),
     ("w4", w4Full, [0.43145581774497377, 0.8924068459997183, 0.8591171495049661], 1487.3920475197738),
-] {
+] where needInputs {
     if Array(data.prefix(3)) != first { fail("\(name)[0] = \(Array(data.prefix(3)))") }
     let s = data.reduce(0, +)
     if abs(s - sum) > 1e-6 * sum { fail("\(name) sum \(s) ≠ \(sum)") }

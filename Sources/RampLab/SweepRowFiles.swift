@@ -152,7 +152,8 @@ final class TableFiles {
                             if col > 0 { c.append(0x2C); if wantJSON { j.append(0x2C); j.append(0x20) } }
                             if v.isFinite {
                                 let start = c.count
-                                if v == v.rounded(), Swift.abs(v) < 1e15 { c.appendInt(v == 0 ? 0 : Int(Int64(v))) } else { c.appendShortest(v) }
+                                // An integer below 10¹⁵ (the truncating conversion is exact there; no libm rounding call).
+                                if Swift.abs(v) < 1e15, Double(Int64(v)) == v { c.appendInt(v == 0 ? 0 : Int(Int64(v))) } else { c.appendShortest(v) }
                                 if wantJSON { j.append(UnsafeBufferPointer(rebasing: c.buffer[start...])) }
                             } else {
                                 let t: StaticString = v.isNaN ? "nan" : v > 0 ? "inf" : "-inf"

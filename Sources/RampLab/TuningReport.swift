@@ -225,25 +225,32 @@ public struct TuningReport: Sendable {
                 plots.append("plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)")
             }
         }
-        var drawn = [(png: [UInt8], svg: String)?](repeating: nil, count: jobs.count)
-        let failure = FirstError()
+        // In waves of one plot per core, so only that many drawn plots are held at once.
+        let cores = Parallel.resolve(sweep?.threads ?? 0)
         let (goal, baselines) = (self.goal, self.baselines)
-        drawn.withUnsafeMutableBufferPointer { db in
-            let out = SendablePointer(db.baseAddress!)
-            Parallel.forChunks(count: jobs.count, chunk: 1, threads: sweep?.threads ?? 0) { ks in
-                for k in ks {
-                    do {
-                        let plot = try TuningPictures.plot(r, metric: jobs[k].metric, x: jobs[k].x, scores: scores, goal: goal, baselines: baselines)
-                        out.p[k] = (plot.png(), plot.svg())
-                    } catch { failure.set(error) }
+        var wave = 0
+        while wave < jobs.count {
+            let size = min(cores, jobs.count - wave)
+            var drawn = [(png: [UInt8], svg: String)?](repeating: nil, count: size)
+            let failure = FirstError()
+            drawn.withUnsafeMutableBufferPointer { db in
+                let out = SendablePointer(db.baseAddress!)
+                Parallel.forChunks(count: size, chunk: 1, threads: size) { ks in
+                    for k in ks {
+                        do {
+                            let job = jobs[wave + k]
+                            let plot = try TuningPictures.plot(r, metric: job.metric, x: job.x, scores: scores, goal: goal, baselines: baselines)
+                            out.p[k] = (plot.png(), plot.svg())
+                        } catch { failure.set(error) }
+                    }
                 }
             }
-        }
-        if let e = failure.error { throw e }
-        for (k, base) in plots.enumerated() {
-            try folder.write(base + ".png", bytes: drawn[k]!.png)
-            try folder.write(base + ".svg", text: drawn[k]!.svg)
-            drawn[k] = nil
+            if let e = failure.error { throw e }
+            for k in 0..<size {
+                try folder.write(plots[wave + k] + ".png", bytes: drawn[k]!.png)
+                try folder.write(plots[wave + k] + ".svg", text: drawn[k]!.svg)
+            }
+            wave += size
         }
         // A heatmap of the objective over the first two parameters with more than one value.
         let grid = r.parameters.indices.filter { r.parameters[$0].values.count > 1 }
