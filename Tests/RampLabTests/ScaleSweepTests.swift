@@ -181,7 +181,7 @@ struct ContrastBisectionKernelTests {
         var rng = SplitMix64(seed: 0xBA7C4)
         func u() -> Double { rng.unit() }
         var specs: [RampSpec] = []
-        for k in 0..<40 {
+        for k in 0..<120 {
             let scale = [Scale.ctk, .tailwind, .radix, .material][k % 4]
             let n = scale.count
             var params: [String: RampParameter] = ["gamutMargin": .number(k % 6 == 0 ? 1 : 0.6 + 0.4 * u()),
