@@ -142,6 +142,7 @@ struct ScaleSweepTests {
         study.baselines = ["tailwind", "radix", "material", "leonardo"]
         let out = try study.run(out: nil)
         #expect(out.result.columns.contains("wcag_white_950") && !out.result.columns.contains("wcag_white_1000"))
+        #expect(out.text.contains("→ 2 variants × 3 hues = 6 ramps of 11 stops (scale tailwind)"))
         #expect(out.text.contains("tailwind (17 ramps × 11 stops)"))
         #expect(out.text.contains("radix (25 ramps × 12 stops)"))
         #expect(out.text.contains("material (3 ramps × 13 stops)"))
