@@ -77,9 +77,15 @@ public final class ByteText: @unchecked Sendable {
     }
 
     public func append(_ s: StaticString) {
-        s.withUTF8Buffer { append($0) }
+        if s.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        } else {
+            s.withUTF8Buffer { append($0) }
+        }
     }
 
+    // (Disfavored: a string literal takes the StaticString form, no String copy.)
+    @_disfavoredOverload
     public func append(_ s: String) {
         var s = s
         s.withUTF8 { append($0) }
@@ -87,9 +93,22 @@ public final class ByteText: @unchecked Sendable {
 
     public func append(_ b: UnsafeBufferPointer<UInt8>) {
         guard let src = b.baseAddress, b.count > 0 else { return }
-        reserve(b.count)
-        (base + count).update(from: src, count: b.count)
-        count += b.count
+        let n = b.count
+        reserve(n)
+        let o = UnsafeMutableRawPointer(base + count), r = UnsafeRawPointer(src)
+        // Short pieces (punctuation, names, numbers) by two overlapping loads and stores, not a call to memcpy.
+        if n >= 8 && n <= 16 {
+            let head = r.loadUnaligned(as: UInt64.self), tail = r.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            o.storeBytes(of: head, as: UInt64.self); o.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = r.loadUnaligned(as: UInt32.self), tail = r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            o.storeBytes(of: head, as: UInt32.self); o.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n < 4 {
+            for i in 0..<n { o.storeBytes(of: r.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
+        } else {
+            o.copyMemory(from: r, byteCount: n)
+        }
+        count &+= n
     }
 
     public func append(_ b: UnsafeRawBufferPointer) {
@@ -514,9 +533,19 @@ public final class ByteText: @unchecked Sendable {
     /// `appendFixedText(v, decimals:)` right-aligned in a field of `width` bytes (spaces on the left): C's
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
-        if decimals <= 8, let q = Self.fixedUnits(v, decimals: decimals) {
+        // The common decimals as constants (the divisions become multiplications).
+        switch decimals {
+        case 7 where width <= 28:
+            guard let q = Self.fixedUnits(v, decimals: 7) else { break }
+            reserve(48)
+            count &+= ShortUnits.write(UInt64(q), decimals: 7, negative: v.sign == .minus && q != 0, width: width, trim: false,
+                                       at: base + count)
+            return
+        case 0...8:
+            guard let q = Self.fixedUnits(v, decimals: decimals) else { break }
             writeShortUnits(UInt64(q), decimals: decimals, negative: v.sign == .minus && q != 0, width: width, trim: false)
             return
+        default: break
         }
         let s = count
         appendFixedText(v, decimals: decimals)
@@ -527,9 +556,21 @@ public final class ByteText: @unchecked Sendable {
     /// (`0.5`, `12`, `-3.25`). Returns false, writing nothing, for NaN, ±∞ and |v| ≥ 2⁷⁰.
     public func appendFixedTrimmed(_ v: Double, decimals: Int) -> Bool {
         guard v.isFinite else { return false }
-        if decimals <= 8, let units = Self.fixedUnits(v, decimals: decimals) {
-            writeShortUnits(UInt64(units), decimals: decimals, negative: v.sign == .minus && units != 0, width: 0, trim: true)
+        @_transparent func short(_ d: Int) -> Bool {
+            guard let units = Self.fixedUnits(v, decimals: d) else { return false }
+            reserve(48)
+            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v.sign == .minus && units != 0, width: 0, trim: true,
+                                       at: base + count)
             return true
+        }
+        // The common decimals as constants (the divisions become multiplications).
+        switch decimals {
+        case 6: if short(6) { return true }
+        case 7: if short(7) { return true }
+        case 3: if short(3) { return true }
+        case 4: if short(4) { return true }
+        case 0...8: if short(decimals) { return true }
+        default: break
         }
         if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
             var q = UInt64(units), d = decimals
@@ -549,36 +590,19 @@ public final class ByteText: @unchecked Sendable {
     /// 10^(8 − decimals)) with two-digit table stores, the integer part by pairs. `trim` drops trailing fraction
     /// zeros and a trailing point (then `width` must be 0).
     @inline(__always) func writeShortUnits(_ q: UInt64, decimals d: Int, negative: Bool, width: Int, trim: Bool) {
-        let scale = powersOfTen[d]
-        let whole = q / scale, fraction = q &- whole &* scale
-        let wholeDigits = whole < 10 ? 1 : (whole < 100 ? 2 : (whole < 1000 ? 3 : Self.digitCount(whole)))
-        let n = (negative ? 1 : 0) &+ wholeDigits &+ (d > 0 ? d &+ 1 : 0)
-        let pad = width > n ? width &- n : 0
-        reserve(n &+ pad &+ 16)  // 16: the eight-digit fraction store may pass the end
-        var o = base + count
-        if pad <= 16 {
-            UnsafeMutableRawPointer(o).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-            UnsafeMutableRawPointer(o + 8).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-        } else {
-            o.initialize(repeating: 0x20, count: pad)
+        var width = width
+        if width > 28 {
+            // A long pad (not on the hot paths): the spaces first, then the number unpadded.
+            let n = ShortUnits.length(q, decimals: d, negative: negative)
+            if width > n { appendSpaces(width &- n) }
+            width = 0
         }
-        o += pad
-        if negative { o[0] = 0x2D; o += 1 }
-        Self.writeDigits(whole, count: wholeDigits, before: o + wholeDigits)
-        o += wholeDigits
-        var written = n &+ pad
-        if d > 0 {
-            o[0] = 0x2E
-            Self.writeEight(UInt32(truncatingIfNeeded: fraction &* powersOfTen[8 &- d]), at: o + 1)
-            if trim {
-                var last = d
-                while last > 0 && o[last] == 0x30 { last &-= 1 }
-                // last = 0: no fraction digit left, drop the point too.
-                written &-= d &- last &+ (last == 0 ? 1 : 0)
-            }
-        }
-        count &+= written
+        reserve(48)  // the widest number (10 digits, sign, point) padded to 28, and the 16-byte stores past it
+        count &+= ShortUnits.write(q, decimals: d, negative: negative, width: width, trim: trim, at: base + count)
     }
+
+    /// `n` spaces (a long right-alignment pad).
+    @inline(never) func appendSpaces(_ n: Int) { append(repeating: 0x20, count: n) }
 
     /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
     @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
@@ -738,4 +762,61 @@ extension ByteText: TextOutputStream {
     public func write(_ string: String) { append(string) }
     /// The standard library's number printers hand their ASCII digits here: appended without a String.
     public func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { append(buffer) }
+}
+
+/// The straight-line writer of `ByteText`'s fixed forms for q < 2³² and decimals ≤ 8, as a transparent function
+/// (always inlined: with constant decimals the divisions become multiplications).
+enum ShortUnits {
+    /// Bytes of q / 10^d with d decimals and the sign (no padding).
+    @_transparent static func length(_ q: UInt64, decimals d: Int, negative: Bool) -> Int {
+        let whole = UInt32(truncatingIfNeeded: q) / UInt32(truncatingIfNeeded: ByteText.pow10(d))
+        let wholeDigits = whole < 10 ? 1 : (whole < 100 ? 2 : (whole < 1000 ? 3 : ByteText.digitCount(UInt64(whole))))
+        return (negative ? 1 : 0) &+ wholeDigits &+ (d > 0 ? d &+ 1 : 0)
+    }
+
+    /// Writes q / 10^d (d fraction digits, `trim`: trailing fraction zeros and a bare point dropped) right-aligned
+    /// in `width` ≤ 28 bytes at `o`, which must have 48 bytes of room; returns the bytes written.
+    @_transparent static func write(_ q: UInt64, decimals d: Int, negative: Bool, width: Int, trim: Bool,
+                                    at start: UnsafeMutablePointer<UInt8>) -> Int {
+        let q32 = UInt32(truncatingIfNeeded: q), scale = UInt32(truncatingIfNeeded: ByteText.pow10(d))
+        let whole = q32 / scale, fraction = q32 &- whole &* scale
+        let wholeDigits = whole < 10 ? 1 : (whole < 100 ? 2 : (whole < 1000 ? 3 : ByteText.digitCount(UInt64(whole))))
+        let n = (negative ? 1 : 0) &+ wholeDigits &+ (d > 0 ? d &+ 1 : 0)
+        let pad = width > n ? width &- n : 0
+        var o = start
+        if width > 0 {
+            let r = UnsafeMutableRawPointer(o)
+            r.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            r.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+            r.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 16, as: UInt64.self)
+            r.storeBytes(of: 0x2020_2020 as UInt32, toByteOffset: 24, as: UInt32.self)
+            o += pad
+        }
+        if negative { o[0] = 0x2D; o += 1 }
+        if whole < 10 {
+            o[0] = UInt8(truncatingIfNeeded: 48 &+ whole)
+        } else if whole < 1000 {
+            // Two or three digits: the last two by one table load.
+            let pairs = UnsafeRawPointer(ByteText.digitPairs.utf8Start)
+            let top = whole / 100, low = whole &- top &* 100
+            if whole >= 100 { o[0] = UInt8(truncatingIfNeeded: 48 &+ top) }
+            UnsafeMutableRawPointer(o + wholeDigits - 2).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: low) &* 2, as: UInt16.self), as: UInt16.self)
+        } else {
+            ByteText.writeDigits(UInt64(whole), count: wholeDigits, before: o + wholeDigits)
+        }
+        o += wholeDigits
+        var written = n &+ pad
+        if d > 0 {
+            o[0] = 0x2E
+            ByteText.writeEight(fraction &* UInt32(truncatingIfNeeded: ByteText.pow10(8 &- d)), at: o + 1)
+            if trim {
+                var last = d
+                while last > 0 && o[last] == 0x30 { last &-= 1 }
+                // last = 0: no fraction digit left, drop the point too.
+                written &-= d &- last &+ (last == 0 ? 1 : 0)
+            }
+        }
+        return written
+    }
 }

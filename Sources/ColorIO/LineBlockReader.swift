@@ -28,7 +28,8 @@ public struct LineReadError: Error, CustomStringConvertible, Sendable {
 ///
 /// Memory stays bounded: a batch holds at most `maxLines` lines and whatever one block read brought in, and a
 /// line may be at most `maxLineBytes` long (default 1 MiB, `defaultMaxLineBytes`); a longer one throws
-/// `LineTooLongError` naming its 1-based number.
+/// `LineTooLongError` naming its 1-based number — after the lines before it were handed out (the batch that
+/// reaches it ends just before it; the next call throws).
 public final class LineBlockReader {
     public static let defaultMaxLineBytes = 1 << 20
     public let maxLineBytes: Int
@@ -46,6 +47,8 @@ public final class LineBlockReader {
     @exclusivity(unchecked) private var consumed = 0
     @exclusivity(unchecked) private var atEOF = false
     @exclusivity(unchecked) private var nextLineNumber = 1
+    /// A line over the limit found after the lines of the batch handed out last: thrown by the next call.
+    @exclusivity(unchecked) private var pendingError: LineTooLongError? = nil
     private var block: UnsafeMutableRawBufferPointer
 
     /// - Parameters:
@@ -71,6 +74,7 @@ public final class LineBlockReader {
         if consumed > 0 { data.removeFirst(consumed); consumed = 0 }
         lines.removeAll(keepingCapacity: true)
         firstLineNumber = nextLineNumber
+        if let e = pendingError { throw e }
         var lineStart = 0, scan = 0, readThisCall = 0
         while lines.count < maxLines {
             let found: Int? = data.withUnsafeBufferPointer { p -> Int? in
@@ -80,7 +84,7 @@ public final class LineBlockReader {
             }
             if let nl = found {
                 if nl - lineStart > maxLineBytes {
-                    throw LineTooLongError(line: nextLineNumber + lines.count, limit: maxLineBytes, source: source)
+                    if try tooLong() { break }
                 }
                 var end = nl
                 if end > lineStart && data[end - 1] == 0x0D { end -= 1 }
@@ -91,7 +95,7 @@ public final class LineBlockReader {
             }
             scan = data.count
             if data.count - lineStart > maxLineBytes {
-                throw LineTooLongError(line: nextLineNumber + lines.count, limit: maxLineBytes, source: source)
+                if try tooLong() { break }
             }
             if atEOF {
                 if lineStart < data.count {
@@ -111,6 +115,15 @@ public final class LineBlockReader {
         consumed = lineStart
         nextLineNumber += lines.count
         return !lines.isEmpty
+    }
+
+    /// The line after `lines` is over the limit: with lines in this batch, keep the error for the next call and
+    /// return true (end the batch here); without, throw it now.
+    private func tooLong() throws -> Bool {
+        let e = LineTooLongError(line: nextLineNumber + lines.count, limit: maxLineBytes, source: source)
+        if lines.isEmpty { pendingError = e; throw e }
+        pendingError = e
+        return true
     }
 
     private func readBlock() throws -> Int {

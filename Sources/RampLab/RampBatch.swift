@@ -79,7 +79,7 @@ public enum RampBatchGenerator {
     ///   caller's thread between tiles; `deadline` is polled once per tile.
     public static func generate(_ specs: [RampSpec], generator: RampGenerator, core: Workbench = .standard,
                                 threads: Int = 0, deadline: Deadline? = nil,
-                                progress: ((Int, Int) -> Void)? = nil) throws -> RampBatch {
+                                progress: ((Int, Int) -> Void)? = nil, cache: GenerationCache? = nil) throws -> RampBatch {
         // Every ramp of a batch has the stops of one scale (a sweep's specs share it).
         let scale = specs.first?.scale ?? .ctk
         if let other = specs.first(where: { $0.scale != scale }) {
@@ -91,7 +91,7 @@ public enum RampBatchGenerator {
         case let .lightnessStarCap(lightnessStar, margin, defaultMargin)?:
             try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar,
                                  marginName: margin, marginDefault: defaultMargin,
-                                 into: &batch, threads: threads, deadline: deadline, progress: progress)
+                                 into: &batch, threads: threads, deadline: deadline, progress: progress, cache: cache ?? GenerationCache())
         case .contrastBisection?:
             try contrastBisection(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         case nil:
@@ -117,7 +117,7 @@ public enum RampBatchGenerator {
 
     static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String,
                                  marginName: String, marginDefault: Double, into batch: inout RampBatch, threads: Int,
-                                 deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
+                                 deadline: Deadline?, progress: ((Int, Int) -> Void)?, cache: GenerationCache) throws {
         let id = generator.id
         let n = batch.stops
         let requested: @Sendable (RampSpec) throws -> [Double] = generator.requestedChroma ?? { spec in
@@ -153,10 +153,15 @@ public enum RampBatchGenerator {
                     let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
                     let rq = SendablePointer(rqb.baseAddress!)
                     var start = 0
+                    let pending = GenerationCache.Pending()
                     while start < total {
                         try deadline?.check()
                         let end = min(total, start + capTile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
+                            // Solves not in the sweep's cache, added to it after the tile.
+                            var newLightness: [(key: SIMD3<UInt64>, hash: Int, value: SIMD4<Double>)] = []
+                            var newCaps: [(key: SIMD2<UInt64>, cap: Double)] = []
+                            defer { pending.add(newLightness, newCaps) }
                             let r0 = start + range.lowerBound, count = range.count
                             // Ramps of one hue together: a stop's repeats are the same stop of the same hue in
                             // other variants, so each (hue, stop) group is deduplicated in a small table.
@@ -186,7 +191,13 @@ public enum RampBatchGenerator {
                                         let l = flatL[f].bitPattern
                                         keyL[m] = l
                                         let j = Int(table.find(hash: DistinctIndex.hash(l, 0, 0), Int32(m)) { keyL[Int($0)] == l })
-                                        if j == m { keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr) }
+                                        if j == m {
+                                            let ck = SIMD2(l, hue.bitPattern)
+                                            if let c = cache.cap(ck) { keyCap[m] = c } else {
+                                                keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr)
+                                                newCaps.append((ck, keyCap[m]))
+                                            }
+                                        }
                                         capOf[m] = keyCap[j]
                                     }
                                     // The lightness of each distinct (Y, a, b).
@@ -197,14 +208,20 @@ public enum RampBatchGenerator {
                                         let key = SIMD3(flatY[f], cr * chroma, sr * chroma)
                                         keys[m] = key
                                         let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
-                                        let j = Int(table.find(hash: DistinctIndex.hash(x, y, z), Int32(m)) { j in
+                                        let hv = DistinctIndex.hash(x, y, z)
+                                        let j = Int(table.find(hash: hv, Int32(m)) { j in
                                             let o = keys[Int(j)]
                                             return o.x.bitPattern == x && o.y.bitPattern == y && o.z.bitPattern == z
                                         })
                                         let L: Double
-                                        if j == m {
+                                        if j == m, let v = cache.lightness(SIMD3(x, y, z), hash: hv) {
+                                            L = v.x
+                                            ln.p[s] = SIMD3(v.y, v.z, v.w)
+                                        } else if j == m {
                                             L = RampKernels.solveLightness1(y: key.x, a: key.y, b: key.z)
-                                            ln.p[s] = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                            let c = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                            ln.p[s] = c
+                                            newLightness.append((SIMD3(x, y, z), hv, SIMD4(L, c.x, c.y, c.z)))
                                         } else {
                                             let sj = (r0 + order[run.lowerBound + j]) * n + i
                                             L = ok.p[sj].x
@@ -216,6 +233,7 @@ public enum RampBatchGenerator {
                                 }
                             }
                         }
+                        cache.merge(pending)
                         start = end
                         progress?(start, total)
                     }

@@ -156,9 +156,7 @@ public struct Sweep: Sendable {
             let done = v0 * hues.count
             let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
                                                progress: progress.map { p in { d, _ in p(done + d, total) } })
-            let table = SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
-                                                 metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
-                                                 stats: stats)
+            let table = plan.variantTable(v0..<v1, rows: rows, columns: columns.count, stats: stats)
             try variantSink?(table)
             if kept.count == stats.count {
                 variantValues += table
@@ -206,6 +204,10 @@ public struct Sweep: Sendable {
         /// For each variant, the index of each parameter's value (last parameter fastest).
         let choices: [[Int]]
         var variantCount: Int { choices.count }
+        /// Solves shared by the blocks of this run (`lightnessStarCap` generators).
+        let generationCache = GenerationCache()
+        /// Per-stop metric inputs shared by the blocks of this run.
+        let stopCache = RampMetrics.StopCache()
 
         init(_ sweep: Sweep, workbench: PaletteWorkbench, validate: Bool = true) throws {
             self.sweep = sweep; self.workbench = workbench
@@ -249,6 +251,26 @@ public struct Sweep: Sendable {
             return params
         }
 
+        /// `SweepResult.variantTable` of a block's variants, chunks of 32 variants on all cores, joined in order.
+        func variantTable(_ variants: Range<Int>, rows: [Double], columns cc: Int, stats: [VariantStat]) -> [Double] {
+            let hues = sweep.hues, n = variants.count, chunk = 32
+            let chunks = (n + chunk - 1) / chunk
+            var parts = [[Double]](repeating: [], count: chunks)
+            parts.withUnsafeMutableBufferPointer { pb in
+                let out = SendablePointer(pb.baseAddress!)
+                Parallel.forChunks(count: chunks, chunk: 1, threads: sweep.threads) { ks in
+                    for k in ks {
+                        let a = k * chunk, b = min(n, a + chunk), width = hues.count * cc
+                        out.p[k] = SweepResult.variantTable(parameters: swept, choices: choices,
+                                                            variants: Array((variants.lowerBound + a)..<(variants.lowerBound + b)),
+                                                            hues: hues, metricCount: metricColumns.count,
+                                                            rows: Array(rows[(a * width)..<(b * width)]), columns: cc, stats: stats)
+                    }
+                }
+            }
+            return parts.count == 1 ? parts[0] : Array(parts.joined())
+        }
+
         /// The rows (the `columns` table, row-major, variant-major) and ramps of `variants`, every hue.
         func block(_ variants: [Int], deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws -> ([Double], RampBatch) {
             let hues = sweep.hues
@@ -259,10 +281,10 @@ public struct Sweep: Sendable {
                 for h in hues { specs.append(RampSpec(hue: h, parameters: params, scale: sweep.scale)) }
             }
             let batch = try RampBatchGenerator.generate(specs, generator: generator, core: workbench.core, threads: sweep.threads,
-                                                        deadline: deadline, progress: progress)
+                                                        deadline: deadline, progress: progress, cache: generationCache)
             try deadline?.check()
             let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns))
+            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns), cache: stopCache)
             let rows = SweepResult.rowTable(parameters: swept, choices: choices, variants: variants, hues: hues,
                                             metricColumns: metricColumns, allMetrics: metrics, scale: sweep.scale)
             return (rows, batch)
@@ -349,6 +371,8 @@ public struct SweepResult: Sendable {
     /// `variant`, the parameter names, then for each metric its statistics over hues (`stats`): the mean
     /// (named by the metric), `.min`, `.max`, `.p10`, `.p50`, `.p90`.
     public let variantColumns: [String]
+    /// Each column's position in `columns` / `variantColumns` (names looked up once, not per value).
+    let columnIndex: [String: Int], variantColumnIndex: [String: Int]
     /// The statistics per metric in the variant table.
     public let stats: [VariantStat]
     public let variantValues: [Double]
@@ -390,6 +414,8 @@ public struct SweepResult: Sendable {
         let names = parameters.map(\.column)
         columns = ["variant", "hue"] + names + metricColumns
         variantColumns = ["variant"] + names + VariantStat.columns(metricColumns, stats)
+        columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        variantColumnIndex = Dictionary(variantColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.values = values; self.variantValues = variantValues
     }
 
@@ -437,14 +463,14 @@ public struct SweepResult: Sendable {
 
     /// A row's value in a named column (nil for an unknown column).
     public func value(row: Int, _ column: String) -> Double? {
-        guard let c = columns.firstIndex(of: column) else { return nil }
+        guard let c = columnIndex[column] else { return nil }
         if let kept = extraRows[row] { return kept[c] }
         return rowsKept ? values[row * columns.count + c] : .nan
     }
 
     /// A variant's summary value in a named column of `variantColumns`.
     public func value(variant: Int, _ column: String) -> Double? {
-        variantColumns.firstIndex(of: column).map { variantValues[variant * variantColumns.count + $0] }
+        variantColumnIndex[column].map { variantValues[variant * variantColumns.count + $0] }
     }
 
     /// A whole column of the row table.

@@ -215,16 +215,35 @@ public struct TuningReport: Sendable {
             try folder.write("strips-baselines.png", bytes: scene.png())
             try folder.write("strips-baselines.svg", text: scene.svg())
         }
-        // Plots: each metric against each parameter with more than one value (tables by index).
+        // Plots: each metric against each parameter with more than one value (tables by index). Drawn and
+        // encoded on all cores (one plot a task), written in order.
         var plots: [String] = []
+        var jobs: [(x: String, metric: String)] = []
         for p in r.parameters where p.values.count > 1 {
             for m in metricsToPlot(r) {
-                let plot = try TuningPictures.plot(r, metric: m, x: p.name, scores: scores, goal: goal, baselines: baselines)
-                let base = "plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)"
-                try folder.write(base + ".png", bytes: plot.png())
-                try folder.write(base + ".svg", text: plot.svg())
-                plots.append(base)
+                jobs.append((p.name, m))
+                plots.append("plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)")
             }
+        }
+        var drawn = [(png: [UInt8], svg: String)?](repeating: nil, count: jobs.count)
+        let failure = FirstError()
+        let (goal, baselines) = (self.goal, self.baselines)
+        drawn.withUnsafeMutableBufferPointer { db in
+            let out = SendablePointer(db.baseAddress!)
+            Parallel.forChunks(count: jobs.count, chunk: 1, threads: sweep?.threads ?? 0) { ks in
+                for k in ks {
+                    do {
+                        let plot = try TuningPictures.plot(r, metric: jobs[k].metric, x: jobs[k].x, scores: scores, goal: goal, baselines: baselines)
+                        out.p[k] = (plot.png(), plot.svg())
+                    } catch { failure.set(error) }
+                }
+            }
+        }
+        if let e = failure.error { throw e }
+        for (k, base) in plots.enumerated() {
+            try folder.write(base + ".png", bytes: drawn[k]!.png)
+            try folder.write(base + ".svg", text: drawn[k]!.svg)
+            drawn[k] = nil
         }
         // A heatmap of the objective over the first two parameters with more than one value.
         let grid = r.parameters.indices.filter { r.parameters[$0].values.count > 1 }

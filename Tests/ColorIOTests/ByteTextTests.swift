@@ -197,4 +197,36 @@ import HuebenchTestSupport
             #expect(e.description.contains("line 2 is longer than 64 bytes"))
         }
     }
+
+    /// The lines before a line over the limit are handed out first (in the batch that reaches it), then the next
+    /// call throws, naming the long line — and keeps throwing.
+    @Test func theLinesBeforeALongLineAreHandedOutFirst() throws {
+        for block in [7, 4096] {
+            let (r, fd) = try Self.reader("ok\nalso ok\n" + String(repeating: "x", count: 100) + "\nnever\n", limit: 64, block: block)
+            defer { close(fd) }
+            var got: [(Int, String)] = []
+            do {
+                while try r.nextBatch(maxLines: 10) {
+                    for (i, range) in r.lines.enumerated() { got.append((r.firstLineNumber + i, String(decoding: r.data[range], as: UTF8.self))) }
+                }
+                Issue.record("no error for the long line (block \(block))")
+            } catch let e as LineTooLongError {
+                #expect(e.line == 3 && e.limit == 64)
+            }
+            #expect(got.map(\.0) == [1, 2] && got.map(\.1) == ["ok", "also ok"], "block \(block)")
+            // The next call throws the same error again.
+            #expect(throws: LineTooLongError.self) { _ = try r.nextBatch(maxLines: 10) }
+        }
+        // Without a newline after it, too.
+        let (r, fd) = try Self.reader("a\nb\nc\n" + String(repeating: "y", count: 200), limit: 64, block: 16)
+        defer { close(fd) }
+        var got: [String] = []
+        do {
+            while try r.nextBatch(maxLines: 2) { got += r.lines.map { String(decoding: r.data[$0], as: UTF8.self) } }
+            Issue.record("no error for the unterminated long line")
+        } catch let e as LineTooLongError {
+            #expect(e.line == 4)
+        }
+        #expect(got == ["a", "b", "c"])
+    }
 }

@@ -94,4 +94,30 @@ struct BatchGamutMapperTests {
         // White and black (L = 0 or 1, about 1 in 97 colors here) always go to the reference.
         #expect(sure >= colors.count * 97 / 100, "certified \(sure) of \(colors.count)")
     }
+
+    /// The origin test alone (streams run the search only on the rest) marks exactly the lanes the full
+    /// decisions give status 1, including ends, missing-as-zero chroma, huge hues and colors on the gamut edge.
+    @Test(arguments: ["srgb", "display-p3"])
+    func originTestMatchesTheDecisions(target: String) throws {
+        let t = try Workbench.standard.spaces.canonicalID(target)
+        let mapper = try BatchGamutMapper(method: "css4", target: t)
+        var g = SplitMix64(seed: 0x0819)
+        var colors: [SIMD3<Double>] = [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0.5, 0, 1e7), SIMD3(1.2, 0.1, 30)]
+        for k in 0..<20_000 {
+            let l = k % 101 == 0 ? Double(k % 2) : g.unit()
+            // Low chroma (mostly in gamut) and high (mostly not), hues also outside 0…360.
+            colors.append(SIMD3(l, (k % 3 == 0 ? 0.05 : 0.4) * g.unit(), 720 * g.unit() - 180))
+        }
+        var inside = 0
+        for j in stride(from: 0, to: colors.count, by: 4) {
+            let a = colors[j], b = colors[j + 1], c = colors[j + 2], d = colors[j + 3]
+            let L = Double4(a.x, b.x, c.x, d.x), C = Double4(a.y, b.y, c.y, d.y), H = Double4(a.z, b.z, c.z, d.z)
+            let full = mapper.css4Decisions(L, C, H).status, origin = mapper.css4OriginInGamut(L, C, H)
+            for q in 0..<4 {
+                #expect(origin[q] == (full[q] == 1), "oklch\(colors[j + q]) → \(target)")
+                if origin[q] { inside += 1 }
+            }
+        }
+        #expect(inside > colors.count / 10 && inside < colors.count * 9 / 10, "\(inside) of \(colors.count) in gamut")
+    }
 }

@@ -217,9 +217,12 @@ import HuebenchTestSupport
         defer { close(fd) }
         var out = [UInt8]()
         #expect(throws: LineTooLongError.self) {
-            _ = try s.run(LineBlockReader(fd: fd, maxLineBytes: 1024, blockBytes: 256), threads: 1,
+            _ = try s.run(LineBlockReader(fd: fd, maxLineBytes: 1024), threads: 1,
                           emit: { out.append(contentsOf: $0) }, message: { _ in })
         }
+        // The row of the line before it (in the same batch) was written.
+        let (red, _) = try Self.stream(s, ["red"], threads: 1)
+        #expect(String(decoding: out, as: UTF8.self) == red)
     }
 
     /// Many batches on three cores (the pipeline: reading, computing and writing overlap) give the bytes and the
@@ -258,8 +261,8 @@ import HuebenchTestSupport
                 _ = try ColorStream(.parse, json: false).run(LineBlockReader(fd: fd, maxLineBytes: 1024), threads: threads,
                                                               emit: { out.append(contentsOf: $0) }, message: { _ in })
             }
-            // Every row of the batches read before the long line was written.
-            #expect(out.split(separator: 10, omittingEmptySubsequences: false).count >= ColorStream.batchLines + 1, "threads=\(threads)")
+            // Every row before the long line was written, also those of its own (partial) batch.
+            #expect(out.split(separator: 10, omittingEmptySubsequences: false).count == ColorStream.batchLines + 11, "threads=\(threads)")
             outputs.append(out)
         }
         #expect(outputs[0] == outputs[1])

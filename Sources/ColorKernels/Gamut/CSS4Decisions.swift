@@ -89,4 +89,22 @@ extension BatchGamutMapper {
         status.replace(with: 0, where: unsure)
         return (status, last)
     }
+    /// The first decision of `css4Decisions` alone, for four OKLCH colors: per lane, whether the origin is
+    /// certainly in gamut (exactly the lanes `css4Decisions` gives status 1). A caller runs the search only on
+    /// the other colors, packed four at a time.
+    public func css4OriginInGamut(_ L: Double4, _ C0: Double4, _ H: Double4) -> SIMDMask<SIMD4<Int64>> {
+        typealias V = VectorMathDouble
+        typealias Mask = SIMDMask<SIMD4<Int64>>
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        let delta = Double4(repeating: Self.decisionMargin)
+        // The same domain and origin test as `css4Decisions`, step for step.
+        var unsure: Mask = .!((L .> zero) .& (L .< one) .& (V.abs(C0) .< Double4(repeating: 1e6))
+                                .& (V.abs(H) .<= Double4(repeating: 1e6)))
+        let hue = V.select(unsure, zero, H), chroma0 = V.select(unsure, zero, C0), light = V.select(unsure, Double4(repeating: 0.5), L)
+        let line = ChromaLine4(self, light: light, hue: hue)
+        let origin = line.rgb(chroma0)
+        @_transparent func near(_ x: Double4) -> Mask { (V.abs(x) .< delta) .| (V.abs(x - one) .< delta) }
+        unsure = unsure .| near(origin.0) .| near(origin.1) .| near(origin.2)
+        return ChromaLine4.inGamut(origin) .& .!unsure
+    }
 }

@@ -43,9 +43,8 @@ public struct ColorStream: Sendable {
     let wb: Workbench
     let quick: CSSQuickReader
     /// What the row formatter needs of each registered space, as plain data (no reference counting on the
-    /// hot path, which would also make the cores contend for the same counters).
+    /// hot path, which would also make the cores contend for the same counters; the ids are in `infoIDs`).
     struct SpaceInfo: Sendable {
-        var id: ColorSpaceID
         /// `oklch(`, `color(srgb `, `color(--jzczhz `; empty: the full serializer writes this space.
         var prefix: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var prefixLength = 0
@@ -58,7 +57,6 @@ public struct ColorStream: Sendable {
         var nameIsJSONPlain = false
 
         init(_ space: ColorSpace) {
-            id = space.id
             let idBytes = Array(space.id.rawValue.utf8)
             if idBytes.count <= 24 {
                 withUnsafeMutableBytes(of: &name) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
@@ -85,6 +83,8 @@ public struct ColorStream: Sendable {
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
     }
     let infos: [SpaceInfo]
+    /// The id of each space of `infos`.
+    let infoIDs: [ColorSpaceID]
     let targetInfo: Int
     /// Plans from every registered space to the target (convert), searched linearly: cheaper than hashing.
     let planSources: [ColorSpaceID]
@@ -134,6 +134,7 @@ public struct ColorStream: Sendable {
         var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
         infos = all.map(SpaceInfo.init)
+        infoIDs = all.map(\.id)
         switch operation {
         case .convert(let t):
             let target = try workbench.spaces.space(t)
@@ -248,11 +249,15 @@ public struct ColorStream: Sendable {
         /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
         var slot: [Int32] = []
         var colors: [Color] = []
-        /// Per color: 0 = per-line path, 1 = result with missing components as `none`, 2 = computed result.
+        /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
+        /// `none`), 2 = a computed result in the target space: `results` and `resultAlpha`, no CSS syntax.
         var kind: [UInt8] = []
-        var results: [Color] = []
+        var results: [SIMD3<Double>] = []
+        var resultAlpha: [Double] = []
         var coords: [SIMD3<Double>] = []
         var index: [Int32] = []
+        /// `gamut`: positions in `index` of the colors that need the search.
+        var search: [Int32] = []
         var extra: [SIMD3<Double>] = []
         /// Pair operations: per color its coordinates in the method's input space and in sRGB; per pair the value.
         var input: [SIMD3<Double>] = []
@@ -297,7 +302,8 @@ public struct ColorStream: Sendable {
         }
         let n = w.colors.count
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
-        w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: w.colors)
+        w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
+        w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
         if case .gamut = operation { computeGamut(&w, target: target) } else { computeConvert(&w, target: target) }
         let out = chunk.out
         for (i, range) in ranges.enumerated() {
@@ -305,7 +311,14 @@ public struct ColorStream: Sendable {
             let k = Int(w.slot[i])
             guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
-            writeColor(w.results[k], space: targetInfo, line: line, missingIsNone: w.kind[k] == 1, into: out, warning: &warning)
+            if w.kind[k] == 1 {
+                let c = w.colors[k]
+                writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.cssSyntax, space: targetInfo, line: line,
+                           missingIsNone: true, into: out, warning: &warning)
+            } else {
+                writeColor(id: target, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil, space: targetInfo, line: line,
+                           missingIsNone: false, into: out, warning: &warning)
+            }
             out.append(10)
             if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
         }
@@ -451,8 +464,8 @@ public struct ColorStream: Sendable {
             }
             chunk.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
             for (j, k) in chunk.index.enumerated() {
-                let c = chunk.colors[Int(k)]
-                chunk.results[Int(k)] = Color(t, coords: chunk.coords[j], alpha: c.alpha)
+                chunk.results[Int(k)] = chunk.coords[j]
+                chunk.resultAlpha[Int(k)] = chunk.colors[Int(k)].alpha
                 chunk.kind[Int(k)] = 2
             }
             pending -= chunk.index.count
@@ -470,22 +483,42 @@ public struct ColorStream: Sendable {
             for k in 0..<n where chunk.colors[k].space == .oklch { chunk.index.append(Int32(truncatingIfNeeded: k)) }
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
-            var j = 0
+            for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
             // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
+            // First the origins, four at a time: a color certainly in gamut is done (status 1); the others are
+            // packed four to a search, so no lane idles through a search for an in-gamut neighbour.
             // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
             // exclusivity check per access.)
+            chunk.search.removeAll(keepingCapacity: true)
+            var j = 0
+            let pad = SIMD3<Double>(0.5, 0, 0)
             while j < m {
-                let pad = SIMD3<Double>(0.5, 0, 0)
-                let a = chunk.colors[Int(chunk.index[j])].coordsForConversion
-                let b = j + 1 < m ? chunk.colors[Int(chunk.index[j + 1])].coordsForConversion : pad
-                let c = j + 2 < m ? chunk.colors[Int(chunk.index[j + 2])].coordsForConversion : pad
-                let d = j + 3 < m ? chunk.colors[Int(chunk.index[j + 3])].coordsForConversion : pad
-                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
+                let a = chunk.coords[j]
+                let b = j + 1 < m ? chunk.coords[j + 1] : pad
+                let c = j + 2 < m ? chunk.coords[j + 2] : pad
+                let d = j + 3 < m ? chunk.coords[j + 3] : pad
+                let inside = g.mapper.css4OriginInGamut(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
                 for q in 0..<Swift.min(4, m - j) {
-                    let k = Int(chunk.index[j + q])
-                    let base = q == 0 ? a : (q == 1 ? b : (q == 2 ? c : d))
-                    chunk.kind[k] = UInt8(truncatingIfNeeded: r.status[q])
-                    chunk.coords.append(SIMD3(base.x, r.chroma[q], base.z))
+                    if inside[q] { chunk.kind[Int(chunk.index[j + q])] = 1 } else { chunk.search.append(Int32(truncatingIfNeeded: j + q)) }
+                }
+                j += 4
+            }
+            let ms = chunk.search.count
+            j = 0
+            while j < ms {
+                let qa = Int(chunk.search[j])
+                let qb = j + 1 < ms ? Int(chunk.search[j + 1]) : -1
+                let qc = j + 2 < ms ? Int(chunk.search[j + 2]) : -1
+                let qd = j + 3 < ms ? Int(chunk.search[j + 3]) : -1
+                let a = chunk.coords[qa]
+                let b = qb >= 0 ? chunk.coords[qb] : pad
+                let c = qc >= 0 ? chunk.coords[qc] : pad
+                let d = qd >= 0 ? chunk.coords[qd] : pad
+                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
+                for l in 0..<Swift.min(4, ms - j) {
+                    let q = l == 0 ? qa : (l == 1 ? qb : (l == 2 ? qc : qd))
+                    chunk.kind[Int(chunk.index[q])] = UInt8(truncatingIfNeeded: r.status[l])
+                    chunk.coords[q].y = r.chroma[l]
                 }
                 j += 4
             }
@@ -505,16 +538,19 @@ public struct ColorStream: Sendable {
                 let k = Int(chunk.index[q])
                 let alpha = chunk.colors[k].alpha
                 if chunk.kind[k] == 1 {
-                    chunk.results[k] = Color(t, coords: inGamut[a], alpha: alpha); a += 1
+                    chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
                     chunk.kind[k] = 2  // a gamut result: NaN is never `none` (as the per-line path writes it)
                 } else if chunk.kind[k] == 2 {
                     let v = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1)); b += 1
-                    chunk.results[k] = Color(t, coords: v, alpha: alpha)
+                    chunk.results[k] = v; chunk.resultAlpha[k] = alpha
                 }
             }
         }
         for k in 0..<n where chunk.kind[k] == 0 {
-            if let c = try? wb.mapGamut(chunk.colors[k], to: t, method: method) { chunk.results[k] = c; chunk.kind[k] = 2 }
+            // A plain result in the target space is written from its parts; any other, by the per-line path.
+            if let c = try? wb.mapGamut(chunk.colors[k], to: t, method: method), c.space == t, c.cssSyntax == nil {
+                chunk.results[k] = c.coords; chunk.resultAlpha[k] = c.alpha; chunk.kind[k] = 2
+            }
         }
     }
 
@@ -568,7 +604,7 @@ public struct ColorStream: Sendable {
 
     /// The index of a space in `infos` (-1: not registered).
     func info(_ id: ColorSpaceID) -> Int {
-        for i in infos.indices where infos[i].id == id { return i }
+        for i in infoIDs.indices where infoIDs[i] == id { return i }
         return -1
     }
 
@@ -731,31 +767,41 @@ public struct ColorStream: Sendable {
 
     /// A color row: text `space  c0 c1 c2  css`, or JSON `{"input","space","coords","alpha","css"}`.
     /// `missingIsNone`: every NaN coordinate is a missing one (`none`); otherwise only a hue may be.
+    @inline(__always)
     func writeColor(_ c: Color, space: Int, line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool,
                     into out: ByteText, warning: inout String?) {
-        let coords = c.coords
+        writeColor(id: c.space, coords: c.coords, alpha: c.alpha, syntax: c.cssSyntax, space: space, line: line,
+                   missingIsNone: missingIsNone, into: out, warning: &warning)
+    }
+
+    /// `writeColor` of the color (id, coords, alpha, syntax), from its parts (the batch path keeps results as
+    /// plain coordinates: no `Color` value, with its reference-counted id, per line).
+    func writeColor(id: ColorSpaceID, coords: SIMD3<Double>, alpha: Double, syntax: CSSSyntax?, space: Int,
+                    line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool, into out: ByteText, warning: inout String?) {
+        // `space` describes this color (the direct forms apply), or not (the serializer writes it).
+        let known = space >= 0 && infoIDs[space] == id
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
-            if space >= 0 && infos[space].nameIsJSONPlain && infos[space].id == c.space {
+            if known && infos[space].nameIsJSONPlain {
                 var name = infos[space].name
                 let length = infos[space].nameLength
                 out.append(",\"space\":\"")
                 withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
                 out.append(0x22)
             } else {
-                out.append(",\"space\":"); out.appendJSONString(c.space.rawValue)
+                out.append(",\"space\":"); out.appendJSONString(id.rawValue)
             }
             out.append(",\"coords\":[")
             out.appendJSONNumber(coords.x); out.append(0x2C)
             out.appendJSONNumber(coords.y); out.append(0x2C)
             out.appendJSONNumber(coords.z)
-            out.append("],\"alpha\":"); out.appendJSONNumber(c.alpha)
+            out.append("],\"alpha\":"); out.appendJSONNumber(alpha)
             out.append(",\"css\":")
             let q = out.mark()
             out.append(0x22)
             let cssStart = out.mark()
             // The direct form writes only numbers, names and punctuation: nothing to escape.
-            if !appendCSS(c, space: space, into: out),
+            if !appendCSS(id: id, coords: coords, alpha: alpha, syntax: syntax, space: space, known: known, into: out),
                UnsafeBufferPointer(rebasing: out.buffer[cssStart...]).contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
                 let css = Array(out.buffer[cssStart...])
                 out.truncate(to: q)
@@ -766,12 +812,12 @@ public struct ColorStream: Sendable {
             out.append(0x7D)
             return
         }
-        if space >= 0 && infos[space].nameLength > 0 && infos[space].id == c.space {
+        if known && infos[space].nameLength > 0 {
             var name = infos[space].name
             let length = infos[space].nameLength
             withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<length]), paddedTo: spaceWidth) }
         } else {
-            var id = c.space.rawValue
+            var id = id.rawValue
             id.withUTF8 { out.append(UnsafeRawBufferPointer($0), paddedTo: spaceWidth) }
         }
         var bad = false
@@ -787,47 +833,49 @@ public struct ColorStream: Sendable {
         }
         if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
         out.append("  ")
-        var css = c
+        var cssSyntax = syntax
         if bad && !missingIsNone {
             // A computed NaN is not a missing component: CSS writes it as calc(NaN), never none.
             var mask: UInt8 = 0
             for k in 0..<3 where coords[k].isNaN && !(space >= 0 && infos[space].isHue(k)) { mask |= 1 << UInt8(k) }
-            if mask != 0 { css.cssSyntax = CSSSyntax(isLegacy: false, calcNaN: mask) }
+            if mask != 0 { cssSyntax = CSSSyntax(isLegacy: false, calcNaN: mask) }
         }
-        appendCSS(css, space: space, into: out)
+        appendCSS(id: id, coords: coords, alpha: alpha, syntax: cssSyntax, space: space, known: known, into: out)
     }
 
-    /// The color's CSS (`Workbench.serialize`), written directly for the common forms.
-    /// Returns whether the direct form wrote it (false: the serializer did).
+    /// The color's CSS (`Workbench.serialize`), written directly for the common forms (`known`: `space` is the
+    /// info of `id`). Returns whether the direct form wrote it (false: the serializer did).
     @discardableResult
-    func appendCSS(_ c: Color, space: Int, into out: ByteText) -> Bool {
+    func appendCSS(id: ColorSpaceID, coords: SIMD3<Double>, alpha: Double, syntax: CSSSyntax?, space: Int, known: Bool,
+                   into out: ByteText) -> Bool {
         let start = out.mark()
-        if space < 0 || !Self.fastCSS(c, space: infos[space], into: out) {
+        if !known || !Self.fastCSS(coords, alpha, syntax, space: infos[space], into: out) {
             out.truncate(to: start)
+            var c = Color(id, coords: coords, alpha: alpha)
+            c.cssSyntax = syntax
             out.append(wb.serialize(c))
             return false
         }
         return true
     }
 
-    static func fastCSS(_ c: Color, space: SpaceInfo, into out: ByteText) -> Bool {
-        guard space.prefixLength > 0, space.id == c.space else { return false }
-        let syntax = c.cssSyntax
+    /// The direct CSS form of a color whose space `space` describes; false: the serializer must write it.
+    static func fastCSS(_ coords: SIMD3<Double>, _ a: Double, _ syntax: CSSSyntax?, space: SpaceInfo, into out: ByteText) -> Bool {
+        guard space.prefixLength > 0 else { return false }
         if let syntax, syntax.calcNaN != 0 { return false }
         if syntax?.isLegacy == true {
             guard space.isSRGB else { return false }
-            return legacyRGB(c, into: out)
+            return legacyRGB(coords, a, into: out)
         }
         var prefix = space.prefix
         withUnsafeBytes(of: &prefix) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<space.prefixLength])) }
         for k in 0..<3 {
             if k > 0 { out.append(0x20) }
-            var v = c.coords[k]
+            var v = coords[k]
             if v.isNaN { out.append("none"); continue }
             if space.isHue(k) { v = normalizedHue(v) }
             guard cssNumber(v, into: out) else { return false }
         }
-        let a = c.alpha
         if a.isNaN { out.append(" / none") }
         else if a < 1 {
             out.append(" / ")
@@ -886,13 +934,12 @@ public struct ColorStream: Sendable {
         return Int(x.rounded(.toNearestOrAwayFromZero))
     }
 
-    static func legacyRGB(_ c: Color, into out: ByteText) -> Bool {
-        let a = c.alpha
+    static func legacyRGB(_ coords: SIMD3<Double>, _ a: Double, into out: ByteText) -> Bool {
         let withAlpha = a.isNaN || a < 1
         out.append(withAlpha ? "rgba(" : "rgb(")
-        out.appendInt(byte(c.coords.x)); out.append(", ")
-        out.appendInt(byte(c.coords.y)); out.append(", ")
-        out.appendInt(byte(c.coords.z))
+        out.appendInt(byte(coords.x)); out.append(", ")
+        out.appendInt(byte(coords.y)); out.append(", ")
+        out.appendInt(byte(coords.z))
         if withAlpha {
             out.append(", ")
             if a.isNaN { out.append(0x30) } else {
