@@ -12,7 +12,7 @@ public enum RampBatchForm: Sendable, Equatable {
     /// Each stop's luminance bisected for a contrast target against a background (`contrast-targets`: 48
     /// halvings, `ContrastTargets.solveCertified`'s decisions), the color at each luminance built as in
     /// `lightnessStarCap` (chroma = min(requested, margin · Display P3 cap), OKLab L solved for Y). The batch
-    /// kernel builds those colors with the batch lightness solve and shares nothing else, so results are the
-    /// entry's `generate` bit for bit. The spec's parameters are resolved by `ContrastTargets.setup`.
+    /// kernel builds those colors with the batch lightness solve, reusing a stop's previous cap when it is
+    /// certified (see `RampBatchGenerator.color`), so results are the entry's `generate` bit for bit. The spec's parameters are resolved by `ContrastTargets.setup`.
     case contrastBisection
 }

@@ -76,7 +76,8 @@ public struct Sweep: Sendable {
 
     /// The most rows (variants × hues) one sweep may have.
     public static let maxRows = 50_000_000
-    /// Bytes a sweep holds per row (its spec, 20 colors, the metrics): what a host charges before running it.
+    /// Bytes a sweep holds per row of a 20-stop scale (its spec, 20 colors, the metrics): what a host charges
+    /// before running it; scales with more stops charge proportionally more (`estimatedBytes`).
     public static let bytesPerRow = 2048
 
     /// Rows of a grid with these value counts and hue count, or an error when the product is past `maxRows`.
@@ -93,10 +94,16 @@ public struct Sweep: Sendable {
         return n
     }
 
-    /// The bytes this sweep will hold (rows × `bytesPerRow`), computed from the value counts alone, so a host
-    /// can charge it before anything is generated; throws when the grid is past `maxRows`.
+    /// The bytes this sweep will hold (rows × `bytesPerRow`, × stops / 20 on scales of more than 20 stops),
+    /// computed from the value counts alone, so a host can charge it before anything is generated; throws when
+    /// the grid is past `maxRows`.
     public func estimatedBytes() throws -> Int {
-        try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1)) * Sweep.bytesPerRow
+        try rowCount() * Sweep.bytesPerRow * max(scale.count, 20) / 20
+    }
+
+    /// The rows (variants × hues) this sweep makes; throws when the grid is past `maxRows`.
+    public func rowCount() throws -> Int {
+        try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
     }
 
     /// Ramps generated and scored per block by default (whole variants; at least one variant per block).
@@ -299,7 +306,7 @@ public struct Sweep: Sendable {
         let variants = rows / max(hues.count, 1)
         let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics, scale: scale).count) ?? 60)
         // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
-        let block = min(rows, max(blockRamps, hues.count)) * 8192
+        let block = min(rows, max(blockRamps, hues.count)) * 8192 * max(scale.count, 20) / 20
         return variants * variantColumns * 8 * 3 + block + rows * 8
     }
 

@@ -339,6 +339,7 @@ public struct TuningReport: Sendable {
         var s = "sweep: \(r.generator), "
         s += r.parameters.isEmpty ? "no swept parameters" : r.parameters.map { "\($0.name) (\($0.values.count) values)" }.joined(separator: " × ")
         s += " → \(r.variantCount) variants × \(r.hues.count) hues = \(r.rowCount) ramps"
+        if r.scale != .ctk { s += " of \(r.scale.count) stops (scale \(r.scale.id))" }
         if let t = seconds { s += String(format: " in %.3f s", t) }
         s += "\nobjective: \(goal.rawValue) \(objective.text) (per \(level.rawValue)\(level == .variant ? ", metrics averaged over hues" : ""))\n"
         let keys = Self.keyMetrics.filter { r.metricColumns.contains($0) } + objectiveMetricNames(r).filter { !Self.keyMetrics.contains($0) }

@@ -63,7 +63,7 @@ public struct TuningStudy {
         let g = try palettes.generators.lookup(sweep.generator)
         let names = try sweep.resolvedParameters(g).map(\.column)
         let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics, scale: sweep.scale))
-        let rowCount = try sweep.estimatedBytes() / Sweep.bytesPerRow
+        let rowCount = try sweep.rowCount()
         var files: SweepRowFiles? = nil
         if let dir = out {
             files = try SweepRowFiles(folder: dir, columns: columns, rows: rowCount, stops: sweep.scale.count,

@@ -50,6 +50,7 @@ struct TuneScaleTests {
         local hb = require "huebench"
         local r = hb.sweep{ scale = "radix", generator = "contrast-targets", hues = {0}, metrics = {"chroma_stops"}, objective = "chroma_12" }
         print(#r.columns, r.columns[3], r.columns[#r.columns])
+        print(r.scale, #r.stop_names, r.stop_names[1], r.stop_names[12])
         local ok, err = pcall(hb.sweep, { scale = "radx", hues = {0} })
         print(ok, err:find("radix", 1, true) ~= nil)
         """.write(to: script, atomically: true, encoding: .utf8)
@@ -57,6 +58,7 @@ struct TuneScaleTests {
         #expect(r.status == 0, "\(r.err)")
         let lines = r.out.split(separator: "\n")
         #expect(lines.first == "14\tchroma_1\tchroma_12")
+        #expect(lines.count == 3 && lines[1] == "radix\t12\t1\t12")
         #expect(lines.last == "false\ttrue")
     }
 }

@@ -142,6 +142,7 @@ struct ScaleSweepTests {
         study.baselines = ["tailwind", "radix", "material", "leonardo"]
         let out = try study.run(out: nil)
         #expect(out.result.columns.contains("wcag_white_950") && !out.result.columns.contains("wcag_white_1000"))
+        #expect(out.text.contains("→ 2 variants × 3 hues = 6 ramps of 11 stops (scale tailwind)"))
         #expect(out.text.contains("tailwind (17 ramps × 11 stops)"))
         #expect(out.text.contains("radix (25 ramps × 12 stops)"))
         #expect(out.text.contains("material (3 ramps × 13 stops)"))
@@ -181,7 +182,7 @@ struct ContrastBisectionKernelTests {
         var rng = SplitMix64(seed: 0xBA7C4)
         func u() -> Double { rng.unit() }
         var specs: [RampSpec] = []
-        for k in 0..<40 {
+        for k in 0..<120 {
             let scale = [Scale.ctk, .tailwind, .radix, .material][k % 4]
             let n = scale.count
             var params: [String: RampParameter] = ["gamutMargin": .number(k % 6 == 0 ? 1 : 0.6 + 0.4 * u()),

@@ -35,7 +35,8 @@ import RampLab
 /// A range is explicit (`hb.range(from, to, steps)` or `{from=, to=, steps=}`); a plain list is always a list
 /// (`{0, 20, 40}` is three values). Parameter names are read
 /// in sorted order (Lua's `pairs` order is not trusted); the grid runs with the last name fastest.
-/// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files, baselines}`
+/// Returns `{rows, variants, columns, variant_columns, best, worst, summary, seconds, files, baselines, scale,
+/// stop_names}` (`scale`: the scale's id; `stop_names`: its stops, lightest first)
 /// (`baselines`: `{id, title, source, ramps, stops, score, rank, metrics = {column = value}}` each).
 enum SweepBinding {
     static let context = "hb.sweep: argument 1 (spec)"
@@ -118,7 +119,7 @@ enum SweepBinding {
             // The memory is charged before anything is generated (refused past --memory-limit).
             let bytes: Int
             do { bytes = keepRows ? try sweep.estimatedBytes() : try sweep.streamedBytes() } catch { throw BindingError("hb.sweep: \(error)") }
-            let rowTotal = (try? sweep.estimatedBytes() / Sweep.bytesPerRow) ?? 0
+            let rowTotal = (try? sweep.rowCount()) ?? 0
             try host.charge(bytes: bytes, for: "hb.sweep: \(rowTotal) rows (variants × hues)" + (keepRows ? "" : ", streamed"))
             defer { host.refund(bytes: bytes) }
 
@@ -435,6 +436,8 @@ enum SweepBinding {
             lua.setField(-2, key)
         }
         pushStrings(r.columns, "columns"); pushStrings(r.variantColumns, "variant_columns"); pushStrings(files, "files")
+        lua.push(r.scale.id); lua.setField(-2, "scale")
+        pushStrings(r.scale.stops.map(\.label), "stop_names")
         func pushRanked(_ list: [SweepResult.Ranked], _ key: String) {
             pushRankedList(r, list, lua)
             lua.setField(-2, key)
