@@ -9,7 +9,7 @@ let libraries: [(name: String, deps: [Target.Dependency])] = [
     ("ColorCore", []),
     ("ColorKernels", ["ColorCore", "ColorIO"]),
     ("Palettes", ["ColorIO", "ColorCore"]),
-    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CCairo"]),
+    ("ColorExport", ["ColorIO", "ColorCore", "Palettes", "CCairo", "CZlib"]),
     // Ramp studies: sweeps over generators, ramp metrics, objectives, study tables and plots.
     ("RampLab", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport"]),
     ("ColorScript", ["ColorIO", "ColorCore", "ColorKernels", "Palettes", "ColorExport", "RampLab", "CLua", "CLuaShims"]),
@@ -27,6 +27,8 @@ var targets: [Target] = [
     .target(name: "CLuaShims", dependencies: ["CLua"]),
     // PNG pictures: Cairo draws them (anti-aliased shapes, text in DejaVu Sans through fontconfig).
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
+    // PNG files: ColorExport encodes Cairo's pixels itself (deflate by zlib, which Cairo's own dependencies install).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The CLI's module is HuebenchCLI (its product, the binary, is `huebench`): a module `huebench` beside the
     // umbrella module `Huebench` would collide on case-insensitive file systems.
     .executableTarget(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ColorCore
 import Palettes
 import RampLab
 
@@ -63,13 +64,46 @@ enum TuningBench {
         let n = quick ? 1_000 : 10_000
         if selected("T5") || selected("T6") { generationAndMetrics(n) }
         streamed(quick: quick)
-        // T8: contrast-targets (each stop bisected for its contrast target; its `generate` closure per ramp, tiles
-        // on all cores): targets scaled per variant × 12 hues.
-        let ct = quick ? 2 : 8
+        // T8: contrast-targets (each stop's luminance bisected for its contrast target; the `contrastBisection`
+        // batch form: bound-decided steps, colors built with the batch lightness solve, tiles on all cores):
+        // margins per variant × 12 hues, all metrics; then generation alone against the reference solve.
+        let ct = quick ? 4 : 32
         sweepLines("T8 sweep contrast-targets", { Sweep(generator: ContrastTargets.id,
-                                                         parameters: [("gamutMargin", .numbers((0..<ct).map { 0.9 + Double($0) * 0.01 }))],
+                                                         parameters: [("gamutMargin", .numbers((0..<ct).map { 0.9 + Double($0) * 0.1 / Double(ct) }))],
                                                          hues: (0..<12).map { Double($0 * 30) }, metrics: ["all"], threads: $0) },
                    ramps: ct * 12)
+        if selected("T8") { contrastTargets(ramps: quick ? 48 : 384) }
+    }
+
+    /// T8 generation alone: `RampBatchGenerator.generate` of contrast-targets ramps (20 stops, WCAG 2 on white,
+    /// margins 0.90 … 1.00 × 12 hues) on 1 core and all, against `ContrastTargets.solve` at every stop (a color
+    /// built at each of the 48 steps: the reference the batch equals bit for bit, checked here).
+    static func contrastTargets(ramps n: Int) {
+        let specs = (0..<n).map { RampSpec(hue: Double($0 % 12) * 30 + 0.5, parameters: ["gamutMargin": .number(0.9 + Double($0 / 12) * 0.1 / Double(max(n / 12, 1)))]) }
+        let refCount = min(n, 24)
+        var reference: [SIMD3<Double>] = []
+        let tRef = median {
+            reference = []
+            for spec in specs.prefix(refCount) {
+                guard let s = try? ContrastTargets.setup(spec, .standard) else { fail("T8: setup"); return }
+                let h = TokenMath.roundedHue(spec.hue)
+                for i in 0..<20 { reference.append(ContrastTargets.solve(target: s.targets[i], chroma: s.chroma[i], hue: h, s).oklch) }
+            }
+        }
+        report("T8 generate contrast-targets", "reference solve 1T", items: refCount, seconds: tRef, unit: "ramp",
+               note: String(format: "%.1f ramps/s (a color built at every bisection step)", Double(refCount) / tRef))
+        var t1 = 0.0
+        for threads in [1, 0] {
+            var keep: RampBatch? = nil
+            let t = median { keep = try? RampBatchGenerator.generate(specs, generator: ContrastTargets.generator, threads: threads) }
+            guard let b = keep, b.count == n else { fail("T8: generation failed"); return }
+            if Array(b.oklch.prefix(refCount * 20)) != reference { fail("T8: batch differs from ContrastTargets.solve") }
+            if threads == 1 { t1 = t }
+            report("T8 generate contrast-targets", "huebench tuning \(threads == 1 ? 1 : cores)T", items: n, seconds: t, unit: "ramp",
+                   note: String(format: "%.0f ramps/s, %.3g ms/ramp; %.1fx the reference per core", Double(n) / t, t / Double(n) * 1e3,
+                                (tRef / Double(refCount)) / (t1 / Double(n)))
+                       + (threads == 0 ? String(format: "; speed-up %.2fx over 1T", t1 / t) : ""))
+        }
     }
 
     /// T5/T6: generation alone and metrics alone on `n` ramps.

@@ -6,6 +6,7 @@ hb_missing=()
 pkg-config --exists lua5.4 2>/dev/null || hb_missing+=(liblua5.4-dev)
 command -v pkg-config >/dev/null 2>&1 || hb_missing+=(pkg-config)
 pkg-config --exists cairo 2>/dev/null || hb_missing+=(libcairo2-dev)
+pkg-config --exists zlib 2>/dev/null || hb_missing+=(zlib1g-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || hb_missing+=(fonts-dejavu-core)
 for extra in ${HB_EXTRA_PACKAGES:-}; do
     dpkg -s "$extra" >/dev/null 2>&1 || hb_missing+=("$extra")

@@ -299,8 +299,7 @@ public enum UniformLStar {
              lightnessStar: try spec.table("lightnessStar", generator: id, default: spec.scale.lightness),
              chroma: try requestedChroma(spec),
              margin: try spec.number("gamutMargin", generator: id, default: gamutMargin))
-    }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", defaultLightnessStar: lightnessStar,
-                                         margin: "gamutMargin", defaultMargin: gamutMargin),
+    }.declaring(batch: .lightnessStarCap(lightnessStar: "lightnessStar", margin: "gamutMargin", defaultMargin: gamutMargin),
                 requestedChroma: requestedChroma)
 }
 
@@ -437,12 +436,15 @@ public enum ContrastTargets {
         scale == .ctk ? defaultTargets : scale.lightness.map { 1.05 / (TokenMath.luminance(lightnessStar: $0) + 0.05) }
     }
 
-    struct Setup {
-        let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
-        let toInput: ConversionPlan
+    /// A spec's parameters resolved: background, per-stop targets and chroma, the contrast method, the margin
+    /// and the conversion into the method's input space.
+    public struct Setup: Sendable {
+        public let background: RampColor, targets: [Double], chroma: [Double], method: ContrastMethod, margin: Double
+        public let toInput: ConversionPlan
     }
 
-    static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
+    /// The spec's parameters with their defaults (throws on a bad value or an unknown method).
+    public static func setup(_ spec: RampSpec, _ core: Workbench) throws -> Setup {
         let bg = try spec.color("background", generator: id, default: RampColor(srgb: SIMD3(1, 1, 1)))
         let m = try core.contrastMethods.lookup(try spec.text("method", generator: id, default: "wcag21"))
         let targets = defaultTargets(spec.scale)
@@ -458,7 +460,8 @@ public enum ContrastTargets {
         abs(s.method.evaluate(s.toInput.apply(c.srgb), s.toInput.apply(s.background.srgb)))
     }
 
-    static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
+    /// The reference solve of one stop: 48 halvings of Y, a color built at every step (see the type).
+    public static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
         let yb = s.background.luminance
         let darker = yb >= 0.18
         func make(_ y: Double) -> RampColor {
@@ -496,10 +499,10 @@ public enum ContrastTargets {
                                "fraction of the Display P3 chroma limit a stop may reach"),
         ]
     ) { spec, core in
-        let s = try setup(spec, core)
-        let h = TokenMath.roundedHue(spec.hue)
-        return (0..<spec.scale.count).map { solve(target: s.targets[$0], chroma: s.chroma[$0], hue: h, s) }
-    }.declaring(requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
+        // Each stop as `solve` gives it, most bisection steps decided by a luminance bound (`solveCertified`).
+        try ramp(spec, core)
+    }.declaring(batch: .contrastBisection,
+                requestedChroma: { spec in try spec.table("chroma", generator: id, default: spec.perStop(UniformLStar.chroma)) })
 }
 
 extension RampGenerator {

@@ -5,8 +5,8 @@ import Palettes
 import ColorExport
 import Foundation
 
-/// Many ramps generated in one call: `count` ramps of `Scale.ctk.count` stops, stored stop-major per ramp
-/// (stop i of ramp r at `r * stops + i`).
+/// Many ramps generated in one call: `count` ramps of `stops` stops each (every ramp of a batch has its
+/// scale's stop count), stored stop-major per ramp (stop i of ramp r at `r * stops + i`).
 ///
 /// Each stop keeps the generator's OKLCH coordinates, its linear (extended) sRGB value and the chroma the
 /// generator was asked for before any gamut cap (for "chroma retained").
@@ -22,17 +22,17 @@ public struct RampBatch: Sendable {
     /// The hue each ramp was built for (degrees, as passed in).
     public private(set) var hues: [Double]
 
-    init(count: Int, hues: [Double]) {
-        self.count = count; self.stops = Scale.ctk.count; self.hues = hues
-        oklch = Array(repeating: .zero, count: count * Scale.ctk.count)
+    init(count: Int, stops: Int, hues: [Double]) {
+        self.count = count; self.stops = stops; self.hues = hues
+        oklch = Array(repeating: .zero, count: count * stops)
         linear = oklch
-        requestedChroma = Array(repeating: 0, count: count * Scale.ctk.count)
+        requestedChroma = Array(repeating: 0, count: count * stops)
     }
 
     /// A batch from OKLCH stops (ramp-major, `stops` per ramp); linear sRGB through Ottosson's matrices.
-    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; up to `Scale.ctk.count` stops.
+    /// `requestedChroma` defaults to the chroma itself. For custom ramps and tests; 2 … 256 stops (a scale's range).
     public init(oklch: [SIMD3<Double>], stops: Int, hues: [Double], requestedChroma: [Double]? = nil) {
-        precondition(stops >= 2 && stops <= Scale.ctk.count && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= 256 && oklch.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.oklch = oklch
         linear = oklch.map { TokenMath.linearSRGB(oklch: $0.x, $0.y.isNaN ? 0 : $0.y, $0.z.isNaN ? 0 : $0.z) }
@@ -42,7 +42,7 @@ public struct RampBatch: Sendable {
     /// A batch from linear extended sRGB stops (ramp-major); OKLCH through Ottosson's matrices. Requested chroma
     /// is unknown (NaN). For measured ramps and tests.
     public init(linear: [SIMD3<Double>], stops: Int, hues: [Double]) {
-        precondition(stops >= 2 && stops <= Scale.ctk.count && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
+        precondition(stops >= 2 && stops <= 256 && linear.count == stops * hues.count, "RampBatch: \(hues.count) ramps × \(stops) stops needs that many colors")
         self.count = hues.count; self.stops = stops; self.hues = hues
         self.linear = linear
         oklch = linear.map { TokenMath.oklch(linearSRGB: $0) }
@@ -79,13 +79,21 @@ public enum RampBatchGenerator {
     ///   caller's thread between tiles; `deadline` is polled once per tile.
     public static func generate(_ specs: [RampSpec], generator: RampGenerator, core: Workbench = .standard,
                                 threads: Int = 0, deadline: Deadline? = nil,
-                                progress: ((Int, Int) -> Void)? = nil) throws -> RampBatch {
-        var batch = RampBatch(count: specs.count, hues: specs.map(\.hue))
+                                progress: ((Int, Int) -> Void)? = nil, cache: GenerationCache? = nil) throws -> RampBatch {
+        // Every ramp of a batch has the stops of one scale (a sweep's specs share it).
+        let scale = specs.first?.scale ?? .ctk
+        if let other = specs.first(where: { $0.scale != scale }) {
+            throw PalettesError.invalidParameter(generator: generator.id, name: "scale",
+                reason: "one batch mixes scales '\(scale.id)' and '\(other.scale.id)'; generate each scale's ramps in their own batch")
+        }
+        var batch = RampBatch(count: specs.count, stops: scale.count, hues: specs.map(\.hue))
         switch generator.batch {
-        case let .lightnessStarCap(lightnessStar, defaultLightnessStar, margin, defaultMargin)?:
-            try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar, lstarDefault: defaultLightnessStar,
+        case let .lightnessStarCap(lightnessStar, margin, defaultMargin)?:
+            try lightnessStarCap(specs, generator: generator, lstarName: lightnessStar,
                                  marginName: margin, marginDefault: defaultMargin,
-                                 into: &batch, threads: threads, deadline: deadline, progress: progress)
+                                 into: &batch, threads: threads, deadline: deadline, progress: progress, cache: cache ?? GenerationCache())
+        case .contrastBisection?:
+            try contrastBisection(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         case nil:
             try generic(specs, generator: generator, core: core, into: &batch, threads: threads, deadline: deadline, progress: progress)
         }
@@ -107,11 +115,11 @@ public enum RampBatchGenerator {
     /// Ramps generated per tile (progress and the deadline are checked between tiles).
     static let capTile = 8_192
 
-    static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String, lstarDefault: [Double],
+    static func lightnessStarCap(_ specs: [RampSpec], generator: RampGenerator, lstarName: String,
                                  marginName: String, marginDefault: Double, into batch: inout RampBatch, threads: Int,
-                                 deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
+                                 deadline: Deadline?, progress: ((Int, Int) -> Void)?, cache: GenerationCache) throws {
         let id = generator.id
-        let n = Scale.ctk.count
+        let n = batch.stops
         let requested: @Sendable (RampSpec) throws -> [Double] = generator.requestedChroma ?? { spec in
             throw PalettesError.invalidParameter(generator: id, name: "chroma",
                                                  reason: "its batch form needs the entry's requestedChroma; declare it with the form")
@@ -123,7 +131,7 @@ public enum RampBatchGenerator {
         var lastParams: [String: RampParameter]? = nil
         for (r, spec) in specs.enumerated() {
             if lastParams != spec.parameters || variants.isEmpty {
-                let lstar = try spec.table(lstarName, generator: id, default: lstarDefault)
+                let lstar = try spec.table(lstarName, generator: id, default: spec.scale.lightness)
                 variants.append(UniformVariant(lstar: lstar, luminance: lstar.map { TokenMath.luminance(lightnessStar: $0) },
                                                chroma: try requested(spec), margin: try spec.number(marginName, generator: id, default: marginDefault)))
                 lastParams = spec.parameters
@@ -145,10 +153,15 @@ public enum RampBatchGenerator {
                     let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
                     let rq = SendablePointer(rqb.baseAddress!)
                     var start = 0
+                    let pending = GenerationCache.Pending()
                     while start < total {
                         try deadline?.check()
                         let end = min(total, start + capTile)
                         Parallel.forRanges(count: end - start, granule: 8, threads: threads) { range in
+                            // Solves not in the sweep's cache, added to it after the tile.
+                            var newLightness: [(key: SIMD3<UInt64>, hash: Int, value: SIMD4<Double>)] = []
+                            var newCaps: [(key: SIMD2<UInt64>, cap: Double)] = []
+                            defer { pending.add(newLightness, newCaps) }
                             let r0 = start + range.lowerBound, count = range.count
                             // Ramps of one hue together: a stop's repeats are the same stop of the same hue in
                             // other variants, so each (hue, stop) group is deduplicated in a small table.
@@ -178,7 +191,13 @@ public enum RampBatchGenerator {
                                         let l = flatL[f].bitPattern
                                         keyL[m] = l
                                         let j = Int(table.find(hash: DistinctIndex.hash(l, 0, 0), Int32(m)) { keyL[Int($0)] == l })
-                                        if j == m { keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr) }
+                                        if j == m {
+                                            let ck = SIMD2(l, hue.bitPattern)
+                                            if let c = cache.cap(ck) { keyCap[m] = c } else {
+                                                keyCap[m] = maxChroma1(luminance: flatY[f], cos: cr, sin: sr)
+                                                newCaps.append((ck, keyCap[m]))
+                                            }
+                                        }
                                         capOf[m] = keyCap[j]
                                     }
                                     // The lightness of each distinct (Y, a, b).
@@ -189,14 +208,20 @@ public enum RampBatchGenerator {
                                         let key = SIMD3(flatY[f], cr * chroma, sr * chroma)
                                         keys[m] = key
                                         let (x, y, z) = (key.x.bitPattern, key.y.bitPattern, key.z.bitPattern)
-                                        let j = Int(table.find(hash: DistinctIndex.hash(x, y, z), Int32(m)) { j in
+                                        let hv = DistinctIndex.hash(x, y, z)
+                                        let j = Int(table.find(hash: hv, Int32(m)) { j in
                                             let o = keys[Int(j)]
                                             return o.x.bitPattern == x && o.y.bitPattern == y && o.z.bitPattern == z
                                         })
                                         let L: Double
-                                        if j == m {
+                                        if j == m, let v = cache.lightness(SIMD3(x, y, z), hash: hv) {
+                                            L = v.x
+                                            ln.p[s] = SIMD3(v.y, v.z, v.w)
+                                        } else if j == m {
                                             L = RampKernels.solveLightness1(y: key.x, a: key.y, b: key.z)
-                                            ln.p[s] = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                            let c = TokenMath.linearSRGB(oklab: L, key.y, key.z)
+                                            ln.p[s] = c
+                                            newLightness.append((SIMD3(x, y, z), hv, SIMD4(L, c.x, c.y, c.z)))
                                         } else {
                                             let sj = (r0 + order[run.lowerBound + j]) * n + i
                                             L = ok.p[sj].x
@@ -208,6 +233,7 @@ public enum RampBatchGenerator {
                                 }
                             }
                         }
+                        cache.merge(pending)
                         start = end
                         progress?(start, total)
                     }
@@ -242,7 +268,7 @@ public enum RampBatchGenerator {
 
     static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
                         threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
-        let total = specs.count
+        let total = specs.count, n = batch.stops
         let tile = max(64, total / 16)
         let failure = FirstError()
         batch.oklch.withUnsafeMutableBufferPointer { okb in
@@ -259,15 +285,15 @@ public enum RampBatchGenerator {
                                 let r = start + rr
                                 do {
                                     let colors = try generator.generate(specs[r], core)
-                                    guard colors.count == Scale.ctk.count else {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: colors.count)
+                                    guard colors.count == n else {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: colors.count)
                                     }
                                     let req = try requestedChroma(generator: generator, spec: specs[r])
-                                    if let q = req, q.count != Scale.ctk.count {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: Scale.ctk.count, got: q.count)
+                                    if let q = req, q.count != n {
+                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: q.count)
                                     }
-                                    for i in 0..<Scale.ctk.count {
-                                        let s = r * Scale.ctk.count + i
+                                    for i in 0..<n {
+                                        let s = r * n + i
                                         ok.p[s] = colors[i].oklch
                                         ln.p[s] = colors[i].linearSRGB
                                         rq.p[s] = req?[i] ?? .nan

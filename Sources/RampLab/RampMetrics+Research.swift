@@ -79,13 +79,14 @@ extension RampMetrics {
         let ladderSummary: [(Int, Int)]
         let toLab: ConversionPlan?, toJMh: ConversionPlan?
         init(stops n: Int, wanted: Set<String>?) {
-            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+            let layout = RampMetrics.layout(stops: n)
+            let ix = Dictionary(uniqueKeysWithValues: layout.enumerated().map { ($1, $0) })
             func c(_ name: String) -> Int { ix[name]! }
             func want(_ set: Set<String>) -> Bool { wanted.map { !$0.isDisjoint(with: set) } ?? true }
             let core = Workbench.standard
             toLab = want(needsLab) ? try? core.spaces.plan(from: .srgbLinear, to: .labD65) : nil
             toJMh = want(needsCAM16) ? try? core.spaces.plan(from: .srgbLinear, to: .cam16JMh) : nil
-            ladderCols = researchPerStop.map { g in Scale.ctk.stops.prefix(n).map { c("\(g.id)_\($0.label)") } }
+            ladderCols = researchPerStop.map { g in let f = c(RampMetrics.firstStopColumn(g.id)); return Array(f..<(f + n)) }
             (d2Mean, d2Min, d2CV) = (c("de2000_mean"), c("de2000_min"), c("de2000_cv"))
             (cMean, cMin, cCV) = (c("cam16_mean"), c("cam16_min"), c("cam16_cv"))
             (lR2, lsR2, cR2, aRaw) = (c("l_r2"), c("lstar_r2"), c("contrast_log_r2"), c("apca_adj_min_unclipped"))

@@ -73,24 +73,55 @@ public enum RampMetrics {
         ("hue_sep_mean_tritan", "hue_sep_mean under simulated tritanopia"),
     ].map { RampMetric(id: $0.0, summary: $0.1, columns: [$0.0]) }
 
-    /// Per-stop metrics: one column per stop, `<id minus _stops>_<stop>` (`wcag_white_450`).
-    public static let perStop: [RampMetric] = [
-        ("wcag_white", "WCAG 2.1 ratio against white", 20),
-        ("wcag_black", "WCAG 2.1 ratio against black", 20),
-        ("apca_white", "Lc as text on white", 20),
-        ("apca_black", "Lc as text on black", 20),
-        ("chroma", "OKLCH chroma", 20),
-        ("de_step", "ΔEOK to the next stop (named by the lighter stop)", 19),
-    ].map { id, s, n in RampMetric(id: id + "_stops", summary: s + " at each stop",
-                                   columns: Scale.ctk.stops.prefix(n).map { "\(id)_\($0.label)" }) }
+    /// Per-stop metrics: one column per stop, `<id minus _stops>_<stop>` (`wcag_white_450`), for ColorTokensKit's
+    /// 20 stops (`perStop(stops:)` names them for any scale).
+    public static let perStop: [RampMetric] = perStop(stops: Scale.ctk.stops.map(\.label))
 
-    /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
-    static var researchPerStopMetrics: [RampMetric] {
-        researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
-                                              columns: Scale.ctk.stops.map { "\(g.id)_\($0.label)" }) }
+    /// The per-stop metrics for ramps whose stops are named `labels` (a scale's stop labels, lightest first):
+    /// `wcag_white_<label>` … and `de_step_<label>` for every stop but the last. A group whose names would repeat a
+    /// one-column metric's (Material's tone 60: `apca_white_60` is the count of stops reaching Lc 60) names
+    /// every one of its columns `<group>_s<label>` instead (`apca_white_s60`).
+    public static func perStop(stops labels: [String]) -> [RampMetric] {
+        let n = labels.count
+        return [
+            ("wcag_white", "WCAG 2.1 ratio against white", n),
+            ("wcag_black", "WCAG 2.1 ratio against black", n),
+            ("apca_white", "Lc as text on white", n),
+            ("apca_black", "Lc as text on black", n),
+            ("chroma", "OKLCH chroma", n),
+            ("de_step", "ΔEOK to the next stop (named by the lighter stop)", n - 1),
+        ].map { id, s, k in RampMetric(id: id + "_stops", summary: s + " at each stop", columns: stopColumns(id, labels.prefix(k))) }
     }
 
-    public static var all: [RampMetric] { scalars + research + perStop + researchPerStopMetrics }
+    /// The one-column metrics' names (per-stop columns never take them).
+    static let singleColumns: Set<String> = Set((scalars + research).flatMap(\.columns))
+
+    /// A per-stop group's columns: `<id>_<label>`, or `<id>_s<label>` for all of them when one would repeat a
+    /// one-column metric's name.
+    static func stopColumns(_ id: String, _ labels: ArraySlice<String>) -> [String] {
+        let plain = labels.map { "\(id)_\($0)" }
+        return plain.contains(where: singleColumns.contains) ? labels.map { "\(id)_s\($0)" } : plain
+    }
+
+    /// The per-stop ladder groups (`ladder_wcag45_stops` …), one column per stop.
+    static var researchPerStopMetrics: [RampMetric] { researchPerStopMetrics(stops: Scale.ctk.stops.map(\.label)) }
+
+    static func researchPerStopMetrics(stops labels: [String]) -> [RampMetric] {
+        researchPerStop.map { g in RampMetric(id: g.id + "_stops", summary: g.summary + " at each stop",
+                                              columns: stopColumns(g.id, labels[...])) }
+    }
+
+    /// Every metric for ColorTokensKit's 20 stops.
+    public static var all: [RampMetric] { all(stops: Scale.ctk.stops.map(\.label)) }
+
+    /// Every metric for ramps whose stops are named `labels`: the one-column metrics, then the per-stop groups
+    /// with one column per stop.
+    public static func all(stops labels: [String]) -> [RampMetric] {
+        scalars + research + perStop(stops: labels) + researchPerStopMetrics(stops: labels)
+    }
+
+    /// Every metric for ramps of a scale's stops.
+    public static func all(scale: Scale) -> [RampMetric] { all(stops: scale.stops.map(\.label)) }
 
     /// The direction each one-column metric improves in (docs/metrics.md): what `--pareto` reads. Metrics not
     /// listed (`de_mean`, `de2000_mean`, `cam16_mean`, per-stop columns) have no better direction.
@@ -120,22 +151,41 @@ public enum RampMetrics {
         scalars + research.filter { needsLab.isDisjoint(with: $0.columns) && needsCAM16.isDisjoint(with: $0.columns) }
     }
 
-    /// Every column in the order `compute` fills them.
+    /// Every column in the order `compute` fills them, for ColorTokensKit's 20 stops.
     public static let allColumns: [String] = all.flatMap(\.columns)
 
+    /// Every column in the order `compute` fills them, for ramps of a scale's stops (per-stop columns named by
+    /// its stop labels: `wcag_white_950` on `tailwind`, `chroma_12` on `radix`).
+    public static func allColumns(scale: Scale) -> [String] {
+        scale == .ctk ? allColumns : all(scale: scale).flatMap(\.columns)
+    }
+
+    /// The layout `compute` fills for ramps of `n` stops: `allColumns(scale:)` of any scale with `n` stops (the
+    /// per-stop columns named here by ColorTokensKit's first `n` stops, `#20` … past them: only order and width
+    /// matter).
+    static func layout(stops n: Int) -> [String] {
+        n == Scale.ctk.count ? allColumns
+            : all(stops: (0..<n).map { $0 < Scale.ctk.count ? Scale.ctk.stops[$0].label : "#\($0)" }).flatMap(\.columns)
+    }
+
+    /// The name of per-stop group `id`'s first column in `layout(stops:)`.
+    static func firstStopColumn(_ id: String) -> String { id + "_" + Scale.ctk.stops[0].label }
+
     /// The columns for a selection of metric ids: `default` (`defaults`), `all`, metric ids, or column names
-    /// (`wcag_white_450`). Empty = default. Duplicates are dropped; order follows `allColumns`.
-    public static func columns(for selection: [String]) throws -> [String] {
+    /// (`wcag_white_450`; per-stop names are the scale's stop labels). Empty = default. Duplicates are dropped;
+    /// order follows `allColumns(scale:)`.
+    public static func columns(for selection: [String], scale: Scale = .ctk) throws -> [String] {
         let ids = selection.isEmpty ? ["default"] : selection
+        let every = all(scale: scale), everyColumn = allColumns(scale: scale)
         var wanted = Set<String>()
         for id in ids {
             if id == "default" { defaults.forEach { wanted.formUnion($0.columns) }; continue }
-            if id == "all" { wanted.formUnion(allColumns); continue }
-            if let m = all.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
-            if allColumns.contains(id) { wanted.insert(id); continue }
-            throw PalettesError.unknownMetric(id, known: all.map(\.id))
+            if id == "all" { wanted.formUnion(everyColumn); continue }
+            if let m = every.first(where: { $0.id == id }) { wanted.formUnion(m.columns); continue }
+            if everyColumn.contains(id) { wanted.insert(id); continue }
+            throw PalettesError.unknownMetric(id, known: every.map(\.id))
         }
-        return allColumns.filter { wanted.contains($0) }
+        return everyColumn.filter { wanted.contains($0) }
     }
 
     // MARK: - Per-stop inputs
@@ -229,7 +279,11 @@ public enum RampMetrics {
     /// run once per distinct stop; the values are the same bits either way.
     /// - Complexity: O(stops) hashing plus O(distinct stops) conversions (10 `pow`, 9 cube roots each), split
     ///   over `threads` cores.
-    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil) -> StopData {
+    static func stopData(_ v: BatchView, threads: Int, toLab: ConversionPlan? = nil, toJMh: ConversionPlan? = nil,
+                         cache: StopCache? = nil) -> StopData {
+        // The sweep's cache holds the inputs every metric reads by default (not CIELAB or CAM16).
+        let cache = toLab == nil && toJMh == nil ? cache : nil
+        let pending = StopCache.Pending()
         let n = v.count * v.stops
         let d = StopData(count: n)
         if toLab != nil { d.labD65 = .allocate(capacity: max(n, 1)) }
@@ -245,6 +299,8 @@ public enum RampMetrics {
             // in a small table.
             let rep = UnsafeMutablePointer<Int32>.allocate(capacity: len)
             defer { rep.deallocate() }
+            let hashes = UnsafeMutablePointer<Int>.allocate(capacity: len)
+            defer { hashes.deallocate() }
             let base = range.lowerBound
             let order = ramps.sorted { v.hues[$0].bitPattern < v.hues[$1].bitPattern }
             var runs: [Range<Int>] = []
@@ -262,6 +318,7 @@ public enum RampMetrics {
                     for o in run {
                         let s = order[o] * st + i, c = v.linear[s], ok = v.oklch[s]
                         let h = DistinctIndex.hash(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)
+                        hashes[s - base] = h
                         let j = index.find(hash: h, Int32(o)) { j in
                             let sj = order[Int(j)] * st + i
                             let cj = v.linear[sj], oj = v.oklch[sj]
@@ -289,8 +346,21 @@ public enum RampMetrics {
                 }
                 simulate(m0, into: d.cvd0); simulate(m1, into: d.cvd1); simulate(m2, into: d.cvd2)
             }
+            // Stops the sweep's cache holds are copied from it; the others are computed and offered to it.
+            var computed: [Int] = []
             for k in 0..<len where rep[k] == Int32(k) {
                 let s = base + k, lin = v.linear[s]
+                if let c = cache {
+                    let ok = v.oklch[s]
+                    let key = StopCache.Key(linear: SIMD3(lin.x.bitPattern, lin.y.bitPattern, lin.z.bitPattern),
+                                            oklch: SIMD3(ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern))
+                    if let e = c.table.find(key, hash: hashes[k]) {
+                        d.lab[s] = e.lab; d.cvd0[s] = e.cvd0; d.cvd1[s] = e.cvd1; d.cvd2[s] = e.cvd2
+                        d.wcagY[s] = e.wcagY; d.lstar[s] = e.lstar; d.apca[s] = e.apca; d.gamut[s] = e.gamut
+                        continue
+                    }
+                    computed.append(k)
+                }
                 d.lab[s] = oklab(v.oklch[s])
                 let y = max((wcagRow * lin).sum(), 0)
                 d.wcagY[s] = y
@@ -305,6 +375,15 @@ public enum RampMetrics {
                 if filled == 4 { cvdLanes(4); filled = 0 }
             }
             if filled > 0 { cvdLanes(filled) }
+            if cache != nil {
+                pending.add(computed.map { k in
+                    let s = base + k, lin = v.linear[s], ok = v.oklch[s]
+                    return (StopCache.Key(linear: SIMD3(lin.x.bitPattern, lin.y.bitPattern, lin.z.bitPattern),
+                                          oklch: SIMD3(ok.x.bitPattern, ok.y.bitPattern, ok.z.bitPattern)), hashes[k],
+                            StopCache.Entry(lab: d.lab[s], cvd0: d.cvd0[s], cvd1: d.cvd1[s], cvd2: d.cvd2[s], wcagY: d.wcagY[s],
+                                            lstar: d.lstar[s], apca: d.apca[s], gamut: d.gamut[s]))
+                })
+            }
             // Repeated stops: copies.
             for k in 0..<len where rep[k] != Int32(k) {
                 let s = base + k, r = base + Int(rep[k])
@@ -314,25 +393,61 @@ public enum RampMetrics {
                 if let out = d.jmh { out[s] = out[r] }
             }
         }
+        cache?.merge(pending)
         return d
+    }
+
+    /// The per-stop inputs of stops already seen by one sweep (`Sweep` keeps one for its run and passes it to
+    /// `compute` block after block): keyed by a stop's linear sRGB and OKLCH bits, the exact values
+    /// `stopData` computed for it, so a stop repeated in later blocks is copied, not computed again. Bounded
+    /// (`ExactTable`): past `limit` stops nothing more is kept.
+    final class StopCache: @unchecked Sendable {
+        struct Key: Equatable { let linear: SIMD3<UInt64>, oklch: SIMD3<UInt64> }
+        struct Entry {
+            let lab, cvd0, cvd1, cvd2: SIMD3<Double>
+            let wcagY, lstar: Double
+            let apca: APCAStop
+            let gamut: UInt8
+        }
+        let table: ExactTable<Key, Entry>
+        /// 2¹⁵ stops: about 9 MB.
+        init(limit: Int = 1 << 15) { table = ExactTable(limit: limit) }
+
+        /// One block's new stops, gathered from every core.
+        final class Pending: @unchecked Sendable {
+            var items: [(Key, Int, Entry)] = []
+            let lock = NSLock()
+            func add(_ more: [(Key, Int, Entry)]) { lock.lock(); items += more; lock.unlock() }
+        }
+
+        func merge(_ p: Pending) {
+            for (k, h, e) in p.items { table.insert(k, hash: h, e) }
+            p.items.removeAll()
+        }
     }
 
     // MARK: - Compute
 
-    /// Every metric of every ramp: a row-major table `batch.count × allColumns.count`.
+    /// Every metric of every ramp: a row-major table `batch.count × allColumns(scale:).count` for the batch's
+    /// scale (the columns of ramps of `batch.stops` stops).
     ///
     /// `groups` are row ranges that share a variant (the hues compared by `hue_sep_min*`).
     /// - Complexity: O(ramps × stops) for per-ramp metrics (O(ramps × stops²) at most for the pairwise ladders)
     ///   plus O(Σ hues² × stops) for the cross-hue ones; split over `threads` cores (0: all).
     public static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int = 0, wanted: Set<String>? = nil) -> [Double] {
-        let cols = allColumns.count
+        compute(b, groups: groups, threads: threads, wanted: wanted, cache: nil)
+    }
+
+    /// `compute` with the per-stop inputs of earlier blocks of the same sweep (`StopCache`): the same values.
+    static func compute(_ b: RampBatch, groups: [Range<Int>], threads: Int, wanted: Set<String>?, cache: StopCache?) -> [Double] {
+        let cols = layout(stops: b.stops).count
         var out = [Double](repeating: .nan, count: b.count * cols)
         b.withView { v in
             let research = ResearchPlan(stops: v.stops, wanted: wanted)
-            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh)
+            let d = stopData(v, threads: threads, toLab: research.toLab, toJMh: research.toJMh, cache: cache)
             out.withUnsafeMutableBufferPointer { ob in
                 let O = SendablePointer(ob.baseAddress!)
-                let k = Columns()
+                let k = Columns(stops: v.stops)
                 Parallel.forRanges(count: v.count, granule: 4, threads: threads) { range in
                     let scratch = RampScratch(stops: v.stops)
                     for r in range {
@@ -355,9 +470,10 @@ public enum RampMetrics {
         let cMean, cMax, crMean, crMin, hdMax, hdMean, oS, oP: Int
         let pwW, pwB, paW, paB, pC, pDE: Int
         let sep: [Int], sepMean: [Int]
-        init() {
-            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+        init(stops n: Int) {
+            let ix = Dictionary(uniqueKeysWithValues: RampMetrics.layout(stops: n).enumerated().map { ($1, $0) })
             func c(_ name: String) -> Int { ix[name]! }
+            func first(_ id: String) -> Int { ix[RampMetrics.firstStopColumn(id)]! }
             (deMean, deMin, deMax, deCV) = (c("de_mean"), c("de_min"), c("de_max"), c("de_cv"))
             (lMono, lRev) = (c("l_monotonic"), c("l_reversals"))
             (wAdjMin, wAdjMean, aAdjMin, wEnds, aEnds) = (c("wcag_adj_min"), c("wcag_adj_mean"), c("apca_adj_min"), c("wcag_ends"), c("apca_ends"))
@@ -365,7 +481,7 @@ public enum RampMetrics {
             (wL, wD, aL, aD) = (c("wcag_lightest_aa"), c("wcag_darkest_aa"), c("apca_lightest_60"), c("apca_darkest_60"))
             (cMean, cMax, crMean, crMin) = (c("chroma_mean"), c("chroma_max"), c("chroma_retained_mean"), c("chroma_retained_min"))
             (hdMax, hdMean, oS, oP) = (c("hue_drift_max"), c("hue_drift_mean"), c("out_srgb"), c("out_p3"))
-            (pwW, pwB, paW, paB, pC, pDE) = (c("wcag_white_50"), c("wcag_black_50"), c("apca_white_50"), c("apca_black_50"), c("chroma_50"), c("de_step_50"))
+            (pwW, pwB, paW, paB, pC, pDE) = (first("wcag_white"), first("wcag_black"), first("apca_white"), first("apca_black"), first("chroma"), first("de_step"))
             sep = [c("hue_sep_min"), c("hue_sep_min_protan"), c("hue_sep_min_deutan"), c("hue_sep_min_tritan")]
             sepMean = [c("hue_sep_mean"), c("hue_sep_mean_protan"), c("hue_sep_mean_deutan"), c("hue_sep_mean_tritan")]
         }
@@ -436,7 +552,9 @@ public enum RampMetrics {
             let req = b.requestedChroma[s]
             if req.isNaN { retUnknown = true } else if req > 1e-9 { let f = ch / req; retSum += f; retMin = min(retMin, f); retN += 1 }
             if ch > 0.005, lch.z.isFinite {
-                let dh = abs(remainder(lch.z - target, 360))
+                // remainder(d, 360) is d itself for |d| ≤ 180 (exact either way); the call only for wider gaps.
+                let d = lch.z - target
+                let dh = abs(d) <= 180 ? abs(d) : abs(remainder(d, 360))
                 drMax = max(drMax, dh); drSum += dh; drN += 1
             }
             let g = d.gamut[s]
@@ -453,53 +571,63 @@ public enum RampMetrics {
 
     /// Cross-hue separation per variant group (`hue_sep_*`): for each stop, the smallest squared ΔEOK (and under
     /// each CVD) to the same stop of any other ramp of the group.
+    ///
+    /// The four spaces (OKLab, protan, deutan, tritan) run as the 4 lanes of `SIMD4<Double>`: per stop the
+    /// group's colors are packed as x, y, z lanes, each pair's squared distances are (dx² + dy²) + dz² per lane
+    /// (the order of `(v * v).sum()`), minima by `e < best ? e : best` (Swift's `min`). The same bits as one
+    /// space at a time.
     static func crossHue(_ b: BatchView, _ d: StopData, groups: [Range<Int>], into O: SendablePointer<Double>, cols: Int,
                          _ k: Columns, threads: Int) {
+        typealias D4 = SIMD4<Double>
         let n = b.stops
+        let widest = groups.map(\.count).max() ?? 0
+        guard widest > 1 else { return }
         Parallel.forRanges(count: groups.count, granule: 1, threads: threads) { range in
-            var overall: [Double] = [], sums: [Double] = [], best: [Double] = []
+            // Per core: the group's colors at one stop (lanes: OKLab, protan, deutan, tritan), each ramp's best
+            // squared distance at that stop, its smallest distance over stops and their sum.
+            let px = UnsafeMutablePointer<D4>.allocate(capacity: 6 * widest)
+            defer { px.deallocate() }
+            let py = px + widest, pz = py + widest, best = pz + widest, overall = best + widest, sums = overall + widest
+            let spaces = (d.lab, d.cvd0, d.cvd1, d.cvd2)
             for g in range {
-                let rows = groups[g]
-                guard rows.count > 1 else { continue }
-                overall = [Double](repeating: .infinity, count: rows.count * 4)
-                sums = [Double](repeating: 0, count: rows.count * 4)
-                best = overall
-                overall.withUnsafeMutableBufferPointer { ov in
-                sums.withUnsafeMutableBufferPointer { sm in
-                best.withUnsafeMutableBufferPointer { bs in
-                    for i in 0..<n {
-                        for q in 0..<bs.count { bs[q] = .infinity }
-                        for ja in 0..<rows.count {
-                            let sa = (rows.lowerBound + ja) * n + i
-                            let a0 = d.lab[sa], a1 = d.cvd0[sa], a2 = d.cvd1[sa], a3 = d.cvd2[sa]
-                            var b0 = bs[ja * 4], b1 = bs[ja * 4 + 1], b2 = bs[ja * 4 + 2], b3 = bs[ja * 4 + 3]
-                            for jb in (ja + 1)..<rows.count {
-                                let sb = (rows.lowerBound + jb) * n + i
-                                var v = a0 - d.lab[sb]
-                                let e0 = (v * v).sum()
-                                v = a1 - d.cvd0[sb]; let e1 = (v * v).sum()
-                                v = a2 - d.cvd1[sb]; let e2 = (v * v).sum()
-                                v = a3 - d.cvd2[sb]; let e3 = (v * v).sum()
-                                let pb = jb * 4
-                                b0 = min(b0, e0); bs[pb] = min(bs[pb], e0)
-                                b1 = min(b1, e1); bs[pb + 1] = min(bs[pb + 1], e1)
-                                b2 = min(b2, e2); bs[pb + 2] = min(bs[pb + 2], e2)
-                                b3 = min(b3, e3); bs[pb + 3] = min(bs[pb + 3], e3)
-                            }
-                            bs[ja * 4] = b0; bs[ja * 4 + 1] = b1; bs[ja * 4 + 2] = b2; bs[ja * 4 + 3] = b3
-                        }
-                        for q in 0..<bs.count {
-                            let e = bs[q].squareRoot()
-                            ov[q] = min(ov[q], e); sm[q] += e
-                        }
+                let rows = groups[g], m = rows.count
+                guard m > 1 else { continue }
+                for j in 0..<m { overall[j] = D4(repeating: .infinity); sums[j] = D4(repeating: 0) }
+                for i in 0..<n {
+                    for j in 0..<m {
+                        let s = (rows.lowerBound + j) * n + i
+                        let c0 = spaces.0[s], c1 = spaces.1[s], c2 = spaces.2[s], c3 = spaces.3[s]
+                        px[j] = D4(c0.x, c1.x, c2.x, c3.x); py[j] = D4(c0.y, c1.y, c2.y, c3.y); pz[j] = D4(c0.z, c1.z, c2.z, c3.z)
+                        best[j] = D4(repeating: .infinity)
                     }
-                    for (j, r) in rows.enumerated() {
-                        for q in 0..<4 {
-                            O.p[r * cols + k.sep[q]] = ov[j * 4 + q]
-                            O.p[r * cols + k.sepMean[q]] = sm[j * 4 + q] / Double(n)
+                    for ja in 0..<m {
+                        let ax = px[ja], ay = py[ja], az = pz[ja]
+                        var ba = best[ja]
+                        for jb in (ja + 1)..<m {
+                            let dx = ax - px[jb], dy = ay - py[jb], dz = az - pz[jb]
+                            let e = (dx * dx + dy * dy) + dz * dz
+                            ba.replace(with: e, where: e .< ba)
+                            var bb = best[jb]
+                            bb.replace(with: e, where: e .< bb)
+                            best[jb] = bb
                         }
+                        best[ja] = ba
                     }
-                }}}
+                    for j in 0..<m {
+                        let e = best[j].squareRoot()
+                        var ov = overall[j]
+                        ov.replace(with: e, where: e .< ov)
+                        overall[j] = ov
+                        sums[j] += e
+                    }
+                }
+                for (j, r) in rows.enumerated() {
+                    let ov = overall[j], sm = sums[j]
+                    for q in 0..<4 {
+                        O.p[r * cols + k.sep[q]] = ov[q]
+                        O.p[r * cols + k.sepMean[q]] = sm[q] / Double(n)
+                    }
+                }
             }
         }
     }

@@ -29,6 +29,9 @@ public struct Sweep: Sendable {
     /// The statistics over hues the variant table keeps per metric (mean always; default: mean, min, max,
     /// p10, p50, p90).
     public var stats: [VariantStat] = VariantStat.standard
+    /// The scale every ramp is built on (one color per stop; default ColorTokensKit's 20 stops). Per-stop
+    /// metric columns are named by its stop labels.
+    public var scale: Scale = .ctk
 
     /// ColorTokensKit's 36 hues: 0°, 10° … 350°.
     public static let allHues: [Double] = (0..<36).map { Double($0 * 10) }
@@ -146,9 +149,7 @@ public struct Sweep: Sendable {
             let done = v0 * hues.count
             let (rows, batch) = try plan.block(Array(v0..<v1), deadline: deadline,
                                                progress: progress.map { p in { d, _ in p(done + d, total) } })
-            let table = SweepResult.variantTable(parameters: plan.swept, choices: plan.choices, variants: Array(v0..<v1), hues: hues,
-                                                 metricCount: plan.metricColumns.count, rows: rows, columns: columns.count,
-                                                 stats: stats)
+            let table = plan.variantTable(v0..<v1, rows: rows, columns: columns.count, stats: stats)
             try variantSink?(table)
             if kept.count == stats.count {
                 variantValues += table
@@ -178,7 +179,8 @@ public struct Sweep: Sendable {
         }
         var result = SweepResult(generator: plan.generator.id, parameters: plan.swept, choices: plan.choices, hues: hues,
                                  metricColumns: plan.metricColumns, values: rowValues, variantValues: variantValues,
-                                 ramps: ramps ?? RampBatch(count: 0, hues: []), rowsKept: keepRows, stats: kept)
+                                 ramps: ramps ?? RampBatch(count: 0, stops: scale.count, hues: []), rowsKept: keepRows, stats: kept,
+                                 scale: scale)
         if let o = rowObjective { result.rowScores = (o.text, scores) }
         return result
     }
@@ -195,6 +197,10 @@ public struct Sweep: Sendable {
         /// For each variant, the index of each parameter's value (last parameter fastest).
         let choices: [[Int]]
         var variantCount: Int { choices.count }
+        /// Solves shared by the blocks of this run (`lightnessStarCap` generators).
+        let generationCache = GenerationCache()
+        /// Per-stop metric inputs shared by the blocks of this run.
+        let stopCache = RampMetrics.StopCache()
 
         init(_ sweep: Sweep, workbench: PaletteWorkbench, validate: Bool = true) throws {
             self.sweep = sweep; self.workbench = workbench
@@ -205,7 +211,7 @@ public struct Sweep: Sendable {
             for (k, v) in sweep.fixed { base[try SweptParameter.resolve(k, generator: g)] = v }
             self.base = base
             guard !sweep.hues.isEmpty else { throw PalettesError.invalidParameter(generator: g.id, name: "hues", reason: "is empty; give at least one hue") }
-            metricColumns = try RampMetrics.columns(for: sweep.metrics)
+            metricColumns = try RampMetrics.columns(for: sweep.metrics, scale: sweep.scale)
             columns = ["variant", "hue"] + swept.map(\.column) + metricColumns
             let counts = swept.map(\.values.count)
             let variantCount = try Sweep.rows(counts, hues: 1)
@@ -213,12 +219,12 @@ public struct Sweep: Sendable {
             if validate {
                 // The fixed parameters and every swept value pass the generator's own checks (declared kinds and
                 // ranges, finiteness) before anything is generated.
-                try g.validate(RampSpec(hue: sweep.hues[0], parameters: base))
+                try g.validate(RampSpec(hue: sweep.hues[0], parameters: base, scale: sweep.scale))
                 for p in swept {
                     for v in p.values {
                         var params = base
                         params[p.generatorName] = v
-                        try g.validate(RampSpec(hue: sweep.hues[0], parameters: params))
+                        try g.validate(RampSpec(hue: sweep.hues[0], parameters: params, scale: sweep.scale))
                     }
                 }
             }
@@ -238,6 +244,26 @@ public struct Sweep: Sendable {
             return params
         }
 
+        /// `SweepResult.variantTable` of a block's variants, chunks of 32 variants on all cores, joined in order.
+        func variantTable(_ variants: Range<Int>, rows: [Double], columns cc: Int, stats: [VariantStat]) -> [Double] {
+            let hues = sweep.hues, n = variants.count, chunk = 32
+            let chunks = (n + chunk - 1) / chunk
+            var parts = [[Double]](repeating: [], count: chunks)
+            parts.withUnsafeMutableBufferPointer { pb in
+                let out = SendablePointer(pb.baseAddress!)
+                Parallel.forChunks(count: chunks, chunk: 1, threads: sweep.threads) { ks in
+                    for k in ks {
+                        let a = k * chunk, b = min(n, a + chunk), width = hues.count * cc
+                        out.p[k] = SweepResult.variantTable(parameters: swept, choices: choices,
+                                                            variants: Array((variants.lowerBound + a)..<(variants.lowerBound + b)),
+                                                            hues: hues, metricCount: metricColumns.count,
+                                                            rows: Array(rows[(a * width)..<(b * width)]), columns: cc, stats: stats)
+                    }
+                }
+            }
+            return parts.count == 1 ? parts[0] : Array(parts.joined())
+        }
+
         /// The rows (the `columns` table, row-major, variant-major) and ramps of `variants`, every hue.
         func block(_ variants: [Int], deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws -> ([Double], RampBatch) {
             let hues = sweep.hues
@@ -245,15 +271,15 @@ public struct Sweep: Sendable {
             specs.reserveCapacity(variants.count * hues.count)
             for v in variants {
                 let params = parameters(variant: v)
-                for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+                for h in hues { specs.append(RampSpec(hue: h, parameters: params, scale: sweep.scale)) }
             }
             let batch = try RampBatchGenerator.generate(specs, generator: generator, core: workbench.core, threads: sweep.threads,
-                                                        deadline: deadline, progress: progress)
+                                                        deadline: deadline, progress: progress, cache: generationCache)
             try deadline?.check()
             let groups = (0..<variants.count).map { $0 * hues.count ..< ($0 + 1) * hues.count }
-            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns))
+            let metrics = RampMetrics.compute(batch, groups: groups, threads: sweep.threads, wanted: Set(metricColumns), cache: stopCache)
             let rows = SweepResult.rowTable(parameters: swept, choices: choices, variants: variants, hues: hues,
-                                            metricColumns: metricColumns, allMetrics: metrics)
+                                            metricColumns: metricColumns, allMetrics: metrics, scale: sweep.scale)
             return (rows, batch)
         }
     }
@@ -262,7 +288,7 @@ public struct Sweep: Sendable {
     public func tableColumns(in workbench: PaletteWorkbench = .standard) throws -> (rows: [String], variants: [String]) {
         let g = try workbench.generators.lookup(generator)
         let names = try resolvedParameters(g).map(\.column)
-        let metrics = try RampMetrics.columns(for: self.metrics)
+        let metrics = try RampMetrics.columns(for: self.metrics, scale: scale)
         return (["variant", "hue"] + names + metrics, ["variant"] + names + VariantStat.columns(metrics, stats))
     }
 
@@ -271,7 +297,7 @@ public struct Sweep: Sendable {
     public func streamedBytes() throws -> Int {
         let rows = try Sweep.rows(parameters.map { $0.values.count }, hues: max(hues.count, 1))
         let variants = rows / max(hues.count, 1)
-        let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics).count) ?? 60)
+        let variantColumns = 1 + parameters.count + stats.count * max(1, (try? RampMetrics.columns(for: metrics, scale: scale).count) ?? 60)
         // A block holds each ramp's colors, per-stop inputs (OKLab, CVD, APCA), metrics and row text: ~8 KiB.
         let block = min(rows, max(blockRamps, hues.count)) * 8192
         return variants * variantColumns * 8 * 3 + block + rows * 8
@@ -300,7 +326,7 @@ extension Sweep {
             for p in stride(from: swept.count - 1, through: 0, by: -1) {
                 params[swept[p].generatorName] = swept[p].values[rest % counts[p]]; rest /= counts[p]
             }
-            for h in hues { specs.append(RampSpec(hue: h, parameters: params)) }
+            for h in hues { specs.append(RampSpec(hue: h, parameters: params, scale: scale)) }
         }
         return try RampBatchGenerator.generate(specs, generator: g, core: workbench.core, threads: threads)
     }
@@ -322,6 +348,8 @@ public struct SweepBlock: Sendable {
 /// The table of a sweep: one row per variant × hue (variant-major), plus a per-variant summary.
 public struct SweepResult: Sendable {
     public let generator: String
+    /// The scale the ramps were built on (their stops and the per-stop columns' names).
+    public let scale: Scale
     public let parameters: [SweptParameter]
     /// For each variant, the index of each parameter's value.
     public let choices: [[Int]]
@@ -336,6 +364,8 @@ public struct SweepResult: Sendable {
     /// `variant`, the parameter names, then for each metric its statistics over hues (`stats`): the mean
     /// (named by the metric), `.min`, `.max`, `.p10`, `.p50`, `.p90`.
     public let variantColumns: [String]
+    /// Each column's position in `columns` / `variantColumns` (names looked up once, not per value).
+    let columnIndex: [String: Int], variantColumnIndex: [String: Int]
     /// The statistics per metric in the variant table.
     public let stats: [VariantStat]
     public let variantValues: [Double]
@@ -370,23 +400,26 @@ public struct SweepResult: Sendable {
 
     init(generator: String, parameters: [SweptParameter], choices: [[Int]], hues: [Double], metricColumns: [String],
          values: [Double], variantValues: [Double], ramps: RampBatch, rowsKept: Bool = true,
-         stats: [VariantStat] = VariantStat.standard) {
-        self.generator = generator; self.parameters = parameters; self.choices = choices; self.hues = hues
+         stats: [VariantStat] = VariantStat.standard, scale: Scale = .ctk) {
+        self.generator = generator; self.scale = scale; self.parameters = parameters; self.choices = choices; self.hues = hues
         self.stats = stats
         self.metricColumns = metricColumns; self.ramps = ramps; self.rowsKept = rowsKept
         let names = parameters.map(\.column)
         columns = ["variant", "hue"] + names + metricColumns
         variantColumns = ["variant"] + names + VariantStat.columns(metricColumns, stats)
+        columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        variantColumnIndex = Dictionary(variantColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.values = values; self.variantValues = variantValues
     }
 
     /// The row table of `variants` (each × every hue): `variant, hue, <params>, <metrics>`, from the block's
-    /// `RampMetrics.compute` output (`allColumns` wide, one row per ramp).
+    /// `RampMetrics.compute` output (`allColumns(scale:)` wide, one row per ramp).
     static func rowTable(parameters: [SweptParameter], choices: [[Int]], variants: [Int], hues: [Double],
-                         metricColumns: [String], allMetrics: [Double]) -> [Double] {
-        let allIx = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
+                         metricColumns: [String], allMetrics: [Double], scale: Scale = .ctk) -> [Double] {
+        let every = RampMetrics.allColumns(scale: scale)
+        let allIx = Dictionary(uniqueKeysWithValues: every.enumerated().map { ($1, $0) })
         let pick = metricColumns.map { allIx[$0]! }
-        let stride = RampMetrics.allColumns.count
+        let stride = every.count
         var v: [Double] = []
         v.reserveCapacity(variants.count * hues.count * (2 + parameters.count + pick.count))
         for (k, vi) in variants.enumerated() {
@@ -423,14 +456,14 @@ public struct SweepResult: Sendable {
 
     /// A row's value in a named column (nil for an unknown column).
     public func value(row: Int, _ column: String) -> Double? {
-        guard let c = columns.firstIndex(of: column) else { return nil }
+        guard let c = columnIndex[column] else { return nil }
         if let kept = extraRows[row] { return kept[c] }
         return rowsKept ? values[row * columns.count + c] : .nan
     }
 
     /// A variant's summary value in a named column of `variantColumns`.
     public func value(variant: Int, _ column: String) -> Double? {
-        variantColumns.firstIndex(of: column).map { variantValues[variant * variantColumns.count + $0] }
+        variantColumnIndex[column].map { variantValues[variant * variantColumns.count + $0] }
     }
 
     /// A whole column of the row table.

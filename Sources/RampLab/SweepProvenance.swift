@@ -59,7 +59,7 @@ extension Sweep {
     /// Numbers are written shortest round-trip, so they read back bit for bit.
     public func replayJSON(settings: StudySettings) -> String {
         let js = JSONText.string
-        var s = "{\"generator\": \(js(generator)),\n    \"params\": ["
+        var s = "{\"generator\": \(js(generator)), \"scale\": \(Self.scaleJSON(scale)),\n    \"params\": ["
         s += parameters.map { name, values in
             switch values {
             case let .range(a, b, n):
@@ -77,6 +77,13 @@ extension Sweep {
         s += "    \"plots\": [" + settings.plots.map(js).joined(separator: ", ") + "], \"npy_dtype\": \(js(settings.npyType)), "
         s += "\"stops\": \(settings.stops), \"allow_nan\": \(settings.allowNaN)}"
         return s
+    }
+
+    /// A scale as the replay record holds it: a built-in's id, or a custom scale's id, stop names and target L\*.
+    static func scaleJSON(_ scale: Scale) -> String {
+        if Scale.builtins.contains(scale) { return JSONText.string(scale.id) }
+        return "{\"id\": \(JSONText.string(scale.id)), \"stops\": [" + scale.stops.map { JSONText.string($0.label) }.joined(separator: ", ")
+            + "], \"lightness\": [" + scale.lightness.map(exact).joined(separator: ", ") + "]}"
     }
 
     /// A finite number in shortest round-trip text (reads back to the same bits).
@@ -162,6 +169,22 @@ extension Sweep {
         }
         var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics)
         sweep.stats = stats
+        // A record without a scale is from a ColorTokensKit-only sweep.
+        switch r["scale"] {
+        case nil: break
+        case let id as String:
+            do { sweep.scale = try Scale.named(id) } catch { throw fail("replay.scale: \(error)") }
+        case let o as [String: Any]:
+            guard let id = o["id"] as? String, let names = o["stops"] as? [String], let ls = o["lightness"] as? [Any] else {
+                throw fail("replay.scale needs \"id\", \"stops\" (names) and \"lightness\" (numbers)")
+            }
+            do {
+                sweep.scale = try Scale(id: id, stops: try names.map { try Stop(parsing: $0) },
+                                        lightness: try ls.enumerated().map { try number($1, "replay.scale.lightness[\($0)]") })
+            } catch let e as RampLabError { throw e } catch { throw fail("replay.scale: \(error)") }
+        default:
+            throw fail("replay.scale must be a scale id or {\"id\", \"stops\", \"lightness\"}")
+        }
         return (sweep, s)
     }
 

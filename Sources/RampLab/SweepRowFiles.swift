@@ -12,6 +12,7 @@ public final class SweepRowFiles {
     let writers: [String: AtomicFileWriter]
     let table: TableFiles
     let hues: [Double]
+    let stopNames: [String]
     let dtype: MatrixWriter.NPYType
     /// Cores that format the text (0: all).
     public var threads = 0 { didSet { table.threads = threads } }
@@ -21,32 +22,35 @@ public final class SweepRowFiles {
         ["rows.csv", "rows.npy", "rows.json", "stops.npy"] + (stopsCSV ? ["stops.csv"] : [])
     }
 
-    /// Opens the writers in `path` (created if needed) for a table of `rows` rows × `columns`, ramps of `stops` stops.
-    public convenience init(folder path: String, columns: [String], rows: Int, stops: Int, hues: [Double],
-                            dtype: MatrixWriter.NPYType, stopsCSV: Bool) throws {
+    /// Opens the writers in `path` (created if needed) for a table of `rows` rows × `columns`, ramps of `stops` stops
+    /// named `stopNames` in `stops.csv` (default ColorTokensKit's).
+    public convenience init(folder path: String, columns: [String], rows: Int, stops: Int, stopNames: [String]? = nil,
+                            hues: [Double], dtype: MatrixWriter.NPYType, stopsCSV: Bool) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let dir = try Directory.open(path, create: true)
         var w: [String: AtomicFileWriter] = [:]
         for name in Self.fileNames(stopsCSV: stopsCSV) {
             w[name] = try AtomicFileWriter(directory: dir, name: name, displayPath: path + "/" + name)
         }
-        try self.init(writers: w, columns: columns, rows: rows, stops: stops, hues: hues, dtype: dtype)
+        try self.init(writers: w, columns: columns, rows: rows, stops: stops, stopNames: stopNames, hues: hues, dtype: dtype)
     }
 
     /// Opens one writer per file at the given paths (file name → path; every name of `fileNames`), e.g. the
     /// hidden files a script's output stage adopts at its commit.
-    public convenience init(paths: [String: String], columns: [String], rows: Int, stops: Int, hues: [Double],
-                            dtype: MatrixWriter.NPYType) throws {
+    public convenience init(paths: [String: String], columns: [String], rows: Int, stops: Int, stopNames: [String]? = nil,
+                            hues: [Double], dtype: MatrixWriter.NPYType) throws {
         var w: [String: AtomicFileWriter] = [:]
         do {
             for (name, path) in paths.sorted(by: { $0.key < $1.key }) { w[name] = try AtomicFileWriter(path: path) }
         } catch { w.values.forEach { $0.abandon() }; throw error }
-        try self.init(writers: w, columns: columns, rows: rows, stops: stops, hues: hues, dtype: dtype)
+        try self.init(writers: w, columns: columns, rows: rows, stops: stops, stopNames: stopNames, hues: hues, dtype: dtype)
     }
 
-    init(writers w: [String: AtomicFileWriter], columns: [String], rows: Int, stops: Int, hues: [Double],
+    init(writers w: [String: AtomicFileWriter], columns: [String], rows: Int, stops: Int, stopNames: [String]?, hues: [Double],
          dtype: MatrixWriter.NPYType) throws {
         writers = w; self.hues = hues; self.dtype = dtype
+        self.stopNames = stopNames ?? Scale.ctk.stops.prefix(stops).map(\.label)
+        precondition(self.stopNames.count == stops, "SweepRowFiles: \(self.stopNames.count) stop names for \(stops) stops")
         table = TableFiles(csv: w["rows.csv"], npy: w["rows.npy"], json: w["rows.json"], columns: columns, rows: rows, dtype: dtype)
         do {
             try table.writeHeaders()
@@ -77,7 +81,7 @@ public final class SweepRowFiles {
                 try w.write(st)
             }
             if let w = writers["stops.csv"] {
-                try w.write(Array(TuningReport.stopsCSVLines(b.ramps, firstRow: b.firstRow, hues: hues).utf8))
+                try w.write(Array(TuningReport.stopsCSVLines(b.ramps, firstRow: b.firstRow, hues: hues, stopNames: stopNames).utf8))
             }
         } catch { abandon(); throw error }
     }

@@ -134,15 +134,17 @@ public struct TuningReport: Sendable {
     /// `stops.csv`: one line per row × stop — row, variant, hue, stop, OKLCH l, c, h, hex (sRGB, clipped),
     /// css (Display P3 when outside sRGB), requested chroma (empty when the generator does not report it).
     public static func stopsCSV(_ r: SweepResult) -> String {
-        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues)
+        stopsCSVHeader + stopsCSVLines(r.ramps, firstRow: 0, hues: r.hues, stopNames: r.scale.stops.map(\.label))
     }
 
     public static let stopsCSVHeader = "row,variant,hue,stop,l,c,h,hex,css,requested_chroma\n"
 
-    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`.
-    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double]) -> String {
+    /// The `stops.csv` lines of a batch whose ramp k is row `firstRow + k`; stops named by `stopNames` (the
+    /// sweep's scale; default ColorTokensKit's).
+    public static func stopsCSVLines(_ b: RampBatch, firstRow: Int, hues: [Double], stopNames: [String]? = nil) -> String {
         var s = ""
-        let names = Scale.ctk.stops.prefix(b.stops).map(\.label)
+        let names = stopNames ?? Scale.ctk.stops.prefix(b.stops).map(\.label)
+        precondition(names.count == b.stops, "stopsCSVLines: \(names.count) stop names for \(b.stops) stops")
         let hc = max(hues.count, 1)
         for k in 0..<b.count {
             let row = firstRow + k
@@ -213,16 +215,35 @@ public struct TuningReport: Sendable {
             try folder.write("strips-baselines.png", bytes: scene.png())
             try folder.write("strips-baselines.svg", text: scene.svg())
         }
-        // Plots: each metric against each parameter with more than one value (tables by index).
+        // Plots: each metric against each parameter with more than one value (tables by index). Drawn and
+        // encoded on all cores (one plot a task), written in order.
         var plots: [String] = []
+        var jobs: [(x: String, metric: String)] = []
         for p in r.parameters where p.values.count > 1 {
             for m in metricsToPlot(r) {
-                let plot = try TuningPictures.plot(r, metric: m, x: p.name, scores: scores, goal: goal, baselines: baselines)
-                let base = "plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)"
-                try folder.write(base + ".png", bytes: plot.png())
-                try folder.write(base + ".svg", text: plot.svg())
-                plots.append(base)
+                jobs.append((p.name, m))
+                plots.append("plot-\(m.replacingOccurrences(of: ".", with: "_"))-vs-\(p.name)")
             }
+        }
+        var drawn = [(png: [UInt8], svg: String)?](repeating: nil, count: jobs.count)
+        let failure = FirstError()
+        let (goal, baselines) = (self.goal, self.baselines)
+        drawn.withUnsafeMutableBufferPointer { db in
+            let out = SendablePointer(db.baseAddress!)
+            Parallel.forChunks(count: jobs.count, chunk: 1, threads: sweep?.threads ?? 0) { ks in
+                for k in ks {
+                    do {
+                        let plot = try TuningPictures.plot(r, metric: jobs[k].metric, x: jobs[k].x, scores: scores, goal: goal, baselines: baselines)
+                        out.p[k] = (plot.png(), plot.svg())
+                    } catch { failure.set(error) }
+                }
+            }
+        }
+        if let e = failure.error { throw e }
+        for (k, base) in plots.enumerated() {
+            try folder.write(base + ".png", bytes: drawn[k]!.png)
+            try folder.write(base + ".svg", text: drawn[k]!.svg)
+            drawn[k] = nil
         }
         // A heatmap of the objective over the first two parameters with more than one value.
         let grid = r.parameters.indices.filter { r.parameters[$0].values.count > 1 }
@@ -370,7 +391,8 @@ public struct TuningReport: Sendable {
             "{\"name\": \(js(p.name)), \"column\": \(js(p.column)), \"generator_name\": \(js(p.generatorName)), \"values\": [" + p.values.map(SweepOutput.json).joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "],\n"
         s += "  \"hues\": [" + r.hues.map(SweepOutput.jsonNumber).joined(separator: ", ") + "],\n"
-        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(Scale.ctk.count),\n"
+        s += "  \"variants\": \(r.variantCount), \"rows\": \(r.rowCount), \"stops\": \(r.scale.count),\n"
+        s += "  \"scale\": \(js(r.scale.id)), \"stop_names\": [" + r.scale.stops.map { js($0.label) }.joined(separator: ", ") + "],\n"
         if let t = seconds { s += "  \"seconds\": \(SweepOutput.jsonNumber(t)),\n" }
         s += "  \"metrics_version\": \(RampMetrics.definitionsVersion),\n"
         if !parametersInForce.isEmpty {

@@ -62,11 +62,12 @@ public struct TuningStudy {
         var report = self.report
         let g = try palettes.generators.lookup(sweep.generator)
         let names = try sweep.resolvedParameters(g).map(\.column)
-        let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics))
+        let columns = ["variant", "hue"] + names + (try RampMetrics.columns(for: sweep.metrics, scale: sweep.scale))
         let rowCount = try sweep.estimatedBytes() / Sweep.bytesPerRow
         var files: SweepRowFiles? = nil
         if let dir = out {
-            files = try SweepRowFiles(folder: dir, columns: columns, rows: rowCount, stops: Scale.ctk.count, hues: sweep.hues,
+            files = try SweepRowFiles(folder: dir, columns: columns, rows: rowCount, stops: sweep.scale.count,
+                                      stopNames: sweep.scale.stops.map(\.label), hues: sweep.hues,
                                       dtype: report.npyType, stopsCSV: report.stops)
         }
         var variantFiles: (SweepRowFiles?, [AtomicFileWriter]) = (nil, [])
@@ -100,7 +101,8 @@ public struct TuningStudy {
             if !baselines.isEmpty {
                 phase?("scoring baselines: \(baselines.joined(separator: ", "))")
                 report.baselines = try baselines.map {
-                    try Baseline.make($0, hues: sweep.hues).score(metricColumns: result.metricColumns, stats: sweep.stats, threads: sweep.threads)
+                    try Baseline.make($0, hues: sweep.hues, scale: sweep.scale)
+                        .score(metricColumns: result.metricColumns, scale: sweep.scale, stats: sweep.stats, threads: sweep.threads)
                 }
             }
             phase?("ranking, pictures and summary")

@@ -30,7 +30,9 @@ enum TuneCommand: Command {
       --generator ID       uniform-lstar (default), oklch-curves, contrast-targets, cielab-list or a plugin's
       --param NAME=SPEC    a swept parameter: FROM:TO:STEPS (evenly spaced, inclusive) or V1,V2,… (a list);
                            uniform-lstar: margin (gamutMargin), chroma_scale, lightnessStar, chroma
-      --set NAME=VALUE     a fixed parameter: a number, or 20 comma-separated numbers (a per-stop table)
+      --set NAME=VALUE     a fixed parameter: a number, or one comma-separated number per stop (a per-stop table)
+      --scale ID           the stops every ramp has: ctk (ColorTokensKit's 20, default), tailwind (11), radix (12)
+                           or material (13 tones); per-stop tables and columns follow it (wcag_white_950)
       --hues LIST          all (the 36 ColorTokensKit hues, default) or degrees/family names: 0,50,blue
       --metrics LIST       default (all one-column metrics), all (plus per-stop columns), or metric ids
       --objective EXPR     what ranks variants, e.g. "chroma_mean - 0.5*de_cv" (default: -de_cv); names are
@@ -64,7 +66,7 @@ enum TuneCommand: Command {
         --objective "chroma_mean - 0.5*de_cv" --out study
     """
 
-    static let options: Set<String> = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top",
+    static let options: Set<String> = ["generator", "param", "set", "scale", "hues", "metrics", "objective", "goal", "per", "top",
                                        "plot", "threads", "out", "npy-dtype", "replay", "stats", "baseline", "pareto"]
     static let ownFlags: Set<String> = ["metric-list", "stops", "allow-nan"]
 
@@ -83,7 +85,7 @@ enum TuneCommand: Command {
         }
         let plugins = try PluginContext.load(p, command: name)
         if let path = p.value("replay") {
-            let conflicting = ["generator", "param", "set", "hues", "metrics", "objective", "goal", "per", "top", "plot", "npy-dtype",
+            let conflicting = ["generator", "param", "set", "scale", "hues", "metrics", "objective", "goal", "per", "top", "plot", "npy-dtype",
                                "stats", "baseline", "pareto"]
                 .filter { p.value($0) != nil } + ["stops", "allow-nan"].filter { p.has($0) }
             guard conflicting.isEmpty else {
@@ -168,6 +170,9 @@ enum TuneCommand: Command {
         let metrics = (p.value("metrics") ?? "default").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let threads = try p.int("threads", command: name, range: 1...1024) ?? 0
         var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics, threads: threads)
+        if let id = p.value("scale") {
+            do { sweep.scale = try Scale.named(id) } catch { throw UsageError("--scale: \(error)") }
+        }
         if let st = p.value("stats") {
             do { sweep.stats = try VariantStat.parse(st) } catch { throw UsageError("--\(error)") }
         }
@@ -181,8 +186,8 @@ enum TuneCommand: Command {
             let params = try sweep.resolvedParameters(g)
             var fixed: [String: RampParameter] = [:]
             for (name, value) in sweep.fixed { fixed[try SweptParameter.resolve(name, generator: g)] = value }
-            try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed))
-            let metrics = try RampMetrics.columns(for: sweep.metrics)
+            try g.validate(RampSpec(hue: sweep.hues.first ?? 0, parameters: fixed, scale: sweep.scale))
+            let metrics = try RampMetrics.columns(for: sweep.metrics, scale: sweep.scale)
             let names = params.map(\.column)
             let variantColumns = ["variant"] + names + VariantStat.columns(metrics, sweep.stats)
             let rowColumns = ["variant", "hue"] + names + metrics

@@ -250,6 +250,38 @@ struct EngineBindingTests {
         #expect(r == ["4.00", "4.00", "21.0", "1.0"])
     }
 
+    /// A text buffer keeps the prepared terms of its last matrix: the same buffers, method and alpha handling
+    /// reuse them, anything else prepares afresh. Values from the published formulas: #00000080 (alpha 128/255)
+    /// over white is gray 0.49804, WCAG luminance 0.21223, ratio 1.05 / 0.26223 = 4.004; opaque black on white
+    /// 21; black on black 1; APCA-W3 0.1.9: that gray on white Lc 67.370.
+    @Test func preparedTermsAreReusedOnlyForTheSameInputs() throws {
+        let r = try eval("""
+        local t, white, black = hb.buffer{'#00000080'}, hb.buffer{'white'}, hb.buffer{'black'}
+        local out = {}
+        for _, o in ipairs{{'wcag21', white}, {'wcag21', white}, {'wcag21', white, 'ignore'}, {'wcag21', white},
+                           {'wcag21', black}, {'apca', white}, {'apca', white}} do
+          out[#out + 1] = string.format('%.3f', hb.matrix(t, o[2], {method = o[1], alpha = o[3]}):get(1, 1))
+        end
+        return table.concat(out, ' ')
+        """)
+        #expect(r == ["4.004 4.004 21.000 4.004 1.000 67.370 67.370"])
+    }
+
+    /// The prepared terms a buffer keeps are charged to it and given back when it is collected.
+    @Test func preparedTermsAreChargedToTheirBuffer() throws {
+        let (s, _) = try makeState()
+        _ = try s.eval("collectgarbage(); collectgarbage()")
+        let before = s.memoryInUse
+        _ = try s.eval("""
+        local hb = require 'huebench'
+        local b = hb.buffer{'#112233', '#445566', '#778899', '#aabbcc'}
+        for _ = 1, 3 do hb.matrix(b, b, {method = 'apca'}) end
+        b = nil; collectgarbage(); collectgarbage()
+        """)
+        _ = try s.eval("collectgarbage(); collectgarbage()")
+        #expect(abs(s.memoryInUse - before) < 4 << 10, "\(s.memoryInUse - before) bytes still charged")
+    }
+
     @Test func loadColorsReadsNamedFilesOnly() throws {
         let dir = tempFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -27,7 +27,9 @@ import Testing
         var ready = false
         for _ in 0..<1200 where !ready {
             usleep(100_000)
-            let temps = tree(root + "/out/m").filter { $0.contains(".tmp-huebench-") }
+            // The recorded temp name only (one marker): the writer's own temp file beside it is renamed to it
+            // when the stream is complete.
+            let temps = tree(root + "/out/m").filter { $0.components(separatedBy: ".tmp-huebench-").count == 2 }
             ready = temps.contains { (try? FileManager.default.attributesOfItem(atPath: root + "/out/m/" + $0)[.size] as? Int) == full }
         }
         kill(p.processIdentifier, SIGKILL)
@@ -74,7 +76,7 @@ import Testing
         for _ in 0..<1200 where temps.isEmpty {
             usleep(100_000)
             temps = Self.tree(root + "/out").filter {
-                $0.contains(".tmp-huebench-") && (try? FileManager.default.attributesOfItem(atPath: root + "/out/" + $0)[.size] as? Int) == full
+                $0.components(separatedBy: ".tmp-huebench-").count == 2 && (try? FileManager.default.attributesOfItem(atPath: root + "/out/" + $0)[.size] as? Int) == full
             }
         }
         #expect(temps.count == 1)

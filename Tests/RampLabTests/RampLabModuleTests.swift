@@ -29,6 +29,29 @@ struct RampLabModuleTests {
         #expect(fast.requestedChroma[6] == UniformLStar.chroma[6] * 1.3)
     }
 
+    /// A `GenerationCache` shared by calls (as a sweep's blocks share it) returns the solves of earlier calls:
+    /// the second call's ramps are the bits of a call with a fresh cache (and the closure's OKLCH), with the
+    /// cache warm, too small to hold everything, or holding nothing.
+    @Test func sharedGenerationCacheKeepsEveryBit() throws {
+        func specs(_ margins: [Double], _ scales: [Double]) -> [RampSpec] {
+            margins.flatMap { m in scales.flatMap { c in [0.0, 33.3, 250].map {
+                RampSpec(hue: $0, parameters: ["gamutMargin": .number(m), "chromaScale": .number(c)]) } } }
+        }
+        let first = specs([0.9, 0.95], [0.8, 1.0, 1.3]), second = specs([0.95, 1.0], [1.0, 1.3, 1.5])
+        let cold = try RampBatchGenerator.generate(second, generator: UniformLStar.generator, threads: 2)
+        let closure = try RampBatchGenerator.generate(second, generator: Self.copy(id: "mine-slow", batch: false), threads: 2)
+        #expect(cold.oklch == closure.oklch)
+        for limit in [1 << 18, 7, 0] {
+            let cache = GenerationCache(limit: limit)
+            _ = try RampBatchGenerator.generate(first, generator: UniformLStar.generator, threads: 2, cache: cache)
+            #expect(limit == 0 ? cache.count == 0 : cache.count > 0 && cache.count <= limit)
+            let warm = try RampBatchGenerator.generate(second, generator: UniformLStar.generator, threads: 2, cache: cache)
+            #expect(warm.oklch.map(\.bits) == cold.oklch.map(\.bits), "limit \(limit)")
+            #expect(warm.linear.map(\.bits) == cold.linear.map(\.bits), "limit \(limit)")
+            #expect(warm.requestedChroma == cold.requestedChroma)
+        }
+    }
+
     @Test func expiredDeadlineStopsTheSweep() throws {
         let sweep = Sweep(generator: UniformLStar.id, params: ["margin": .range(0.9, 1.0, 3)], hues: [0, 120], threads: 1)
         let stop = Deadline(seconds: 60, what: "time limit of 60 s (--time-limit)")
@@ -128,4 +151,9 @@ struct RampLabModuleTests {
         #expect(stops == TuningReport.stopsNPY(kept.ramps, dtype: .f8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["rows.csv", "rows.json", "rows.npy", "stops.npy"])
     }
+}
+
+extension SIMD3 where Scalar == Double {
+    /// The three bit patterns (equal bits, not just equal values: −0 and 0 differ).
+    fileprivate var bits: SIMD3<UInt64> { SIMD3<UInt64>(x.bitPattern, y.bitPattern, z.bitPattern) }
 }

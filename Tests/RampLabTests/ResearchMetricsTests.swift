@@ -20,7 +20,7 @@ struct ResearchMetricsTests {
         let n = ramps[0].count
         let batch = RampBatch(linear: ramps.flatMap { $0 }, stops: n, hues: ramps.map { _ in 0 })
         let all = RampMetrics.compute(batch, groups: ramps.indices.map { $0..<($0 + 1) })
-        let cols = RampMetrics.allColumns
+        let cols = RampMetrics.layout(stops: n)
         return ramps.indices.map { r in
             Dictionary(uniqueKeysWithValues: columns.map { c in (c, all[r * cols.count + cols.firstIndex(of: c)!]) })
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HuebenchTestSupport
 import ColorCore
 @testable import Palettes
 @testable import RampLab
@@ -15,7 +16,7 @@ struct TuningMetricsTests {
 
     static func metrics(_ b: RampBatch, groups: [Range<Int>]? = nil) -> (Int, String) -> Double {
         let t = RampMetrics.compute(b, groups: groups ?? [0..<b.count], threads: 1)
-        let cols = RampMetrics.allColumns
+        let cols = RampMetrics.layout(stops: b.stops)
         return { row, name in t[row * cols.count + cols.firstIndex(of: name)!] }
     }
 
@@ -112,6 +113,69 @@ struct TuningMetricsTests {
         // One hue alone: no other hue to tell apart.
         let single = Self.metrics(Self.three)
         #expect(single(0, "hue_sep_min").isNaN)
+    }
+
+    /// `hue_sep_*` (four spaces as SIMD lanes) equals, bit for bit, the plain definition computed one space and
+    /// one pair at a time from the same per-stop inputs: groups of 1…7 random ramps, one with a repeated ramp.
+    @Test func crossHueIsBitIdenticalToPlainLoops() {
+        var rng = SplitMix64(seed: 0x7E57_0C05)
+        let stops = 5
+        var lchs: [SIMD3<Double>] = [], hues: [Double] = [], groups: [Range<Int>] = []
+        for size in 1...7 {
+            let start = hues.count
+            for r in 0..<size {
+                let h = Double.random(in: 0..<360, using: &rng)
+                for i in 0..<stops {
+                    let l = 0.95 - Double(i) * 0.18 + Double.random(in: -0.02...0.02, using: &rng)
+                    lchs.append(r == 2 ? lchs[(start + 1) * stops + i] : SIMD3(l, Double.random(in: 0...0.3, using: &rng), h))
+                }
+                hues.append(h)
+            }
+            groups.append(start..<(start + size))
+        }
+        let b = RampBatch(oklch: lchs, stops: stops, hues: hues)
+        let all = RampMetrics.compute(b, groups: groups, threads: 2)
+        let layout = RampMetrics.layout(stops: stops)
+        let cols = layout.count
+        let names = ["hue_sep_min", "hue_sep_min_protan", "hue_sep_min_deutan", "hue_sep_min_tritan",
+                     "hue_sep_mean", "hue_sep_mean_protan", "hue_sep_mean_deutan", "hue_sep_mean_tritan"]
+        let ix = names.map { layout.firstIndex(of: $0)! }
+        b.withView { v in
+            let d = RampMetrics.stopData(v, threads: 1)
+            for g in groups {
+                for r in g {
+                    for q in 0..<4 {
+                        let space = [d.lab, d.cvd0, d.cvd1, d.cvd2][q]
+                        var overall = Double.infinity, sum = 0.0
+                        for i in 0..<stops {
+                            var best = Double.infinity
+                            for o in g where o != r {
+                                let e = space[r * stops + i] - space[o * stops + i]
+                                best = min(best, (e * e).sum())
+                            }
+                            let e = best.squareRoot()
+                            overall = min(overall, e); sum += e
+                        }
+                        let gotMin = all[r * cols + ix[q]], gotMean = all[r * cols + ix[4 + q]]
+                        if g.count == 1 {
+                            #expect(gotMin.isNaN && gotMean.isNaN)
+                        } else {
+                            #expect(gotMin.bitPattern == overall.bitPattern, "row \(r) space \(q): \(gotMin) vs \(overall)")
+                            #expect(gotMean.bitPattern == (sum / Double(stops)).bitPattern, "row \(r) space \(q)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hue drift the shortest way round: stops at 350°, 100° and 190° on a 10° ramp drift 20°, 90° and 180°
+    /// (mean 96.6…), and the same stops on a 190° ramp drift 160°, 90° and 0°.
+    @Test func hueDriftWrapsAround() {
+        let stops: [SIMD3<Double>] = [SIMD3(0.8, 0.1, 350), SIMD3(0.6, 0.1, 100), SIMD3(0.4, 0.1, 190)]
+        let m = Self.metrics(RampBatch(oklch: stops + stops, stops: 3, hues: [10, 190]), groups: [0..<1, 1..<2])
+        #expect(abs(m(0, "hue_drift_max") - 180) < 1e-9 && abs(m(0, "hue_drift_mean") - 290.0 / 3) < 1e-9)
+        #expect(abs(m(1, "hue_drift_max") - 160) < 1e-9 && abs(m(1, "hue_drift_mean") - 250.0 / 3) < 1e-9)
     }
 
     @Test func metricSelection() throws {

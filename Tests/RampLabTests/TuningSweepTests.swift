@@ -39,6 +39,23 @@ struct TuningSweepTests {
         #expect(r.variantColumns.prefix(3) == ["variant", "margin", "chroma_scale"])
     }
 
+    /// The caches a sweep keeps across its blocks (solves, per-stop metric inputs) change no bit: one variant a
+    /// block (every block but the first reads them) equals one block for the whole sweep, every column.
+    @Test func blocksSharingCachesGiveTheSameBits() throws {
+        for metrics in [[], ["all"]] {
+            var sweep = Sweep(generator: UniformLStar.id, params: ["margin": .range(0.9, 1.0, 6), "chroma_scale": .range(0.8, 1.4, 5)],
+                              hues: [0, 50, 120, 250], metrics: metrics, threads: 2)
+            sweep.blockRamps = 1_000_000
+            let whole = try sweep.run()
+            sweep.blockRamps = 4
+            let blocks = try sweep.run()
+            #expect(whole.values.count == 30 * 4 * whole.columns.count)
+            #expect(whole.values.map(\.bitPattern) == blocks.values.map(\.bitPattern), "metrics \(metrics)")
+            #expect(whole.variantValues.map(\.bitPattern) == blocks.variantValues.map(\.bitPattern))
+            #expect(whole.ramps.oklch == blocks.ramps.oklch && whole.ramps.linear == blocks.ramps.linear)
+        }
+    }
+
     @Test func fastPathEqualsReferenceGenerator() throws {
         let params: [String: RampParameter] = ["gamutMargin": .number(0.93), "chromaScale": .number(1.15)]
         let specs = [RampSpec(hue: 0, parameters: params), RampSpec(hue: 137.456, parameters: params), RampSpec(hue: 250)]

@@ -3,7 +3,7 @@ import Foundation
 
 /// Draws a `Scene` with Cairo (https://www.cairographics.org/manual/): anti-aliased shapes, text set in DejaVu
 /// Sans through fontconfig with hinting off (glyph positions are the font's own metrics, the same in every
-/// size), PNG written by Cairo (RGB, no time chunk: the same scene gives the same bytes on one machine).
+/// size); PNG bytes by `PNGEncoder` (RGB, no time chunk: the same scene gives the same bytes on one machine).
 enum CairoRenderer {
     /// The longest side and the most pixels a raster gets; a larger scene is drawn scaled down to fit.
     static let maxSide = 16_384, maxPixels = 1 << 26
@@ -136,21 +136,16 @@ enum CairoRenderer {
         return RGBAImage(width: width, height: height, pixels: px)
     }
 
-    final class Sink { var bytes: [UInt8] = [] }
-
-    /// PNG bytes of the scene, written by Cairo's PNG writer into memory.
+    /// PNG bytes of the scene: Cairo's raster, encoded by `PNGEncoder` (RGB, unfiltered rows, zlib level 3).
     static func png(_ scene: Scene) -> [UInt8] {
         let surface = surface(scene)
         defer { cairo_surface_destroy(surface) }
-        let sink = Sink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        guard let data = cairo_image_surface_get_data(surface) else {
+            preconditionFailure("Cairo could not make a \(width)×\(height) picture (out of memory)")
         }
-        precondition(status == CAIRO_STATUS_SUCCESS, "Cairo could not write a PNG: \(String(cString: cairo_status_to_string(status)))")
-        return sink.bytes
+        return PNGEncoder.encode(width: width, height: height, stride: stride, rgb24: UnsafeRawPointer(data))
     }
 }

@@ -327,6 +327,17 @@ public struct ContrastMatrix: Sendable {
         }
     }
 
+    /// `compute(rows:into:threads:)` that stops at `deadline`: polled before each chunk (≥ 16K pairs), in one
+    /// dispatch over every core; throws `DeadlineExceeded` once it has expired (rows not reached stay unwritten).
+    public func compute(rows rowRange: Range<Int>, into out: UnsafeMutablePointer<Float>, threads requested: Int = 0,
+                        deadline: Deadline?) throws(DeadlineExceeded) {
+        let cols = columns, r0 = rowRange.lowerBound, threads = method.serial ? 1 : requested
+        let chunk = Swift.max(1, 16_384 / Swift.max(1, cols))
+        try Parallel.forChunks(count: rowRange.count, chunk: chunk, threads: threads, deadline: deadline) { range in
+            for r in range { computeRow(r0 + r, out + r * cols) }
+        }
+    }
+
     /// Computes the whole matrix into a caller-supplied buffer of at least rows × columns floats (reuse it).
     public func compute(into out: UnsafeMutableBufferPointer<Float>, threads: Int = 0) {
         precondition(out.count >= rows * columns, "output buffer holds \(out.count) floats, need \(rows * columns)")

@@ -21,7 +21,17 @@ final class ScriptBuffer {
     var labels: [String]? = nil
     let count: Int
     var isDouble: Bool { floats == nil }
-    var byteCount: Int { Self.bytes(count: count, double: isDouble) }
+    /// Bytes charged for this buffer: its colors and the prepared matrix it keeps (refunded by `__gc`).
+    var byteCount: Int { Self.bytes(count: count, double: isDouble) + (prepared?.bytes ?? 0) }
+
+    /// The engine of the last `hb.matrix` with this buffer as text (its per-color terms), reused when the
+    /// same background buffer, method and alpha handling come again: buffers never change, so neither do
+    /// the terms. The background is held weakly; its bytes are charged to this buffer while kept.
+    struct Prepared {
+        weak var background: ScriptBuffer?
+        let key: String, engine: ContrastMatrix, bytes: Int
+    }
+    var prepared: Prepared? = nil
 
     /// Bytes a buffer of `n` colors holds (what is charged before allocating it).
     static func bytes(count n: Int, double: Bool) -> Int {

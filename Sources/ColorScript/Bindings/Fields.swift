@@ -53,7 +53,7 @@ enum Fields {
     static let stopRule = ["name", "text", "background", "min", "method"]
     static let generator = ["name", "generate", "summary", "parameters"]
     static let exporter = ["name", "extension", "summary", "write"]
-    static let sweep = ["generator", "params", "set", "hues", "metrics", "goal", "per", "top", "out", "plots", "dtype", "objective",
+    static let sweep = ["generator", "params", "set", "scale", "hues", "metrics", "goal", "per", "top", "out", "plots", "dtype", "objective",
                         "stops", "allow_nan", "keep_rows", "stats", "baselines", "pareto"]
     static let sweepRange = ["from", "to", "steps", "values"]
     static let matrixOptions = ["method", "alpha", "canvas", "summary", "out", "thresholds", "worst"]

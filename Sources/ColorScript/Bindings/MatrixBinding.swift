@@ -89,15 +89,30 @@ enum MatrixBinding {
                             for: "hb.matrix: per-color terms of \(rows) + \(cols) colors")
             let prep = (rows + cols) * perColorBytes
             let engine: ContrastMatrix
-            do {
-                let tb = text.floatBuffer(), same = text === bg
-                engine = try ContrastMatrix(method: m, text: tb, background: same ? nil : bg.floatBuffer(),
-                                            textColors: text.isDouble ? text.colors() : nil,
-                                            backgroundColors: bg.isDouble && !same ? bg.colors() : nil,
-                                            alpha: alpha, workbench: host.workbench)
-            } catch {
-                host.refund(bytes: prep)
-                throw BindingError("hb.matrix: \(error)")
+            // Kernel methods only (a plugin's method may hold per-call state); the key names everything the
+            // terms depend on besides the two buffers.
+            let key = m.batch == nil ? nil : "\(m.id)|\(alpha)"
+            if let key, let p = text.prepared, p.key == key, p.background === bg {
+                engine = p.engine
+            } else {
+                do {
+                    let tb = text.floatBuffer(), same = text === bg
+                    engine = try ContrastMatrix(method: m, text: tb, background: same ? nil : bg.floatBuffer(),
+                                                textColors: text.isDouble ? text.colors() : nil,
+                                                backgroundColors: bg.isDouble && !same ? bg.colors() : nil,
+                                                alpha: alpha, workbench: host.workbench)
+                } catch {
+                    host.refund(bytes: prep)
+                    throw BindingError("hb.matrix: \(error)")
+                }
+                if let key {
+                    // The buffer keeps this engine instead of the previous one: its bytes move to the buffer.
+                    let kept = text.prepared?.bytes ?? 0
+                    if (try? host.charge(bytes: prep, for: "hb.matrix: prepared terms kept by the text buffer")) != nil {
+                        host.refund(bytes: kept)
+                        text.prepared = ScriptBuffer.Prepared(background: bg, key: key, engine: engine, bytes: prep)
+                    }
+                }
             }
             if summary || out != nil {
                 defer { host.refund(bytes: prep) }
@@ -120,17 +135,22 @@ enum MatrixBinding {
             host.collectBeforeAllocating(bytes: bytes)
             let result = ScriptMatrix(engine: engine, charged: bytes + prep)
             let deadline = host.deadline
-            // Row blocks of ~1M pairs (~16K for a method that runs in Lua): the deadline and a Lua method's
-            // first error are checked between blocks.
-            let block = max(1, (m.serial ? 1 << 14 : 1 << 20) / max(1, cols))
-            var r0 = 0
             do {
-                while r0 < rows {
-                    try deadline.check()
-                    let r1 = min(rows, r0 + block)
-                    engine.compute(rows: r0..<r1, into: result.values + r0 * cols, threads: 0)
-                    try m.checkFailure?()
-                    r0 = r1
+                if m.serial {
+                    // A method that runs in Lua: row blocks of ~16K pairs, the deadline and its first error
+                    // checked between blocks.
+                    let block = max(1, (1 << 14) / max(1, cols))
+                    var r0 = 0
+                    while r0 < rows {
+                        try deadline.check()
+                        let r1 = min(rows, r0 + block)
+                        engine.compute(rows: r0..<r1, into: result.values + r0 * cols, threads: 1)
+                        try m.checkFailure?()
+                        r0 = r1
+                    }
+                } else {
+                    // One dispatch over every core; the deadline is polled before each chunk.
+                    try engine.compute(rows: 0..<rows, into: result.values, threads: 0, deadline: deadline)
                 }
             } catch {
                 host.refund(bytes: result.byteCount)

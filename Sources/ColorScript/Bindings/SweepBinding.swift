@@ -15,7 +15,8 @@ import RampLab
 ///   params = { margin = hb.range(0.90, 1.00, 11),      -- from, to, steps (inclusive, evenly spaced)
 ///              chroma_scale = {0.8, 1, 1.2}            -- a list is a list (any length)
 ///   },
-///   set = { lightnessStar = {…20 numbers…} },          -- fixed parameters
+///   set = { lightnessStar = {…20 numbers…} },          -- fixed parameters (per-stop tables: one per stop)
+///   scale = "ctk",                                     -- the stops: ctk (20), tailwind, radix, material or hb.scale
 ///   hues = "all",                                      -- or {0, 50, "blue"} or "0,50,blue"
 ///   metrics = {"default"},                             -- metric ids, "all", or column names
 ///   objective = "chroma_mean - 0.5*de_cv",             -- or function(v) return v.chroma_mean end
@@ -87,6 +88,8 @@ enum SweepBinding {
             let luaGenerator = host.registry.entries(kind: "generator").contains { $0.name == generator }
             var sweep = Sweep(generator: generator, parameters: params, fixed: fixed, hues: hues, metrics: metrics,
                               threads: luaGenerator ? 1 : 0)
+            if lua.getField(t, "scale") != LUA_TNIL { sweep.scale = try ScaleBinding.scale(lua, lua.absolute(-1), "\(context): field 'scale'") }
+            lua.pop()
             if let st = try readStrings(lua, t, "stats") {
                 do { sweep.stats = try VariantStat.parse(st.joined(separator: ",")) } catch { throw BindingError("\(context): field \(error)") }
             }
@@ -151,7 +154,8 @@ enum SweepBinding {
                     for name in SweepRowFiles.fileNames(stopsCSV: stopsCSV) {
                         paths[name] = try host.outputs.streamPath(outPath(name)); streamed.append(outPath(name))
                     }
-                    rowFiles = try SweepRowFiles(paths: paths, columns: columns.rows, rows: rowTotal, stops: Scale.ctk.count,
+                    rowFiles = try SweepRowFiles(paths: paths, columns: columns.rows, rows: rowTotal, stops: sweep.scale.count,
+                                                 stopNames: sweep.scale.stops.map(\.label),
                                                  hues: hues, dtype: dtype)
                 } catch let e as BindingError {
                     streamed.forEach { host.outputs.dropStream($0) }
@@ -184,7 +188,8 @@ enum SweepBinding {
             report.pareto = paretoAxes
             do {
                 report.baselines = try baselineIDs.map { id in
-                    try Baseline.make(id, hues: hues).score(metricColumns: result.metricColumns, stats: sweep.stats, threads: sweep.threads)
+                    try Baseline.make(id, hues: hues, scale: sweep.scale)
+                        .score(metricColumns: result.metricColumns, scale: sweep.scale, stats: sweep.stats, threads: sweep.threads)
                 }
             } catch { throw BindingError("hb.sweep: baselines: \(error)") }
             if !keepRows { let wb = workbench, sw = sweep; report.rampsOf = { try sw.ramps(variants: $0, in: wb) } }

@@ -16,7 +16,7 @@ final class ScriptSweep {
     let goal: SweepResult.Goal
     let level: SweepResult.Level
     let top: Int
-    var byteCount: Int { (result.values.count + result.variantValues.count) * 8 + result.rowCount * Scale.ctk.count * 56 }
+    var byteCount: Int { (result.values.count + result.variantValues.count) * 8 + result.rowCount * result.scale.count * 56 }
 
     init(result: SweepResult, ranked: [SweepResult.Ranked], goal: SweepResult.Goal, level: SweepResult.Level, top: Int) {
         self.result = result; self.ranked = ranked; self.goal = goal; self.level = level; self.top = top

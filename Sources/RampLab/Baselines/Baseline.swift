@@ -14,17 +14,19 @@ import Foundation
 ///   grays gray, mauve, slate, sage, olive and sand are left out).
 /// - `material`: Material Color Utilities' tonal palettes at the study's hues (`hct-tonal` on the `material`
 ///   scale: tones 100, 99, 95, 90 … 10, 0; HCT chroma 48, MCU's primary-palette floor), 8-bit sRGB as MCU returns.
-/// - `leonardo`: a Leonardo-style contrast-target ramp at the study's hues: the key color is the sRGB cusp of the
-///   hue (the most chromatic sRGB color at that OKLCH hue); colors run white → key → black, interpolated in
-///   CIELAB D65 with the key placed at 1 − L\*/100; each of the 20 stops is the color nearest white on that path
-///   whose WCAG 2.1 ratio against white reaches its target (`ContrastTargets.defaultTargets`, 1.08 … 18.5),
-///   found by bisection on the path and output as 8-bit sRGB, as Leonardo (`@adobe/leonardo-contrast-colors`:
-///   `createScale`, `searchColors`) does with its own key colors and ratios.
+/// - `leonardo`: a Leonardo-style contrast-target ramp at the study's hues on the study's scale: the key color
+///   is the sRGB cusp of the hue (the most chromatic sRGB color at that OKLCH hue); colors run white → key →
+///   black, interpolated in CIELAB D65 with the key placed at 1 − L\*/100; each stop is the color nearest white
+///   on that path whose WCAG 2.1 ratio against white reaches its target (`ContrastTargets.defaultTargets(scale)`:
+///   1.08 … 18.5 on ColorTokensKit's 20 stops, a gray at each target L\* on other scales), found by bisection on
+///   the path and output as 8-bit sRGB, as Leonardo (`@adobe/leonardo-contrast-colors`: `createScale`,
+///   `searchColors`) does with its own key colors and ratios.
 ///
 /// Fixed palettes (tailwind, radix) keep their own hues; generated ones (material, leonardo) are made at the
-/// study's hues. Each has its own number of stops; per-stop metric columns (named by ColorTokensKit's 20 stops)
-/// are NaN for baselines with another stop count, and counting metrics (stops passing a threshold) and ladders
-/// count that baseline's stops.
+/// study's hues. Each is scored on its own stops (Tailwind 11, Radix 12, Material 13, Leonardo the study's
+/// scale): per-stop metric columns (named by the study's scale) are filled for a baseline with the same stops
+/// and NaN for the others, and counting metrics (stops passing a threshold) and ladders count that baseline's
+/// stops.
 public struct Baseline: Sendable {
     /// One ramp of a baseline, lightest first.
     public struct Ramp: Sendable {
@@ -61,13 +63,14 @@ public struct Baseline: Sendable {
         return out
     }
 
-    /// A built-in baseline; `hues` are the study's hues (used by the generated ones).
-    public static func make(_ id: String, hues: [Double]) throws -> Baseline {
+    /// A built-in baseline; `hues` and `scale` are the study's (used by the generated ones: Leonardo is made on
+    /// the scale, Material always on its own tones).
+    public static func make(_ id: String, hues: [Double], scale: Scale = .ctk) throws -> Baseline {
         switch id {
         case "tailwind": return tailwind
         case "radix": return radix
         case "material": return try material(hues: hues)
-        case "leonardo": return try leonardo(hues: hues)
+        case "leonardo": return try leonardo(hues: hues, scale: scale)
         default: _ = try parseList(id); fatalError("unreachable")
         }
     }
@@ -151,8 +154,13 @@ public struct Baseline: Sendable {
 
     static let leonardoSource = "https://github.com/adobe/leonardo (commit eb6481da40df27654ac8efa42038007f6fad2431, @adobe/leonardo-contrast-colors 1.1.0): method of createScale + searchColors; key = the hue's sRGB cusp, CIELAB interpolation, WCAG 2.1 targets 1.08 … 18.5 on white"
 
-    /// Leonardo-style contrast-target ramps at `hues` (see the type's documentation).
-    public static func leonardo(hues: [Double], ratios: [Double] = ContrastTargets.defaultTargets) throws -> Baseline {
+    /// Leonardo-style contrast-target ramps at `hues` on `scale` (see the type's documentation); `ratios`
+    /// default to `ContrastTargets.defaultTargets(scale)`, one per stop.
+    public static func leonardo(hues: [Double], scale: Scale = .ctk, ratios: [Double]? = nil) throws -> Baseline {
+        let ratios = ratios ?? ContrastTargets.defaultTargets(scale)
+        guard ratios.count == scale.count else {
+            throw RampLabError.invalid("leonardo baseline: \(ratios.count) contrast ratios for the \(scale.count) stops of scale '\(scale.id)'; give one per stop")
+        }
         let core = Workbench.standard
         let toLab = try core.spaces.plan(from: .srgbLinear, to: .labD65)
         let fromLab = try core.spaces.plan(from: .labD65, to: .srgbLinear)
@@ -181,7 +189,7 @@ public struct Baseline: Sendable {
             return Ramp(name: "h" + SweepOutput.number(h), hue: h, oklch: colors.map { RampColor(srgb: $0).oklch })
         }
         return Baseline(id: "leonardo", title: "Leonardo-style contrast targets (WCAG on white)", source: leonardoSource,
-                        stopNames: Scale.ctk.stops.map(\.label), ramps: ramps)
+                        stopNames: scale.stops.map(\.label), ramps: ramps)
     }
 
     /// The most chromatic sRGB color at OKLCH hue `h`: the largest chroma sRGB holds at each L (bisection, 40

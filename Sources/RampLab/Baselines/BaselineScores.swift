@@ -44,21 +44,27 @@ public struct BaselineScores: Sendable {
 }
 
 extension Baseline {
-    /// Scores every ramp with `metricColumns` (as `RampMetrics.columns(for:)` gives them) and summarizes them with
-    /// `stats`. Cross-hue separation compares the baseline's own ramps. Per-stop columns are NaN when the
-    /// baseline's stop count is not ColorTokensKit's 20 (their names are ColorTokensKit's stops).
+    /// Scores every ramp with `metricColumns` (as `RampMetrics.columns(for:scale:)` gives them for the sweep's
+    /// `scale`) and summarizes them with `stats`. Every metric is computed on the baseline's own stops (its own
+    /// count); cross-hue separation compares the baseline's own ramps. Per-stop columns are filled when the
+    /// baseline's stops are the scale's (Tailwind's in a `tailwind` sweep), else NaN.
     /// - Complexity: O(ramps × stops) plus O(ramps² × stops) for the separation metrics.
-    public func score(metricColumns: [String], stats: [VariantStat] = VariantStat.standard, threads: Int = 0) -> BaselineScores {
+    public func score(metricColumns: [String], scale: Scale = .ctk, stats: [VariantStat] = VariantStat.standard,
+                      threads: Int = 0) -> BaselineScores {
         let b = batch
         let all = RampMetrics.compute(b, groups: [0..<b.count], threads: threads, wanted: Set(metricColumns))
-        let ix = Dictionary(uniqueKeysWithValues: RampMetrics.allColumns.enumerated().map { ($1, $0) })
-        let perStop = Set(RampMetrics.perStop.flatMap(\.columns) + RampMetrics.researchPerStopMetrics.flatMap(\.columns))
-        let stride = RampMetrics.allColumns.count
+        // The baseline's own columns (per-stop ones named by its stops), in `compute`'s order.
+        let own = RampMetrics.all(stops: stopNames).flatMap(\.columns)
+        let ix = Dictionary(uniqueKeysWithValues: own.enumerated().map { ($1, $0) })
+        let sameStops = stopNames == scale.stops.map(\.label)
+        let perStop = Set(RampMetrics.perStop(stops: scale.stops.map(\.label)).flatMap(\.columns)
+                          + RampMetrics.researchPerStopMetrics(stops: scale.stops.map(\.label)).flatMap(\.columns))
+        let stride = own.count
         var rows: [Double] = []
         rows.reserveCapacity(b.count * metricColumns.count)
         for r in 0..<b.count {
             for c in metricColumns {
-                rows.append(stops != Scale.ctk.count && perStop.contains(c) ? .nan : all[r * stride + ix[c]!])
+                rows.append(!sameStops && perStop.contains(c) ? .nan : ix[c].map { all[r * stride + $0] } ?? .nan)
             }
         }
         var summary: [Double] = [], scratch: [Double] = []

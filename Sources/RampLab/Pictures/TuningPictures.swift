@@ -76,7 +76,7 @@ public enum TuningPictures {
     /// Ramp strips: for each variant, one row of swatches per hue, headed by the variant's label, every stop named.
     public static func strips(_ result: SweepResult, variants: [(label: String, variant: Int)], title: String,
                               ramps: ((_ variant: Int, _ hueIndex: Int) -> [RampColor])? = nil) -> Scene {
-        let names = Scale.ctk.stops.prefix(result.ramps.stops > 0 ? result.ramps.stops : Scale.ctk.count).map(\.label)
+        let names = result.scale.stops.map(\.label)
         let blocks = variants.map { v in
             StripBlock(heading: v.label, stopNames: names, rows: result.hues.indices.map { h in
                 (label: hueText(result.hues[h]), colors: ramps?(v.variant, h) ?? result.ramps.ramp(result.row(variant: v.variant, hueIndex: h)))
@@ -138,15 +138,23 @@ public enum TuningPictures {
         let groupBy = series.flatMap { s in result.parameters.firstIndex { $0.name == s } }.map { [$0] } ?? others
         let hasBand = result.variantColumns.contains(metric + ".min") && result.variantColumns.contains(metric + ".max")
         struct Line { var key: [Int]; var pts: [(x: Double, y: Double)] = []; var band: [(x: Double, lo: Double, hi: Double)] = []; var best = Double.nan }
-        var lines: [Line] = [], index: [[Int]: Int] = [:]
+        var lines: [Line] = [], index: [Int: Int] = [:]
+        // Column positions found once (a plot reads three values of every variant).
+        let width = result.variantColumns.count, vals = result.variantValues
+        let yc = result.variantColumnIndex[metric]!
+        let loc = hasBand ? result.variantColumnIndex[metric + ".min"]! : 0, hic = hasBand ? result.variantColumnIndex[metric + ".max"]! : 0
+        let numeric = param.isNumeric
         for v in 0..<result.variantCount {
-            let key = groupBy.map { result.choices[v][$0] }
+            let picks = result.choices[v]
+            // The line's key as one number (mixed radix over the grouping parameters' value counts).
+            var code = 0
+            for p in groupBy { code = code * result.parameters[p].values.count + picks[p] }
             let k: Int
-            if let i = index[key] { k = i } else { k = lines.count; index[key] = k; lines.append(Line(key: key)) }
-            let xv = param.isNumeric ? param.columnValue(result.choices[v][xp]) : Double(result.choices[v][xp])
-            let y = result.value(variant: v, metric)!
+            if let i = index[code] { k = i } else { k = lines.count; index[code] = k; lines.append(Line(key: groupBy.map { picks[$0] })) }
+            let xv = numeric ? param.columnValue(picks[xp]) : Double(picks[xp])
+            let y = vals[v * width + yc]
             lines[k].pts.append((x: xv, y: y))
-            if hasBand { lines[k].band.append((x: xv, lo: result.value(variant: v, metric + ".min")!, hi: result.value(variant: v, metric + ".max")!)) }
+            if hasBand { lines[k].band.append((x: xv, lo: vals[v * width + loc], hi: vals[v * width + hic])) }
             // A line's rank: its best variant score (or its largest value of the metric).
             let sc = scores.map { $0[v] } ?? y
             let better = scores == nil || goal == .maximize ? sc > lines[k].best : sc < lines[k].best
