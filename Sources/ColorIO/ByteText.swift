@@ -256,13 +256,12 @@ public final class ByteText: @unchecked Sendable {
             o[0] = 0x2E; o[1] = 0x30
             o += 2
         } else {
-            let f = n &- point
-            let scale = powersOfTen[f]
-            let whole = q / scale
-            Self.writeDigits(whole, count: point, before: o + point)
+            // All n digits one place to the right (one pass, no division by a variable power of ten), then the
+            // whole part moved back over the point's place.
+            Self.writeDigits(q, count: n, before: o + 1 + n)
+            for i in 0..<point { o[i] = o[i &+ 1] }
             o[point] = 0x2E
-            Self.writeDigits(q &- whole &* scale, count: f, before: o + point + 1 + f)
-            o += point &+ 1 &+ f
+            o += n &+ 1
         }
         count = base.distance(to: o)
     }

@@ -435,12 +435,28 @@ public struct ColorStream: Sendable {
     /// A line the batch path may take: not blank, ASCII, no TAB (a label), not a custom property (`--name:`).
     @inline(__always)
     static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var first: UInt8 = 0
-        for b in line {
-            if b >= 0x80 || b == 0x09 { return false }
-            if first == 0 && b != 0x20 { first = b }
+        guard let p = line.baseAddress else { return false }
+        let n = line.count
+        // The first byte that is not a space.
+        var a = 0
+        while a < n && p[a] == 0x20 { a &+= 1 }
+        guard a < n, p[a] != 0x2D else { return false }
+        // No byte ≥ 0x80 and no TAB, eight bytes at a time (a word has a TAB byte when (w ^ 0x09…) has a zero byte).
+        let r = UnsafeRawPointer(p)
+        var i = 0
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        while i &+ 8 <= n {
+            let w = r.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let t = w ^ (ones &* 0x09)
+            if (w | ((t &- ones) & ~t)) & high != 0 { return false }
+            i &+= 8
         }
-        return first != 0 && first != 0x2D
+        while i < n {
+            let b = p[i]
+            if b >= 0x80 || b == 0x09 { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
