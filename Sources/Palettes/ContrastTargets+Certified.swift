@@ -31,19 +31,8 @@ extension ContrastTargets {
             let lstar = TokenMath.lightnessStar(luminance: y)
             return build?(lstar) ?? UniformLStar.color(lightnessStar: lstar, chroma: chroma, hue: h, margin: s.margin)
         }
-        guard let yBg = bgWCAG else {
-            // No bound: every step builds its color (`solve`'s loop).
-            var near = yb, far = darker ? 0.0 : 1.0
-            let extreme = make(far)
-            if contrast(extreme, s) < target { return extreme }
-            var best = extreme
-            for _ in 0..<48 {
-                let mid = (near + far) / 2
-                let c = make(mid)
-                if contrast(c, s) >= target { far = mid; best = c } else { near = mid }
-            }
-            return best
-        }
+        // No bound: every step builds its color.
+        guard let yBg = bgWCAG else { return solve(target: target, chroma: chroma, hue: h, s, build: build) }
         var near = yb, far = darker ? 0.0 : 1.0
         let extreme = make(far)
         if contrast(extreme, s) < target { return extreme }

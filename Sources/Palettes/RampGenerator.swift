@@ -461,11 +461,15 @@ public enum ContrastTargets {
     }
 
     /// The reference solve of one stop: 48 halvings of Y, a color built at every step (see the type).
-    public static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup) -> RampColor {
+    /// - Parameter build: makes the color at an L\* (nil: `UniformLStar.color` at `chroma`, `h`, the margin); a
+    ///   batch kernel passes a twin that returns the same bits faster.
+    public static func solve(target: Double, chroma: Double, hue h: Double, _ s: Setup,
+                             build: ((Double) -> RampColor)? = nil) -> RampColor {
         let yb = s.background.luminance
         let darker = yb >= 0.18
         func make(_ y: Double) -> RampColor {
-            UniformLStar.color(lightnessStar: TokenMath.lightnessStar(luminance: y), chroma: chroma, hue: h, margin: s.margin)
+            let lstar = TokenMath.lightnessStar(luminance: y)
+            return build?(lstar) ?? UniformLStar.color(lightnessStar: lstar, chroma: chroma, hue: h, margin: s.margin)
         }
         // `near` is closest to the background, `far` is the extreme (black or white).
         var near = yb, far = darker ? 0.0 : 1.0

@@ -12,55 +12,33 @@ extension RampBatchGenerator {
     /// - Complexity: O(ramps × stops × (48 bound checks + ~12 color builds)) for WCAG 2 methods.
     static func contrastBisection(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
                                   threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
-        let total = specs.count, n = batch.stops
-        let tile = max(64, total / 16)
-        let failure = FirstError()
-        batch.oklch.withUnsafeMutableBufferPointer { okb in
-            batch.linear.withUnsafeMutableBufferPointer { lnb in
-                batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
-                    let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
-                    let rq = SendablePointer(rqb.baseAddress!)
-                    var start = 0
-                    while start < total, failure.error == nil {
-                        if let d = deadline, d.expired { failure.set(DeadlineExceeded(what: d.what)); break }
-                        let end = min(total, start + tile)
-                        Parallel.forRanges(count: end - start, granule: 1, threads: threads) { range in
-                            var last: (params: [String: RampParameter], setup: ContrastTargets.Setup, bg: Double?)? = nil
-                            for rr in range {
-                                let r = start + rr, spec = specs[r]
-                                do {
-                                    if last == nil || last!.params != spec.parameters {
-                                        let s = try ContrastTargets.setup(spec, core)
-                                        last = (spec.parameters, s, ContrastTargets.certifiedBackground(s))
-                                    }
-                                    let (_, s, bg) = last!
-                                    guard s.targets.count == n, s.chroma.count == n else {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: s.targets.count)
-                                    }
-                                    let h = TokenMath.roundedHue(spec.hue)
-                                    let rad = h * Double.pi / 180, cr = cos(rad), sr = sin(rad)
-                                    var memo = CapMemo()
-                                    for i in 0..<n {
-                                        let c = s.chroma[i], margin = s.margin
-                                        memo.last = nil
-                                        let color = ContrastTargets.solveCertified(target: s.targets[i], chroma: c, hue: h, s, bgWCAG: bg) { lstar in
-                                            Self.color(lightnessStar: lstar, chroma: c, hue: h, cos: cr, sin: sr, margin: margin, memo: &memo)
-                                        }
-                                        let si = r * n + i
-                                        ok.p[si] = color.oklch
-                                        ln.p[si] = color.linearSRGB
-                                        rq.p[si] = c
-                                    }
-                                } catch { failure.set(error); return }
-                            }
-                        }
-                        start = end
-                        progress?(start, total)
+        let n = batch.stops
+        try inTiles(&batch, threads: threads, deadline: deadline, progress: progress) { ramps, out in
+            // A variant's parameters are resolved once and reused by its other hues in this range.
+            var last: (params: [String: RampParameter], setup: ContrastTargets.Setup, bg: Double?)? = nil
+            for r in ramps {
+                let spec = specs[r]
+                if last == nil || last!.params != spec.parameters {
+                    let s = try ContrastTargets.setup(spec, core)
+                    last = (spec.parameters, s, ContrastTargets.certifiedBackground(s))
+                }
+                let (_, s, bg) = last!
+                guard s.targets.count == n, s.chroma.count == n else {
+                    throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: s.targets.count)
+                }
+                let h = TokenMath.roundedHue(spec.hue)
+                let rad = h * Double.pi / 180, cr = cos(rad), sr = sin(rad)
+                var memo = CapMemo()
+                for i in 0..<n {
+                    let c = s.chroma[i], margin = s.margin
+                    memo.last = nil
+                    let color = ContrastTargets.solveCertified(target: s.targets[i], chroma: c, hue: h, s, bgWCAG: bg) { lstar in
+                        Self.color(lightnessStar: lstar, chroma: c, hue: h, cos: cr, sin: sr, margin: margin, memo: &memo)
                     }
+                    out.set(r * n + i, color, requested: c)
                 }
             }
         }
-        if let e = failure.error { throw e }
     }
 
     /// `UniformLStar.color(lightnessStar:chroma:hue:margin:)` bit for bit, its lightness solves by

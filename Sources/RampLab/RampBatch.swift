@@ -268,38 +268,51 @@ public enum RampBatchGenerator {
 
     static func generic(_ specs: [RampSpec], generator: RampGenerator, core: Workbench, into batch: inout RampBatch,
                         threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?) throws {
-        let total = specs.count, n = batch.stops
+        let n = batch.stops
+        try inTiles(&batch, threads: threads, deadline: deadline, progress: progress) { ramps, out in
+            for r in ramps {
+                let colors = try generator.generate(specs[r], core)
+                guard colors.count == n else {
+                    throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: colors.count)
+                }
+                let req = try requestedChroma(generator: generator, spec: specs[r])
+                if let q = req, q.count != n {
+                    throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: q.count)
+                }
+                for i in 0..<n { out.set(r * n + i, colors[i], requested: req?[i] ?? .nan) }
+            }
+        }
+    }
+
+    /// The planes of a batch being generated, written by ramp index from any core (each ramp by one core).
+    struct StopPlanes: @unchecked Sendable {
+        let oklch: UnsafeMutablePointer<SIMD3<Double>>, linear: UnsafeMutablePointer<SIMD3<Double>>
+        let requested: UnsafeMutablePointer<Double>
+        /// Stop `s` (ramp · stops + stop) is `color`, asked for with chroma `requested`.
+        @inline(__always)
+        func set(_ s: Int, _ color: RampColor, requested c: Double) {
+            oklch[s] = color.oklch; linear[s] = color.linearSRGB; requested[s] = c
+        }
+    }
+
+    /// Runs `body` over the batch's ramps in tiles (max(64, count / 16) ramps) on `threads` cores, each call
+    /// with a contiguous range of ramp indices and the planes to write: the deadline is polled and `progress`
+    /// called between tiles; the first error any call throws stops the run and is rethrown.
+    static func inTiles(_ batch: inout RampBatch, threads: Int, deadline: Deadline?, progress: ((Int, Int) -> Void)?,
+                        _ body: (Range<Int>, StopPlanes) throws -> Void) throws {
+        let total = batch.count
         let tile = max(64, total / 16)
         let failure = FirstError()
         batch.oklch.withUnsafeMutableBufferPointer { okb in
             batch.linear.withUnsafeMutableBufferPointer { lnb in
                 batch.requestedChroma.withUnsafeMutableBufferPointer { rqb in
-                    let ok = SendablePointer(okb.baseAddress!), ln = SendablePointer(lnb.baseAddress!)
-                    let rq = SendablePointer(rqb.baseAddress!)
+                    let out = StopPlanes(oklch: okb.baseAddress!, linear: lnb.baseAddress!, requested: rqb.baseAddress!)
                     var start = 0
                     while start < total, failure.error == nil {
                         if let d = deadline, d.expired { failure.set(DeadlineExceeded(what: d.what)); break }
                         let end = min(total, start + tile)
                         Parallel.forRanges(count: end - start, granule: 1, threads: threads) { range in
-                            for rr in range {
-                                let r = start + rr
-                                do {
-                                    let colors = try generator.generate(specs[r], core)
-                                    guard colors.count == n else {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: colors.count)
-                                    }
-                                    let req = try requestedChroma(generator: generator, spec: specs[r])
-                                    if let q = req, q.count != n {
-                                        throw PalettesError.wrongStopCount(generator: generator.id, expected: n, got: q.count)
-                                    }
-                                    for i in 0..<n {
-                                        let s = r * n + i
-                                        ok.p[s] = colors[i].oklch
-                                        ln.p[s] = colors[i].linearSRGB
-                                        rq.p[s] = req?[i] ?? .nan
-                                    }
-                                } catch { failure.set(error); return }
-                            }
+                            do { try body((start + range.lowerBound)..<(start + range.upperBound), out) } catch { failure.set(error) }
                         }
                         start = end
                         progress?(start, total)

@@ -24,11 +24,9 @@ extension BatchGamutMapper {
         typealias Mask = SIMDMask<SIMD4<Int64>>
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         let delta = Double4(repeating: Self.decisionMargin)
-        // Domain: 0 < L < 1 (white and black are the reference's own branches), finite C, |h| ≤ 10⁶.
-        var unsure: Mask = .!((L .> zero) .& (L .< one) .& (V.abs(C0) .< Double4(repeating: 1e6))
-                                .& (V.abs(H) .<= Double4(repeating: 1e6)))
-        let hue = V.select(unsure, zero, H), chroma0 = V.select(unsure, zero, C0), light = V.select(unsure, Double4(repeating: 0.5), L)
-        let line = ChromaLine4(self, light: light, hue: hue)
+        let start = css4Origin(L, C0, H)
+        var unsure = start.unsure
+        let line = start.line, chroma0 = start.chroma0, origin = start.origin, originIn = start.originIn
         @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
         @_transparent func inGamut(_ v: RGB4) -> Mask { ChromaLine4.inGamut(v) }
         /// Whether some channel is within the margin of 0 or 1 (the in-gamut test could go either way).
@@ -47,9 +45,6 @@ extension BatchGamutMapper {
             return (line.deltaE(lms: lms, chroma: c), tiny)
         }
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
-        let origin = rgb(chroma0)
-        unsure = unsure .| nearEdge(origin)
-        let originIn = inGamut(origin) .& .!unsure
         var last = chroma0
         var done = originIn .| unsure
         if V.any(.!done) {
@@ -93,11 +88,20 @@ extension BatchGamutMapper {
     /// certainly in gamut (exactly the lanes `css4Decisions` gives status 1). A caller runs the search only on
     /// the other colors, packed four at a time.
     public func css4OriginInGamut(_ L: Double4, _ C0: Double4, _ H: Double4) -> SIMDMask<SIMD4<Int64>> {
+        css4Origin(L, C0, H).originIn
+    }
+
+    /// The first step of the CSS Color 4 search for four colors: lanes outside the kernel's domain (0 < L < 1 —
+    /// white and black are the reference's own branches —, |C| < 10⁶, |h| ≤ 10⁶) or whose origin has a channel
+    /// within the margin of 0 or 1 are unsure (and run with harmless inputs); each lane's chroma line and origin
+    /// (the unmapped color's linear RGB); the lanes whose origin is certainly in gamut.
+    @inline(__always)
+    func css4Origin(_ L: Double4, _ C0: Double4, _ H: Double4)
+        -> (unsure: SIMDMask<SIMD4<Int64>>, originIn: SIMDMask<SIMD4<Int64>>, chroma0: Double4, line: ChromaLine4, origin: RGB4) {
         typealias V = VectorMathDouble
         typealias Mask = SIMDMask<SIMD4<Int64>>
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         let delta = Double4(repeating: Self.decisionMargin)
-        // The same domain and origin test as `css4Decisions`, step for step.
         var unsure: Mask = .!((L .> zero) .& (L .< one) .& (V.abs(C0) .< Double4(repeating: 1e6))
                                 .& (V.abs(H) .<= Double4(repeating: 1e6)))
         let hue = V.select(unsure, zero, H), chroma0 = V.select(unsure, zero, C0), light = V.select(unsure, Double4(repeating: 0.5), L)
@@ -105,6 +109,6 @@ extension BatchGamutMapper {
         let origin = line.rgb(chroma0)
         @_transparent func near(_ x: Double4) -> Mask { (V.abs(x) .< delta) .| (V.abs(x - one) .< delta) }
         unsure = unsure .| near(origin.0) .| near(origin.1) .| near(origin.2)
-        return ChromaLine4.inGamut(origin) .& .!unsure
+        return (unsure, ChromaLine4.inGamut(origin) .& .!unsure, chroma0, line, origin)
     }
 }
