@@ -145,6 +145,25 @@ import HuebenchTestSupport
         }
     }
 
+    /// `readLine` (a stream's whole line) takes no line with a TAB or a byte outside ASCII, and reads every other
+    /// line as `read` does.
+    @Test func readLineTakesNoLabelsOrPairs() {
+        let reader = CSSQuickReader()
+        func line(_ s: String) -> Color? {
+            var s = s
+            return s.withUTF8 { reader.readLine($0) }
+        }
+        for s in ["\t#123456", "#123456\t", "label\t#123456", "#fff\t#000", "oklch(0.5 0.1 30)\t", "\toklch(0.5 0.1 30)",
+                  "oklch(0.5\t0.1 30)", "#fff\u{a0}", "oklch(0.5 0.1 30)\u{2003}", "--brand: #fff;", "  ", ""] {
+            #expect(line(s) == nil, "\(s)")
+        }
+        for s in Self.edgeCases() + Self.inputs().prefix(500) where !s.utf8.contains(0x09) {
+            let a = Self.quick(s), b = line(s)
+            #expect((a == nil && b == nil) || (a != nil && b != nil && Self.same(a!, b!)), "\(s)")
+        }
+        #expect(line("  #00b386  ").map { Self.same($0, Self.quick("#00b386")!) } == true)
+    }
+
     @Test func leavesOtherFormsToTheFullParser() {
         for s in ["red", "rgb(1 2 3)", "hsl(0 0% 0%)", "hwb(0 0% 0%)", "color(srgb 1 0 0)", "oklch(0.5 0.1 30deg)",
                   "OKLCH(0.5 0.1 30)", "oklch(calc(0.5) 0.1 30)", "color-mix(in oklch, red, blue)", "#12345",

@@ -64,13 +64,22 @@ public struct CSSQuickReader: Sendable {
         self.ids = ids
     }
 
-    /// The color, or nil when the text is not one of the quick forms (see the type's summary).
-    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
+    /// The color, or nil when the text is not one of the quick forms (see the type's summary). Spaces and TABs
+    /// around it are ignored.
+    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? { read(text, tabs: true) }
+
+    /// `read` of a whole input line of a stream: only spaces around the color are ignored, so a line with a TAB
+    /// anywhere (a label, or a pair) or any byte outside ASCII is never a quick form. A line `read` accepts and
+    /// that has no TAB gives the same color.
+    public func readLine(_ text: UnsafeBufferPointer<UInt8>) -> Color? { read(text, tabs: false) }
+
+    @inline(__always)
+    func read(_ text: UnsafeBufferPointer<UInt8>, tabs: Bool) -> Color? {
         guard let p = text.baseAddress else { return nil }
         let count = text.count
         var a = 0, b = count
-        while a < b && (p[a] == 0x20 || p[a] == 0x09) { a &+= 1 }
-        while b > a && (p[b &- 1] == 0x20 || p[b &- 1] == 0x09) { b &-= 1 }
+        while a < b && (p[a] == 0x20 || tabs && p[a] == 0x09) { a &+= 1 }
+        while b > a && (p[b &- 1] == 0x20 || tabs && p[b &- 1] == 0x09) { b &-= 1 }
         guard a < b else { return nil }
         if p[a] == 0x23 { return Self.hex(p, count, a &+ 1, b) }
         return function(p, count, a, b)

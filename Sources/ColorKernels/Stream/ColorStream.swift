@@ -259,7 +259,9 @@ public struct ColorStream: Sendable {
         /// `gamut`: positions in `index` of the colors that need the search.
         var search: [Int32] = []
         var extra: [SIMD3<Double>] = []
-        /// Pair operations: per color its coordinates in the method's input space and in sRGB; per pair the value.
+        /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
+        /// space and in sRGB; per pair the value.
+        var tabs: [Int32] = []
         var input: [SIMD3<Double>] = []
         var srgb: [SIMD3<Double>] = []
         var values: [Double] = []
@@ -294,7 +296,8 @@ public struct ColorStream: Sendable {
         w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
         for range in ranges {
             let line = UnsafeBufferPointer(rebasing: data[range])
-            if Self.isPlain(line), let c = quick.read(line) {
+            // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
+            if let c = quick.readLine(line) {
                 w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(c)
             } else {
                 w.slot.append(-1)
@@ -334,12 +337,15 @@ public struct ColorStream: Sendable {
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
         w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
+        w.tabs.removeAll(keepingCapacity: true)
         for range in ranges {
             let line = UnsafeBufferPointer(rebasing: data[range])
-            if let tab = Self.pairTab(line),
-               let a = quick.read(UnsafeBufferPointer(rebasing: line[..<tab])),
-               let b = quick.read(UnsafeBufferPointer(rebasing: line[(tab + 1)...])) {
+            // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
+            if let tab = Self.firstTab(line),
+               let a = quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab])),
+               let b = quick.readLine(UnsafeBufferPointer(rebasing: line[(tab + 1)...])) {
                 w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(a); w.colors.append(b)
+                w.tabs.append(Int32(truncatingIfNeeded: tab))
             } else {
                 w.slot.append(-1)
             }
@@ -376,7 +382,7 @@ public struct ColorStream: Sendable {
             let line = UnsafeBufferPointer(rebasing: data[range])
             let s = Int(w.slot[i])
             guard s >= 0, w.kind[s] != 0, w.kind[s + 1] != 0 else { process(line, number: first + i, into: chunk); continue }
-            let tab = line.firstIndex(of: 0x09)!
+            let tab = Int(w.tabs[s / 2])
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
             var warning: String? = nil
@@ -386,15 +392,26 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// The TAB of a pair line the batch path may take: ASCII, exactly one TAB.
+    /// The index of the first TAB of a line, eight bytes at a time.
     @inline(__always)
-    static func pairTab(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        var tab = -1
-        for (i, b) in line.enumerated() {
-            if b >= 0x80 { return nil }
-            if b == 0x09 { if tab >= 0 { return nil }; tab = i }
+    static func firstTab(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let p = line.baseAddress else { return nil }
+        let n = line.count
+        let r = UnsafeRawPointer(p)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i &+ 8 <= n {
+            // The lowest byte that is zero after xor with TABs is the first TAB.
+            let x = r.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x09)
+            let zero = (x &- ones) & ~x & high
+            if zero != 0 { return i &+ zero.trailingZeroBitCount &>> 3 }
+            i &+= 8
         }
-        return tab >= 0 ? tab : nil
+        while i < n {
+            if p[i] == 0x09 { return i }
+            i &+= 1
+        }
+        return nil
     }
 
     /// Coordinates of every color in `target` (missing components as 0, as `coordsForConversion`), each source
@@ -430,33 +447,6 @@ public struct ColorStream: Sendable {
                 result[Int(k)] = SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
             }
         }
-    }
-
-    /// A line the batch path may take: not blank, ASCII, no TAB (a label), not a custom property (`--name:`).
-    @inline(__always)
-    static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let p = line.baseAddress else { return false }
-        let n = line.count
-        // The first byte that is not a space.
-        var a = 0
-        while a < n && p[a] == 0x20 { a &+= 1 }
-        guard a < n, p[a] != 0x2D else { return false }
-        // No byte ≥ 0x80 and no TAB, eight bytes at a time (a word has a TAB byte when (w ^ 0x09…) has a zero byte).
-        let r = UnsafeRawPointer(p)
-        var i = 0
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        while i &+ 8 <= n {
-            let w = r.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let t = w ^ (ones &* 0x09)
-            if (w | ((t &- ones) & ~t)) & high != 0 { return false }
-            i &+= 8
-        }
-        while i < n {
-            let b = p[i]
-            if b >= 0x80 || b == 0x09 { return false }
-            i &+= 1
-        }
-        return true
     }
 
     /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
