@@ -45,6 +45,17 @@ public struct CSSQuickReader: Sendable {
     let functions: [FunctionSpace]
     /// The space of each entry of `functions`.
     let ids: [ColorSpaceID]
+    /// The spaces of `Parsed.space`: sRGB (`#hex`) first, then the function forms.
+    public let spaceIDs: [ColorSpaceID]
+
+    /// A color as read, as plain data (no reference count): its space is `spaceIDs[space]`; space 0 is a `#hex`
+    /// (sRGB, legacy syntax), every other a space's function form (modern syntax).
+    public struct Parsed: Sendable {
+        public var coords: SIMD3<Double>
+        public var alpha: Double
+        public var space: Int
+        public init() { coords = .zero; alpha = 1; space = 0 }
+    }
 
     public init(spaces: ColorSpaceRegistry = Workbench.standard.spaces) {
         // The functions `CSSParser.function` sends to its default branch (a space's own function form),
@@ -62,27 +73,47 @@ public struct CSSQuickReader: Sendable {
         }
         functions = f
         self.ids = ids
+        spaceIDs = [.srgb] + ids
+    }
+
+    /// The `Color` of a parsed color (with the CSS syntax the full parser records).
+    @inline(__always)
+    public func color(_ c: Parsed) -> Color {
+        var color = Color(spaceIDs[c.space], coords: c.coords, alpha: c.alpha)
+        color.cssSyntax = c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax()
+        return color
     }
 
     /// The color, or nil when the text is not one of the quick forms (see the type's summary). Spaces and TABs
     /// around it are ignored.
-    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? { read(text, tabs: true) }
+    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
+        var c = Parsed()
+        return read(text, tabs: true, into: &c) ? color(c) : nil
+    }
 
     /// `read` of a whole input line of a stream: only spaces around the color are ignored, so a line with a TAB
     /// anywhere (a label, or a pair) or any byte outside ASCII is never a quick form. A line `read` accepts and
     /// that has no TAB gives the same color.
-    public func readLine(_ text: UnsafeBufferPointer<UInt8>) -> Color? { read(text, tabs: false) }
+    public func readLine(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
+        var c = Parsed()
+        return read(text, tabs: false, into: &c) ? color(c) : nil
+    }
+
+    /// `readLine` into plain data: false when the line is not a quick form.
+    public func readLine(_ text: UnsafeBufferPointer<UInt8>, into c: inout Parsed) -> Bool {
+        read(text, tabs: false, into: &c)
+    }
 
     @inline(__always)
-    func read(_ text: UnsafeBufferPointer<UInt8>, tabs: Bool) -> Color? {
-        guard let p = text.baseAddress else { return nil }
+    func read(_ text: UnsafeBufferPointer<UInt8>, tabs: Bool, into c: inout Parsed) -> Bool {
+        guard let p = text.baseAddress else { return false }
         let count = text.count
         var a = 0, b = count
         while a < b && (p[a] == 0x20 || tabs && p[a] == 0x09) { a &+= 1 }
         while b > a && (p[b &- 1] == 0x20 || tabs && p[b &- 1] == 0x09) { b &-= 1 }
-        guard a < b else { return nil }
-        if p[a] == 0x23 { return Self.hex(p, count, a &+ 1, b) }
-        return function(p, count, a, b)
+        guard a < b else { return false }
+        if p[a] == 0x23 { return Self.hex(p, count, a &+ 1, b, into: &c) }
+        return function(p, count, a, b, into: &c)
     }
 
     // MARK: Words
@@ -181,7 +212,7 @@ public struct CSSQuickReader: Sendable {
         return l < 6 ? l &+ 10 : 16
     }
 
-    static func hex(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int) -> Color? {
+    static func hex(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int, into c: inout Parsed) -> Bool {
         let n = b &- a
         var v: (Double, Double, Double, Double) = (0, 0, 0, 1)
         switch n {
@@ -195,20 +226,21 @@ public struct CSSQuickReader: Sendable {
             }
             x.0 = pair(0); x.1 = pair(2); x.2 = pair(4)
             if n == 8 { x.3 = pair(6) }
-            guard bad < 16 else { return nil }
+            guard bad < 16 else { return false }
             v.0 = Double(x.0) / 255; v.1 = Double(x.1) / 255; v.2 = Double(x.2) / 255
             if n == 8 { v.3 = Double(x.3) / 255 }
         case 3, 4:
             let r = nibble(p[a]), g = nibble(p[a &+ 1]), bl = nibble(p[a &+ 2]), al = n == 4 ? nibble(p[a &+ 3]) : 0
-            guard r | g | bl | al < 16 else { return nil }
+            guard r | g | bl | al < 16 else { return false }
             v.0 = Double(r &* 17) / 255; v.1 = Double(g &* 17) / 255; v.2 = Double(bl &* 17) / 255
             if n == 4 { v.3 = Double(al &* 17) / 255 }
         default:
-            return nil
+            return false
         }
-        var c = Color(.srgb, v.0, v.1, v.2, alpha: v.3)
-        c.cssSyntax = CSSSyntax(isLegacy: true)
-        return c
+        c.coords = SIMD3(v.0, v.1, v.2)
+        c.alpha = v.3
+        c.space = 0
+        return true
     }
 
     // MARK: Function forms
@@ -410,55 +442,56 @@ public struct CSSQuickReader: Sendable {
         }
     }
 
-    func function(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int) -> Color? {
-        guard p[b &- 1] == 0x29, let (found, paren) = lookup(p, count, a, b) else { return nil }
+    func function(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int, into out: inout Parsed) -> Bool {
+        guard p[b &- 1] == 0x29, let (found, paren) = lookup(p, count, a, b) else { return false }
         let end = b &- 1  // the ')'
         var i = paren &+ 1
         var c = SIMD3<Double>(0, 0, 0)
         var percents: UInt8 = 0
         _ = Self.skipSpaces(p, &i, end)
         for n in 0..<3 {
-            guard i < end else { return nil }
+            guard i < end else { return false }
             var v = 0.0
             let kind = Self.component(p, count, &i, end, &v)
-            guard kind != Self.failed else { return nil }
+            guard kind != Self.failed else { return false }
             c[n] = v
             if kind == Self.percent { percents |= 1 &<< UInt8(n) }
             let spaced = Self.skipSpaces(p, &i, end)
             // Components are separated by whitespace; anything glued on (a unit, `-1-2`) is for the full parser.
-            if i < end && !spaced && !(n == 2 && p[i] == 0x2F) { return nil }
+            if i < end && !spaced && !(n == 2 && p[i] == 0x2F) { return false }
         }
         var alpha = 1.0
         if i < end {
             // `/ alpha`, then nothing.
-            guard p[i] == 0x2F else { return nil }
+            guard p[i] == 0x2F else { return false }
             i &+= 1; _ = Self.skipSpaces(p, &i, end)
-            guard i < end else { return nil }
+            guard i < end else { return false }
             var v = 0.0
             let kind = Self.component(p, count, &i, end, &v)
-            guard kind != Self.failed else { return nil }
+            guard kind != Self.failed else { return false }
             _ = Self.skipSpaces(p, &i, end)
-            guard i == end else { return nil }
+            guard i == end else { return false }
             switch kind {
             case Self.none: alpha = .nan
             case Self.percent: alpha = Swift.min(1, Swift.max(0, v / 100))
             default: alpha = Swift.min(1, Swift.max(0, v))
             }
         }
-        return functions.withUnsafeBufferPointer { fs -> Color? in
+        return functions.withUnsafeBufferPointer { fs -> Bool in
             let space = fs.baseAddress! + found
             if percents != 0 {
                 for k in 0..<3 where percents & (1 &<< UInt8(k)) != 0 {
                     let ref = space.pointee.percent[k]
-                    guard !space.pointee.isHue(k), !ref.isNaN else { return nil }
+                    guard !space.pointee.isHue(k), !ref.isNaN else { return false }
                     c[k] = c[k] / 100 * ref
                 }
             }
             // CSSParser.clampAtParse: min(hi, max(lo, x)) for a present component (identity with ±∞ bounds).
             for k in 0..<3 where !c[k].isNaN { c[k] = Swift.min(space.pointee.high[k], Swift.max(space.pointee.low[k], c[k])) }
-            var color = Color(ids[found], coords: c, alpha: alpha)
-            color.cssSyntax = CSSSyntax()
-            return color
+            out.coords = c
+            out.alpha = alpha
+            out.space = found &+ 1
+            return true
         }
     }
 }

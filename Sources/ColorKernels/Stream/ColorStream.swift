@@ -107,8 +107,18 @@ public struct ColorStream: Sendable {
         /// Plans from every space to sRGB, for the count of inputs outside sRGB (`Workbench.inGamut`).
         let srgbSources: [ColorSpaceID]
         let srgbPlans: [ConversionPlan]
+        /// Per space of `CSSQuickReader.spaceIDs`: its route to the input space and to sRGB (`ColorStream.routes`).
+        let quickInput: [Int], quickSRGB: [Int]
     }
     let pair: PairEntry?
+    /// `convert`: per space of `CSSQuickReader.spaceIDs`, its route to the target (`routes`).
+    let quickRoutes: [Int]
+
+    /// Per space of `ids`: -2 when it is the target itself, else the index of its plan in `plans` (whose sources
+    /// are `sources`), or -1 when there is none (such colors take the per-line path).
+    static func routes(_ ids: [ColorSpaceID], to target: ColorSpaceID, sources: [ColorSpaceID]) -> [Int] {
+        ids.map { id in id == target ? -2 : (sources.firstIndex(of: id) ?? -1) }
+    }
     /// contrast / deltae: map both colors into this gamut (CSS Color 4) before computing (nil: unclamped).
     public let gamut: ColorSpaceID?
     /// Counts gathered while streaming (read after `run`).
@@ -129,7 +139,8 @@ public struct ColorStream: Sendable {
         self.spaceWidth = spaceWidth
         self.decimals = decimals
         self.wb = workbench
-        self.quick = CSSQuickReader(spaces: workbench.spaces)
+        let quick = CSSQuickReader(spaces: workbench.spaces)
+        self.quick = quick
         var plans: [(ColorSpaceID, ConversionPlan)] = []
         var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
@@ -166,7 +177,9 @@ public struct ColorStream: Sendable {
                 if let p = try? workbench.spaces.plan(from: s.id, to: .srgb) { srgbSources.append(s.id); srgbPlans.append(p) }
             }
             return PairEntry(input: input, evaluate: evaluate, composite: composite, sources: sources, plans: plans,
-                             srgbSources: srgbSources, srgbPlans: srgbPlans)
+                             srgbSources: srgbSources, srgbPlans: srgbPlans,
+                             quickInput: Self.routes(quick.spaceIDs, to: input, sources: sources),
+                             quickSRGB: Self.routes(quick.spaceIDs, to: .srgb, sources: srgbSources))
         }
         switch operation {
         case .contrast(let m):
@@ -178,6 +191,10 @@ public struct ColorStream: Sendable {
         pair = entry
         self.planSources = plans.map(\.0)
         self.plans = plans.map(\.1)
+        switch operation {
+        case .convert(let t): quickRoutes = Self.routes(quick.spaceIDs, to: t, sources: plans.map(\.0))
+        default: quickRoutes = []
+        }
     }
 
     // MARK: Running
@@ -248,6 +265,8 @@ public struct ColorStream: Sendable {
     struct Scratch {
         /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
         var slot: [Int32] = []
+        /// The colors `CSSQuickReader` read, as plain data; `gamut` also has them as `colors`.
+        var parsed: [CSSQuickReader.Parsed] = []
         var colors: [Color] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
         /// `none`), 2 = a computed result in the target space: `results` and `resultAlpha`, no CSS syntax.
@@ -294,20 +313,25 @@ public struct ColorStream: Sendable {
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
         w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
+        w.parsed.removeAll(keepingCapacity: true)
+        var parsed = CSSQuickReader.Parsed()
+        let isGamut: Bool
+        if case .gamut = operation { isGamut = true } else { isGamut = false }
         for range in ranges {
             let line = UnsafeBufferPointer(rebasing: data[range])
             // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-            if let c = quick.readLine(line) {
-                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(c)
+            if quick.readLine(line, into: &parsed) {
+                w.slot.append(Int32(truncatingIfNeeded: w.parsed.count)); w.parsed.append(parsed)
+                if isGamut { w.colors.append(quick.color(parsed)) }
             } else {
                 w.slot.append(-1)
             }
         }
-        let n = w.colors.count
+        let n = w.parsed.count
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
-        if case .gamut = operation { computeGamut(&w, target: target) } else { computeConvert(&w, target: target) }
+        if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
         let out = chunk.out
         for (i, range) in ranges.enumerated() {
             let line = UnsafeBufferPointer(rebasing: data[range])
@@ -315,9 +339,9 @@ public struct ColorStream: Sendable {
             guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
-                let c = w.colors[k]
-                writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.cssSyntax, space: targetInfo, line: line,
-                           missingIsNone: true, into: out, warning: &warning)
+                let c = w.parsed[k]
+                writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax(),
+                           space: targetInfo, line: line, missingIsNone: true, into: out, warning: &warning)
             } else {
                 writeColor(id: target, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil, space: targetInfo, line: line,
                            missingIsNone: false, into: out, warning: &warning)
@@ -336,30 +360,37 @@ public struct ColorStream: Sendable {
         var w = chunk.scratch
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
-        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
+        w.slot.removeAll(keepingCapacity: true); w.parsed.removeAll(keepingCapacity: true)
         w.tabs.removeAll(keepingCapacity: true)
+        var a = CSSQuickReader.Parsed(), b = CSSQuickReader.Parsed()
         for range in ranges {
             let line = UnsafeBufferPointer(rebasing: data[range])
             // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
             if let tab = Self.firstTab(line),
-               let a = quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab])),
-               let b = quick.readLine(UnsafeBufferPointer(rebasing: line[(tab + 1)...])) {
-                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(a); w.colors.append(b)
+               quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &a),
+               quick.readLine(UnsafeBufferPointer(rebasing: line[(tab + 1)...]), into: &b) {
+                w.slot.append(Int32(truncatingIfNeeded: w.parsed.count)); w.parsed.append(a); w.parsed.append(b)
                 w.tabs.append(Int32(truncatingIfNeeded: tab))
             } else {
                 w.slot.append(-1)
             }
         }
-        let n = w.colors.count
+        let n = w.parsed.count
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(1, count: n))
-        Self.convert(&w, into: \.input, target: p.input, sources: p.sources, plans: p.plans)
-        Self.convert(&w, into: \.srgb, target: .srgb, sources: p.srgbSources, plans: p.srgbPlans)
+        var converted = w.input
+        w.input = []
+        Self.convert(&w, into: &converted, routes: p.quickInput, plans: p.plans)
+        w.input = converted
+        converted = w.srgb
+        w.srgb = []
+        Self.convert(&w, into: &converted, routes: p.quickSRGB, plans: p.srgbPlans)
+        w.srgb = converted
         var outside = 0
         w.values.removeAll(keepingCapacity: true)
         let evaluate = p.evaluate, composite = p.composite
         var k = 0
         while k < n {
-            let ca = w.colors[k]
+            let ca = w.parsed[k]
             if w.kind[k] == 0 || w.kind[k + 1] == 0 { w.values.append(.nan); k += 2; continue }
             for j in k...(k + 1) {
                 let v = w.srgb[j]
@@ -414,34 +445,34 @@ public struct ColorStream: Sendable {
         return nil
     }
 
-    /// Coordinates of every color in `target` (missing components as 0, as `coordsForConversion`), each source
-    /// space's colors through its plan together; a color with no plan gets kind 0 (the per-line path).
-    static func convert(_ w: inout Scratch, into field: WritableKeyPath<Scratch, [SIMD3<Double>]>, target: ColorSpaceID,
-                        sources: [ColorSpaceID], plans: [ConversionPlan]) {
-        let n = w.colors.count
-        var result = w[keyPath: field]
-        w[keyPath: field] = []
-        defer { w[keyPath: field] = result }
+    /// Coordinates of every parsed color in a target space (missing components as 0, as `coordsForConversion`),
+    /// each source space's colors through its plan together (`routes`: see `ColorStream.routes`); a color with no
+    /// plan gets kind 0 (the per-line path).
+    static func convert(_ w: inout Scratch, into result: inout [SIMD3<Double>], routes: [Int], plans: [ConversionPlan]) {
+        let n = w.parsed.count
         result.removeAll(keepingCapacity: true)
         var pending = 0
         for k in 0..<n {
-            let c = w.colors[k]
-            if c.space == target { result.append(c.coordsForConversion) } else { result.append(.zero); pending += 1 }
+            let c = w.parsed[k]
+            let r = routes[c.space]
+            if r == -2 {
+                result.append(SIMD3(c.coords.x.isNaN ? 0 : c.coords.x, c.coords.y.isNaN ? 0 : c.coords.y, c.coords.z.isNaN ? 0 : c.coords.z))
+            } else {
+                result.append(.zero)
+                if r >= 0 { pending += 1 } else { w.kind[k] = 0 }
+            }
         }
-        var done = [Bool](repeating: false, count: pending == 0 ? 0 : n)
+        guard pending > 0 else { return }
+        var done = [Bool](repeating: false, count: n)
         while pending > 0 {
-            guard let k0 = (0..<n).first(where: { w.colors[$0].space != target && !done[$0] }) else { break }
-            let source = w.colors[k0].space
+            guard let k0 = (0..<n).first(where: { !done[$0] && routes[w.parsed[$0].space] >= 0 }) else { break }
+            let source = w.parsed[k0].space
             w.index.removeAll(keepingCapacity: true); w.coords.removeAll(keepingCapacity: true)
-            for k in k0..<n where !done[k] && w.colors[k].space == source {
-                w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.colors[k].coords); done[k] = true
+            for k in k0..<n where !done[k] && w.parsed[k].space == source {
+                w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.parsed[k].coords); done[k] = true
             }
             pending -= w.index.count
-            guard let p = sources.firstIndex(of: source) else {
-                for k in w.index { w.kind[Int(k)] = 0 }
-                continue
-            }
-            w.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            w.coords.withUnsafeMutableBufferPointer { plans[routes[source]].apply($0) }
             for (j, k) in w.index.enumerated() {
                 let v = w.coords[j]
                 result[Int(k)] = SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
@@ -449,34 +480,31 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
-    /// over all colors of the same source space at a time.
-    func computeConvert(_ chunk: inout Scratch, target t: ColorSpaceID) {
-        let n = chunk.colors.count
+    /// `convert`: colors already in the target are kept as parsed (kind 1); the others go through their plan, one
+    /// step over all colors of the same source space at a time (kind 2); a color with no plan keeps kind 0.
+    func computeConvert(_ chunk: inout Scratch) {
+        let n = chunk.parsed.count
         var pending = 0
-        for k in 0..<n where chunk.colors[k].space == t { chunk.kind[k] = 1 }
-        for k in 0..<n where chunk.kind[k] == 0 { pending += 1 }
+        for k in 0..<n {
+            let r = quickRoutes[chunk.parsed[k].space]
+            if r == -2 { chunk.kind[k] = 1 } else if r >= 0 { pending += 1 }
+        }
         while pending > 0 {
             // The next source space still to do, and every color in it.
-            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 }) else { break }
-            let source = chunk.colors[k0].space
-            guard let p = planSources.firstIndex(of: source) else {
-                for k in 0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source { chunk.kind[k] = 3; pending -= 1 }
-                continue
-            }
+            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 && quickRoutes[chunk.parsed[$0].space] >= 0 }) else { break }
+            let source = chunk.parsed[k0].space
             chunk.coords.removeAll(keepingCapacity: true); chunk.index.removeAll(keepingCapacity: true)
-            for k in k0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source {
-                chunk.coords.append(chunk.colors[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
+            for k in k0..<n where chunk.kind[k] == 0 && chunk.parsed[k].space == source {
+                chunk.coords.append(chunk.parsed[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
             }
-            chunk.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            chunk.coords.withUnsafeMutableBufferPointer { plans[quickRoutes[source]].apply($0) }
             for (j, k) in chunk.index.enumerated() {
                 chunk.results[Int(k)] = chunk.coords[j]
-                chunk.resultAlpha[Int(k)] = chunk.colors[Int(k)].alpha
+                chunk.resultAlpha[Int(k)] = chunk.parsed[Int(k)].alpha
                 chunk.kind[Int(k)] = 2
             }
             pending -= chunk.index.count
         }
-        for k in 0..<n where chunk.kind[k] == 3 { chunk.kind[k] = 0 }
     }
 
     /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
