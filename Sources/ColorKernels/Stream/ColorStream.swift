@@ -312,22 +312,30 @@ public struct ColorStream: Sendable {
         var w = chunk.scratch
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
-        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
-        w.parsed.removeAll(keepingCapacity: true)
-        var parsed = CSSQuickReader.Parsed()
-        let isGamut: Bool
-        if case .gamut = operation { isGamut = true } else { isGamut = false }
-        for range in ranges {
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-            if quick.readLine(line, into: &parsed) {
-                w.slot.append(Int32(truncatingIfNeeded: w.parsed.count)); w.parsed.append(parsed)
-                if isGamut { w.colors.append(quick.color(parsed)) }
-            } else {
-                w.slot.append(-1)
+        // The arrays are sized for every line first and filled through pointers (no uniqueness check per element).
+        let lines = ranges.count
+        w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
+        w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: lines))
+        var n = 0
+        w.slot.withUnsafeMutableBufferPointer { slot in
+            w.parsed.withUnsafeMutableBufferPointer { parsed in
+                for i in 0..<lines {
+                    // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
+                    if quick.readLine(UnsafeBufferPointer(rebasing: data[ranges[i]]), into: &parsed[n]) {
+                        slot[i] = Int32(truncatingIfNeeded: n)
+                        n &+= 1
+                    }
+                }
             }
         }
-        let n = w.parsed.count
+        w.parsed.removeLast(lines - n)
+        let isGamut: Bool
+        if case .gamut = operation { isGamut = true } else { isGamut = false }
+        w.colors.removeAll(keepingCapacity: true)
+        if isGamut {
+            w.colors.reserveCapacity(n)
+            for k in 0..<n { w.colors.append(quick.color(w.parsed[k])) }
+        }
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
@@ -360,50 +368,73 @@ public struct ColorStream: Sendable {
         var w = chunk.scratch
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
-        w.slot.removeAll(keepingCapacity: true); w.parsed.removeAll(keepingCapacity: true)
-        w.tabs.removeAll(keepingCapacity: true)
-        var a = CSSQuickReader.Parsed(), b = CSSQuickReader.Parsed()
-        for range in ranges {
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
-            if let tab = Self.firstTab(line),
-               quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &a),
-               quick.readLine(UnsafeBufferPointer(rebasing: line[(tab + 1)...]), into: &b) {
-                w.slot.append(Int32(truncatingIfNeeded: w.parsed.count)); w.parsed.append(a); w.parsed.append(b)
-                w.tabs.append(Int32(truncatingIfNeeded: tab))
-            } else {
-                w.slot.append(-1)
+        // The arrays are sized for every line first and filled through pointers (no uniqueness check per element).
+        let lines = ranges.count
+        w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
+        w.tabs.removeAll(keepingCapacity: true); w.tabs.append(contentsOf: repeatElement(0, count: lines))
+        w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: 2 * lines))
+        var n = 0
+        w.slot.withUnsafeMutableBufferPointer { slot in
+            w.tabs.withUnsafeMutableBufferPointer { tabs in
+                w.parsed.withUnsafeMutableBufferPointer { parsed in
+                    for i in 0..<lines {
+                        let line = UnsafeBufferPointer(rebasing: data[ranges[i]])
+                        // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
+                        if let tab = Self.firstTab(line),
+                           quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &parsed[n]),
+                           quick.readLine(UnsafeBufferPointer(rebasing: line[(tab &+ 1)...]), into: &parsed[n &+ 1]) {
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
+                            n &+= 2
+                        }
+                    }
+                }
             }
         }
-        let n = w.parsed.count
+        w.parsed.removeLast(2 * lines - n)
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(1, count: n))
         var converted = w.input
         w.input = []
         Self.convert(&w, into: &converted, routes: p.quickInput, plans: p.plans)
         w.input = converted
-        converted = w.srgb
-        w.srgb = []
-        Self.convert(&w, into: &converted, routes: p.quickSRGB, plans: p.srgbPlans)
-        w.srgb = converted
+        // When the method's input space is sRGB, its coordinates are the sRGB ones.
+        let srgbIsInput = p.input == .srgb
+        if !srgbIsInput {
+            converted = w.srgb
+            w.srgb = []
+            Self.convert(&w, into: &converted, routes: p.quickSRGB, plans: p.srgbPlans)
+            w.srgb = converted
+        }
         var outside = 0
-        w.values.removeAll(keepingCapacity: true)
+        w.values.removeAll(keepingCapacity: true); w.values.append(contentsOf: repeatElement(.nan, count: n / 2))
         let evaluate = p.evaluate, composite = p.composite
-        var k = 0
-        while k < n {
-            let ca = w.parsed[k]
-            if w.kind[k] == 0 || w.kind[k + 1] == 0 { w.values.append(.nan); k += 2; continue }
-            for j in k...(k + 1) {
-                let v = w.srgb[j]
-                if !(v.min() >= -1e-6 && v.max() <= 1 + 1e-6) { outside += 1 }
+        w.values.withUnsafeMutableBufferPointer { values in
+            w.parsed.withUnsafeBufferPointer { parsed in
+                w.kind.withUnsafeBufferPointer { kind in
+                    w.input.withUnsafeBufferPointer { input in
+                        w.srgb.withUnsafeBufferPointer { srgbOwn in
+                            let srgb = srgbIsInput ? input : srgbOwn
+                            var k = 0
+                            while k < n {
+                                defer { k &+= 2 }
+                                if kind[k] == 0 || kind[k &+ 1] == 0 { continue }
+                                for j in k...(k &+ 1) {
+                                    let v = srgb[j]
+                                    if !(v.min() >= -1e-6 && v.max() <= 1 + 1e-6) { outside &+= 1 }
+                                }
+                                var fg = input[k]
+                                let fb = input[k &+ 1]
+                                let alpha = parsed[k].alpha
+                                if composite && !alpha.isNaN && alpha < 1 {
+                                    let a = Swift.max(alpha, 0)
+                                    fg = fg * a + fb * (1 - a)
+                                }
+                                values[k &>> 1] = evaluate(fg, fb)
+                            }
+                        }
+                    }
+                }
             }
-            var fg = w.input[k]
-            let fb = w.input[k + 1]
-            if composite && !ca.alpha.isNaN && ca.alpha < 1 {
-                let alpha = Swift.max(ca.alpha, 0)
-                fg = fg * alpha + fb * (1 - alpha)
-            }
-            w.values.append(evaluate(fg, fb))
-            k += 2
         }
         chunk.outsideSRGB += outside
         let out = chunk.out
@@ -450,16 +481,21 @@ public struct ColorStream: Sendable {
     /// plan gets kind 0 (the per-line path).
     static func convert(_ w: inout Scratch, into result: inout [SIMD3<Double>], routes: [Int], plans: [ConversionPlan]) {
         let n = w.parsed.count
-        result.removeAll(keepingCapacity: true)
+        result.removeAll(keepingCapacity: true); result.append(contentsOf: repeatElement(.zero, count: n))
         var pending = 0
-        for k in 0..<n {
-            let c = w.parsed[k]
-            let r = routes[c.space]
-            if r == -2 {
-                result.append(SIMD3(c.coords.x.isNaN ? 0 : c.coords.x, c.coords.y.isNaN ? 0 : c.coords.y, c.coords.z.isNaN ? 0 : c.coords.z))
-            } else {
-                result.append(.zero)
-                if r >= 0 { pending += 1 } else { w.kind[k] = 0 }
+        result.withUnsafeMutableBufferPointer { result in
+            w.parsed.withUnsafeBufferPointer { parsed in
+                w.kind.withUnsafeMutableBufferPointer { kind in
+                    routes.withUnsafeBufferPointer { routes in
+                        for k in 0..<n {
+                            let c = parsed[k].coords
+                            let r = routes[parsed[k].space]
+                            if r == -2 {
+                                result[k] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                            } else if r >= 0 { pending &+= 1 } else { kind[k] = 0 }
+                        }
+                    }
+                }
             }
         }
         guard pending > 0 else { return }
