@@ -21,22 +21,29 @@ import Darwin
 /// `JSONText.string`).
 public final class ByteText: @unchecked Sendable {
     // Exclusivity is checked by construction (one owner writes a ByteText at a time); the dynamic checks on a
-    // class's stored properties would otherwise cost more than the formatting itself.
-    @exclusivity(unchecked) public private(set) var count = 0
-    @exclusivity(unchecked) public private(set) var capacity: Int
+    // class's stored properties would otherwise cost more than the formatting itself. The storage is
+    // `@usableFromInline` so that the small appends below inline into the callers in other modules (the row
+    // writers of the streams call them a dozen times a row).
+    @exclusivity(unchecked) @usableFromInline var storedCount = 0
+    @exclusivity(unchecked) @usableFromInline var storedCapacity: Int
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
 
+    public internal(set) var count: Int {
+        @inline(__always) get { storedCount }
+        @inline(__always) set { storedCount = newValue }
+    }
+    public var capacity: Int { storedCapacity }
+
     public init(capacity: Int = 1 << 16) {
-        self.capacity = Swift.max(64, capacity)
-        base = .allocate(capacity: self.capacity)
+        storedCapacity = Swift.max(64, capacity)
+        base = .allocate(capacity: storedCapacity)
     }
 
     deinit { base.deallocate() }
 
     public var isEmpty: Bool { count == 0 }
-    /// The byte count, as a method: hot callers in other modules read it through here (one call) rather than
-    /// through the stored property (a dynamic exclusivity check per access scope there).
-    public func mark() -> Int { count }
+    /// The byte count, as a method (the same as `count`).
+    @inlinable @inline(__always) public func mark() -> Int { storedCount }
     public func removeAll() { count = 0 }
     /// Drops every byte from `n` on.
     public func truncate(to n: Int) { precondition(n >= 0 && n <= count); count = n }
@@ -57,31 +64,35 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// Makes room for `n` more bytes.
-    @inline(__always) public func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
+    @inlinable @inline(__always) public func reserve(_ n: Int) {
+        if storedCount &+ n > storedCapacity { grow(storedCount &+ n) }
     }
 
-    @inline(never) func grow(_ needed: Int) {
-        let newCapacity = Swift.max(needed, capacity * 2)
+    @inline(never) @usableFromInline func grow(_ needed: Int) {
+        let newCapacity = Swift.max(needed, storedCapacity * 2)
         let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         nb.update(from: base, count: count)
         base.deallocate()
         base = nb
-        capacity = newCapacity
+        storedCapacity = newCapacity
     }
 
-    @inline(__always) public func append(_ b: UInt8) {
-        if count == capacity { grow(count + 1) }
-        base[count] = b
-        count += 1
+    @inlinable @inline(__always) public func append(_ b: UInt8) {
+        if storedCount == storedCapacity { grow(storedCount &+ 1) }
+        base[storedCount] = b
+        storedCount &+= 1
     }
 
-    public func append(_ s: StaticString) {
+    @inlinable @inline(__always) public func append(_ s: StaticString) {
         if s.hasPointerRepresentation {
             append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         } else {
-            s.withUTF8Buffer { append($0) }
+            appendUnicodeScalar(s)
         }
+    }
+
+    @usableFromInline func appendUnicodeScalar(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
     }
 
     // (Disfavored: a string literal takes the StaticString form, no String copy.)
@@ -91,27 +102,35 @@ public final class ByteText: @unchecked Sendable {
         s.withUTF8 { append($0) }
     }
 
-    public func append(_ b: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public func append(_ b: UnsafeBufferPointer<UInt8>) {
         guard let src = b.baseAddress, b.count > 0 else { return }
         let n = b.count
-        reserve(n)
-        let o = UnsafeMutableRawPointer(base + count), r = UnsafeRawPointer(src)
+        if n > 16 { appendLong(src, n); return }
+        reserve(16)
+        let o = UnsafeMutableRawPointer(base + storedCount), r = UnsafeRawPointer(src)
         // Short pieces (punctuation, names, numbers) by two overlapping loads and stores, not a call to memcpy.
-        if n >= 8 && n <= 16 {
+        if n >= 8 {
             let head = r.loadUnaligned(as: UInt64.self), tail = r.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
             o.storeBytes(of: head, as: UInt64.self); o.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
-        } else if n >= 4 && n < 8 {
+        } else if n >= 4 {
             let head = r.loadUnaligned(as: UInt32.self), tail = r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
             o.storeBytes(of: head, as: UInt32.self); o.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
-        } else if n < 4 {
-            for i in 0..<n { o.storeBytes(of: r.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
         } else {
-            o.copyMemory(from: r, byteCount: n)
+            // 1…3 bytes: the first, the middle and the last (overlapping).
+            o.storeBytes(of: r.load(as: UInt8.self), as: UInt8.self)
+            o.storeBytes(of: r.load(fromByteOffset: n &>> 1, as: UInt8.self), toByteOffset: n &>> 1, as: UInt8.self)
+            o.storeBytes(of: r.load(fromByteOffset: n &- 1, as: UInt8.self), toByteOffset: n &- 1, as: UInt8.self)
         }
-        count &+= n
+        storedCount &+= n
     }
 
-    public func append(_ b: UnsafeRawBufferPointer) {
+    @usableFromInline func appendLong(_ src: UnsafePointer<UInt8>, _ n: Int) {
+        reserve(n)
+        (base + storedCount).update(from: src, count: n)
+        storedCount &+= n
+    }
+
+    @inlinable @inline(__always) public func append(_ b: UnsafeRawBufferPointer) {
         append(b.bindMemory(to: UInt8.self))
     }
 
@@ -142,7 +161,17 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// `text` then spaces up to `width` bytes (longer text is written whole).
-    public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+    @inlinable @inline(__always) public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+        if width <= 16 && text.count <= 16 {
+            // A column (the streams' space names): sixteen spaces, then the text over them.
+            reserve(32)
+            let o = UnsafeMutableRawPointer(base + storedCount)
+            o.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            o.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+            append(text)
+            if text.count < width { storedCount &+= width &- text.count }
+            return
+        }
         append(text)
         if text.count < width { append(repeating: 0x20, count: width - text.count) }
     }
@@ -235,12 +264,61 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// Writes q·10^exponent in Swift's fixed notation (`0.00123`, `5.0`, `12.5`), trailing zeros of q dropped.
+    /// For q < 10¹⁷ with −6 ≤ point ≤ 16 (digits before the point; the fixed range gives −3…16) the digits are
+    /// made once in a 17-digit field and copied in at most two unconditional 16-byte moves (no loop, no call);
+    /// otherwise digit by digit.
     @inline(__always) func writeShortest(_ q: UInt64, exponent: Int, negative: Bool) {
         var q = q, e = exponent
         while q % 10 == 0 { q /= 10; e &+= 1 }
         let n = Self.digitCount(q)
         let point = n &+ e  // digits before the point
-        reserve(n &+ 24)
+        guard n <= 17 && point >= -6 && point <= 16 else { return writeShortestSlow(q, digits: n, point: point, negative: negative) }
+        reserve(64)
+        var o = base + storedCount
+        if negative { o[0] = 0x2D; o += 1 }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { field in
+            // The 17 digits of q (leading zeros included) at bytes 0..<17; q's own digits start at 17 − n.
+            field.initialize(repeating: 0)  // the moves below read past the 17 digits
+            let t = UnsafeMutableRawPointer(field.baseAddress!)
+            let top = q / 10_000_000_000_000_000, rest = q &- top &* 10_000_000_000_000_000
+            let hi = rest / 100_000_000, lo = rest &- hi &* 100_000_000
+            t.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ top), as: UInt8.self)
+            t.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: hi)), toByteOffset: 1, as: UInt64.self)
+            t.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: lo)), toByteOffset: 9, as: UInt64.self)
+            let digits = UnsafeRawPointer(t + (17 &- n))
+            let out = UnsafeMutableRawPointer(o)
+            @inline(__always) func move16(_ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            }
+            if point <= 0 {
+                // "0." and up to six zeros, then the digits over the rest of them.
+                out.storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
+                let at = out + (2 &- point)
+                move16(digits, at)
+                at.storeBytes(of: digits.load(fromByteOffset: 16, as: UInt8.self), toByteOffset: 16, as: UInt8.self)
+                o += 2 &- point &+ n
+            } else if point >= n {
+                // n ≤ point ≤ 16: the digits, zeros up to the point, then ".0".
+                move16(digits, out)
+                (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, as: UInt64.self)
+                (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, toByteOffset: 8, as: UInt64.self)
+                (out + point).storeBytes(of: UInt16(0x302E).littleEndian, as: UInt16.self)
+                o += point &+ 2
+            } else {
+                // 1 ≤ point < n: the whole part (≤ 16 digits), the point, the fraction (≤ 16 digits).
+                move16(digits, out)
+                move16(digits + point, out + (point &+ 1))
+                out.storeBytes(of: 0x2E as UInt8, toByteOffset: point, as: UInt8.self)
+                o += n &+ 1
+            }
+        }
+        storedCount = base.distance(to: o)
+    }
+
+    /// `writeShortest` digit by digit, for any q and point.
+    @inline(never) func writeShortestSlow(_ q: UInt64, digits n: Int, point: Int, negative: Bool) {
+        reserve(n &+ Swift.max(0, 0 &- point) &+ Swift.max(0, point) &+ 8)
         var o = base + count
         if negative { o[0] = 0x2D; o += 1 }
         if point <= 0 {
@@ -256,8 +334,6 @@ public final class ByteText: @unchecked Sendable {
             o[0] = 0x2E; o[1] = 0x30
             o += 2
         } else {
-            // All n digits one place to the right (one pass, no division by a variable power of ten), then the
-            // whole part moved back over the point's place.
             Self.writeDigits(q, count: n, before: o + 1 + n)
             for i in 0..<point { o[i] = o[i &+ 1] }
             o[point] = 0x2E
@@ -603,16 +679,24 @@ public final class ByteText: @unchecked Sendable {
     /// `n` spaces (a long right-alignment pad).
     @inline(never) func appendSpaces(_ n: Int) { append(repeating: 0x20, count: n) }
 
-    /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
-    @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
-        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+    /// The eight decimal digits of `v` (< 10⁸, leading zeros included) as ASCII bytes in one word, the first digit
+    /// in the lowest byte (so a little-endian store writes them in order): v split into two four-digit halves in
+    /// 32-bit lanes, each into two-digit quarters in 16-bit lanes, each into digits in bytes, by multiplying with
+    /// reciprocals that are exact in these ranges (⌊x·10486 / 2²⁰⌋ = ⌊x / 100⌋ for x < 10⁴, ⌊x·103 / 2¹⁰⌋ =
+    /// ⌊x / 10⌋ for x < 100; no lane's product reaches the next lane).
+    @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
         let hi = v / 10_000, lo = v &- hi &* 10_000
-        let a = hi / 100, b = hi &- a &* 100, c = lo / 100, e = lo &- c &* 100
-        let r = UnsafeMutableRawPointer(p)
-        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(a) &* 2, as: UInt16.self), as: UInt16.self)
-        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(b) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
-        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(c) &* 2, as: UInt16.self), toByteOffset: 4, as: UInt16.self)
-        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(e) &* 2, as: UInt16.self), toByteOffset: 6, as: UInt16.self)
+        let x = UInt64(hi) | UInt64(lo) &<< 32
+        let hundreds = ((x &* 10486) &>> 20) & 0x0000_007F_0000_007F
+        let y = hundreds | (x &- hundreds &* 100) &<< 16
+        let tens = ((y &* 103) &>> 10) & 0x000F_000F_000F_000F
+        let z = tens | (y &- tens &* 10) &<< 8
+        return (z | 0x3030_3030_3030_3030).littleEndian
+    }
+
+    /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: one store.
+    @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: eightDigits(v), as: UInt64.self)
     }
 
     /// Drops trailing zeros after a decimal point written since `start`, and the point when nothing follows it.

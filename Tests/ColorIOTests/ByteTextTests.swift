@@ -116,6 +116,50 @@ import HuebenchTestSupport
         #expect(!ByteText().appendShortestFixed(1e-5) && !ByteText().appendShortestFixed(0x1p53) && !ByteText().appendShortestFixed(.nan))
     }
 
+    /// The eight-digit word writer: its two lanes are independent (no product reaches the next lane), so every
+    /// four-digit value in each half, with the other half at its extremes, covers all of its cases.
+    @Test func eightDigitsMatchDecimalText() {
+        var mismatches: [String] = []
+        for x in 0..<10_000 {
+            for v in [UInt32(x) * 10_000, UInt32(x) * 10_000 + 9_999, UInt32(x), 99_990_000 + UInt32(x), UInt32(x) * 10_001] {
+                let word = ByteText.eightDigits(v)
+                let text = withUnsafeBytes(of: word) { String(decoding: $0, as: UTF8.self) }
+                let want = String(repeating: "0", count: 8 - String(v).count) + String(v)
+                if text != want { mismatches.append("\(v): \(text)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Swift's fixed notation at every digit count and point position of the shortest path: the digits of q
+    /// placed around the point (whole part, fraction, leading and trailing zeros), signs, and the digit-by-digit
+    /// form for the positions outside the fast range.
+    @Test func shortestDigitPlacement() {
+        var mismatches: [String] = []
+        var g = SplitMix64(seed: 0x17)
+        for digits in 1...17 {
+            for _ in 0..<40 {
+                var q = g.next() % ByteText.pow10(digits)
+                if q < ByteText.pow10(digits - 1) { q += ByteText.pow10(digits - 1) }
+                if q % 10 == 0 { q += 1 }
+                for exponent in -24...4 {
+                    let point = digits + exponent
+                    guard point >= -10 && point <= 17 else { continue }
+                    var want = String(q)
+                    if point <= 0 { want = "0." + String(repeating: "0", count: -point) + want }
+                    else if point >= digits { want += String(repeating: "0", count: point - digits) + ".0" }
+                    else { want.insert(".", at: want.index(want.startIndex, offsetBy: point)) }
+                    for negative in [false, true] {
+                        let ours = Self.text { $0.writeShortest(q, exponent: exponent, negative: negative) }
+                        if ours != (negative ? "-" : "") + want { mismatches.append("\(q)e\(exponent): \(ours) vs \(want)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+        #expect(Self.text { $0.writeShortest(1_250, exponent: -2, negative: false) } == "12.5", "trailing zeros of q dropped")
+    }
+
     @Test func shortestMatchesDescription() {
         for v in Self.values + [.nan, .infinity, -.infinity, 1e-5, 5e16] {
             #expect(Self.text { $0.appendShortest(v) } == v.description)
