@@ -213,6 +213,9 @@ public final class ByteText: @unchecked Sendable {
     /// < 2¹²², one 64×64→128-bit multiply), so no table is needed in this range. Returns false, writing
     /// nothing, outside the range and when the nearest integer is an exact tie (the standard library's
     /// conversion then writes it).
+    ///
+    /// For 2⁻⁹ ≤ |v| (s < 64 below, so k ≤ 19) one 64×64-bit product m·4·10^k gives the midpoint, and the ends
+    /// are it ± 2·10^k (− 10^k below a power of two), in 128 bits.
     @inline(__always)
     func appendShortestFixed(_ v: Double) -> Bool {
         let a = Swift.abs(v)
@@ -222,6 +225,42 @@ public final class ByteText: @unchecked Sendable {
         let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
         let e = field &- 1075  // a = m·2^e, −66 ≤ e ≤ 0
         let s = 2 &- e  // interval ends and midpoint as integers X·2^−s: X = 4m ± 2 (4m − 1 below a power of two)
+        guard s < 64 else { return appendShortestFixedWide(v) }
+        let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ ≤ 19 here
+        let p = UInt128(Self.pow10(k))
+        let mid = UInt128(m &<< 2) &* p
+        let hi = mid &+ (p &<< 1)
+        let lo = mid &- ((m == 1 << 52 && field > 1) ? p : p &<< 1)
+        let shift = UInt128(truncatingIfNeeded: s)
+        let mask = (UInt64(1) &<< UInt64(truncatingIfNeeded: s)) &- 1
+        let inclusive = m & 1 == 0
+        let hq = UInt64(truncatingIfNeeded: hi &>> shift), hExact = UInt64(truncatingIfNeeded: hi) & mask == 0
+        let lq = UInt64(truncatingIfNeeded: lo &>> shift), lExact = UInt64(truncatingIfNeeded: lo) & mask == 0
+        let b = (hExact && !inclusive) ? hq &- 1 : hq  // the largest integer in the interval
+        let first = lExact && inclusive ? lq : lq &+ 1  // the smallest
+        guard first <= b else { return appendShortestSearch(v) }  // narrower than one unit (below a power of two)
+        var q = b / 10 &* 10
+        if q < first {
+            // The integer nearest to the midpoint (an exact tie is left to the standard library).
+            let mq = UInt64(truncatingIfNeeded: mid &>> shift), r = UInt64(truncatingIfNeeded: mid) & mask
+            let half = UInt64(1) &<< UInt64(truncatingIfNeeded: s &- 1)
+            if r == half { return false }
+            q = r > half ? mq &+ 1 : mq
+            if q < first { q = first } else if q > b { q = b }
+        }
+        writeShortest(q, exponent: 0 &- k, negative: v.sign == .minus)
+        return true
+    }
+
+    /// `appendShortestFixed` for 10⁻⁴ ≤ |v| < 2⁻⁹ (shifts of 64 bits or more).
+    func appendShortestFixedWide(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        let bits = a.bitPattern
+        let field = Int(truncatingIfNeeded: bits >> 52)
+        let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
+        let e = field &- 1075
+        let s = 2 &- e
         let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ (78913/2¹⁸ ≈ log₁₀2)
         // 10^k: 10^20 does not fit in 64 bits, so X is multiplied by 10 instead.
         let p = k <= 19 ? Self.pow10(k) : Self.pow10(19), ten: UInt64 = k <= 19 ? 1 : 10
@@ -271,8 +310,16 @@ public final class ByteText: @unchecked Sendable {
         var q = q, e = exponent
         while q % 10 == 0 { q /= 10; e &+= 1 }
         let n = Self.digitCount(q)
-        let point = n &+ e  // digits before the point
-        guard n <= 17 && point >= -6 && point <= 16 else { return writeShortestSlow(q, digits: n, point: point, negative: negative) }
+        placeDigits(q, count: n, point: n &+ e, negative: negative, wholeSuffix: true)
+    }
+
+    /// Writes the `n` digits of q (q ≥ 1, no trailing zero unless the point follows it) with `point` of them
+    /// before the decimal point: `0.00123` (point ≤ 0), `12.5`, and for point ≥ n the digits, zeros up to the
+    /// point, then `.0` if `wholeSuffix` (Swift's form) or nothing (`%f` trimmed).
+    @inline(__always) func placeDigits(_ q: UInt64, count n: Int, point: Int, negative: Bool, wholeSuffix: Bool) {
+        guard n <= 17 && point >= -6 && point <= 16 else {
+            return writeShortestSlow(q, digits: n, point: point, negative: negative, wholeSuffix: wholeSuffix)
+        }
         reserve(64)
         var o = base + storedCount
         if negative { o[0] = 0x2D; o += 1 }
@@ -283,8 +330,8 @@ public final class ByteText: @unchecked Sendable {
             let top = q / 10_000_000_000_000_000, rest = q &- top &* 10_000_000_000_000_000
             let hi = rest / 100_000_000, lo = rest &- hi &* 100_000_000
             t.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ top), as: UInt8.self)
-            t.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: hi)), toByteOffset: 1, as: UInt64.self)
-            t.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: lo)), toByteOffset: 9, as: UInt64.self)
+            Self.writeEight(UInt32(truncatingIfNeeded: hi), raw: t + 1)
+            Self.writeEight(UInt32(truncatingIfNeeded: lo), raw: t + 9)
             let digits = UnsafeRawPointer(t + (17 &- n))
             let out = UnsafeMutableRawPointer(o)
             @inline(__always) func move16(_ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
@@ -303,8 +350,12 @@ public final class ByteText: @unchecked Sendable {
                 move16(digits, out)
                 (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, as: UInt64.self)
                 (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, toByteOffset: 8, as: UInt64.self)
-                (out + point).storeBytes(of: UInt16(0x302E).littleEndian, as: UInt16.self)
-                o += point &+ 2
+                if wholeSuffix {
+                    (out + point).storeBytes(of: UInt16(0x302E).littleEndian, as: UInt16.self)
+                    o += point &+ 2
+                } else {
+                    o += point
+                }
             } else {
                 // 1 ≤ point < n: the whole part (≤ 16 digits), the point, the fraction (≤ 16 digits).
                 move16(digits, out)
@@ -317,7 +368,7 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// `writeShortest` digit by digit, for any q and point.
-    @inline(never) func writeShortestSlow(_ q: UInt64, digits n: Int, point: Int, negative: Bool) {
+    @inline(never) func writeShortestSlow(_ q: UInt64, digits n: Int, point: Int, negative: Bool, wholeSuffix: Bool) {
         reserve(n &+ Swift.max(0, 0 &- point) &+ Swift.max(0, point) &+ 8)
         var o = base + count
         if negative { o[0] = 0x2D; o += 1 }
@@ -331,8 +382,7 @@ public final class ByteText: @unchecked Sendable {
             Self.writeDigits(q, count: n, before: o + n)
             for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
             o += point
-            o[0] = 0x2E; o[1] = 0x30
-            o += 2
+            if wholeSuffix { o[0] = 0x2E; o[1] = 0x30; o += 2 }
         } else {
             Self.writeDigits(q, count: n, before: o + 1 + n)
             for i in 0..<point { o[i] = o[i &+ 1] }
@@ -579,10 +629,14 @@ public final class ByteText: @unchecked Sendable {
     @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
         let y = Swift.abs(v) * pow10Double(d)
         guard y < 0x1p32 else { return nil }
-        let t = Int64(y)  // y ≥ 0: truncation is floor
-        let f = y - Double(t)
-        guard Swift.abs(f - 0.5) > 1e-6 else { return nil }
-        return f > 0.5 ? t &+ 1 : t
+        // y + 2⁵² is y rounded to an integer (the spacing there is 1), in the low bits of its pattern; f = y − that
+        // integer is exact, in [−½, ½]. (|f| is the distance of y's fraction from the nearer integer, so
+        // ||f| − ½| is its distance from ½.)
+        let r = y + 0x1p52
+        let t = Int64(bitPattern: r.bitPattern &- (0x1p52 as Double).bitPattern)
+        let f = y - (r - 0x1p52)
+        guard Swift.abs(Swift.abs(f) - 0.5) > 1e-6 else { return nil }
+        return t
     }
 
     /// Writes `q` / 10^`decimals` (`decimals` fraction digits) after `pad` spaces and a sign.
@@ -679,24 +733,21 @@ public final class ByteText: @unchecked Sendable {
     /// `n` spaces (a long right-alignment pad).
     @inline(never) func appendSpaces(_ n: Int) { append(repeating: 0x20, count: n) }
 
-    /// The eight decimal digits of `v` (< 10⁸, leading zeros included) as ASCII bytes in one word, the first digit
-    /// in the lowest byte (so a little-endian store writes them in order): v split into two four-digit halves in
-    /// 32-bit lanes, each into two-digit quarters in 16-bit lanes, each into digits in bytes, by multiplying with
-    /// reciprocals that are exact in these ranges (⌊x·10486 / 2²⁰⌋ = ⌊x / 100⌋ for x < 10⁴, ⌊x·103 / 2¹⁰⌋ =
-    /// ⌊x / 10⌋ for x < 100; no lane's product reaches the next lane).
-    @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
-        let hi = v / 10_000, lo = v &- hi &* 10_000
-        let x = UInt64(hi) | UInt64(lo) &<< 32
-        let hundreds = ((x &* 10486) &>> 20) & 0x0000_007F_0000_007F
-        let y = hundreds | (x &- hundreds &* 100) &<< 16
-        let tens = ((y &* 103) &>> 10) & 0x000F_000F_000F_000F
-        let z = tens | (y &- tens &* 10) &<< 8
-        return (z | 0x3030_3030_3030_3030).littleEndian
+    /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
+    /// (Fewer instructions than splitting the digits into one word by lane arithmetic: the divisions by
+    /// constants are multiplications, and the four table loads are independent.)
+    @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+        writeEight(v, raw: UnsafeMutableRawPointer(p))
     }
 
-    /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: one store.
-    @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: eightDigits(v), as: UInt64.self)
+    @inline(__always) static func writeEight(_ v: UInt32, raw r: UnsafeMutableRawPointer) {
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        let hi = v / 10_000, lo = v &- hi &* 10_000
+        let a = hi / 100, b = hi &- a &* 100, c = lo / 100, e = lo &- c &* 100
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(a) &* 2, as: UInt16.self), as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(b) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(c) &* 2, as: UInt16.self), toByteOffset: 4, as: UInt16.self)
+        r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(e) &* 2, as: UInt16.self), toByteOffset: 6, as: UInt16.self)
     }
 
     /// Drops trailing zeros after a decimal point written since `start`, and the point when nothing follows it.
