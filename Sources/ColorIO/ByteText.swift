@@ -453,7 +453,9 @@ public final class ByteText: @unchecked Sendable {
     /// magnitude, otherwise the shortest round-trip form.
     public func appendJSONNumber(_ v: Double) {
         if !v.isFinite { append("null"); return }
-        if Swift.abs(v) < 1e15 && Double(Int64(v)) == v {  // integral (no libm call)
+        let a = Swift.abs(v)
+        // Integral: adding 2⁵² rounds a to an integer (the spacing there is 1), so a is one iff that is exact.
+        if a < 1e15 && (a + 0x1p52) - 0x1p52 == a {
             let i = Int64(v)
             if i == 0 && v.sign == .minus { append("0"); return }
             appendInt(Int(i)); return
@@ -830,6 +832,33 @@ public final class ByteText: @unchecked Sendable {
     /// A JSON string literal of UTF-8 `text` (escapes as `JSONText.string`: `"`, `\`, `\n`, `\r`, `\t`, other
     /// controls below U+0020 as `\u00XX`; everything else as is).
     public func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+        if let src = text.baseAddress, text.count >= 4 && text.count <= 16 {
+            // Short text (a color, a label): checked and copied as two overlapping words.
+            let n = text.count, r = UnsafeRawPointer(src)
+            let head: UInt64, tail: UInt64
+            if n >= 8 {
+                head = r.loadUnaligned(as: UInt64.self); tail = r.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            } else {
+                // Two 32-bit words, each repeated in both halves (the test below sees every byte).
+                let h = UInt64(r.loadUnaligned(as: UInt32.self)), t = UInt64(r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+                head = h | h &<< 32; tail = t | t &<< 32
+            }
+            if !Self.needsEscape(head) && !Self.needsEscape(tail) {
+                reserve(24)
+                let o = UnsafeMutableRawPointer(base + storedCount)
+                o.storeBytes(of: 0x22 as UInt8, as: UInt8.self)
+                if n >= 8 {
+                    o.storeBytes(of: head, toByteOffset: 1, as: UInt64.self)
+                    o.storeBytes(of: tail, toByteOffset: n &- 7, as: UInt64.self)
+                } else {
+                    o.storeBytes(of: UInt32(truncatingIfNeeded: head), toByteOffset: 1, as: UInt32.self)
+                    o.storeBytes(of: UInt32(truncatingIfNeeded: tail), toByteOffset: n &- 3, as: UInt32.self)
+                }
+                o.storeBytes(of: 0x22 as UInt8, toByteOffset: n &+ 1, as: UInt8.self)
+                storedCount &+= n &+ 2
+                return
+            }
+        }
         // Most strings need no escape: copied whole.
         if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             reserve(text.count + 2)
@@ -855,6 +884,16 @@ public final class ByteText: @unchecked Sendable {
             }
         }
         append(0x22)
+    }
+
+    /// Whether any byte of the word is below 0x20, `"` or `\` (the exact "some byte below n" test: a byte's
+    /// borrow in x − n·0x01…01 reaches its top bit only if it was below n, and bytes ≥ 0x80 are masked out).
+    @inline(__always) static func needsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+        let below = (x &- ones &* 0x20) & ~x
+        let q = (quote &- ones) & ~quote, b = (backslash &- ones) & ~backslash
+        return (below | q | b) & high != 0
     }
 
     public func appendJSONString(_ s: String) {

@@ -177,6 +177,32 @@ import HuebenchTestSupport
         #expect(Self.text { $0.appendJSONString("a\"b\\c\n\t\r\u{1}é") } == "\"a\\\"b\\\\c\\n\\t\\r\\u0001é\"")
     }
 
+    /// JSON strings of every short length with each escaped byte (and bytes just beside them: 0x1F/0x20,
+    /// 0x21/0x23, 0x5B/0x5D, 0x7F, UTF-8) at every position, against `JSONText.string`.
+    @Test func jsonStringsOfEveryShortLengthMatchJSONText() {
+        var mismatches: [String] = []
+        let specials: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0xC3]
+        for n in 0...20 {
+            for position in 0..<max(n, 1) {
+                for special in specials {
+                    var bytes = (0..<n).map { UInt8(0x61 + $0 % 26) }
+                    if n > 0 { bytes[position] = special; if special == 0xC3 && position + 1 < n { bytes[position + 1] = 0xA9 } }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    guard Array(text.utf8) == bytes else { continue }  // (a cut UTF-8 sequence is not a String)
+                    let ours = Self.text { b in bytes.withUnsafeBufferPointer { b.appendJSONString($0) } }
+                    if ours != JSONText.string(text) { mismatches.append("\(bytes): \(ours)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
+        #expect(Self.text { $0.appendJSONNumber(123456789012345) } == "123456789012345")
+        #expect(Self.text { $0.appendJSONNumber(-7) } == "-7")
+        #expect(Self.text { $0.appendJSONNumber(0.5) } == "0.5")
+        for v in [999999999999999.5, 4503599627370495.5, 0.999999999999, 2.0.nextUp, 1e15.nextDown] {
+            #expect(Self.text { $0.appendJSONNumber(v) } == v.description, "not integral: the shortest form")
+        }
+    }
+
     @Test func alignmentAndIntegers() {
         #expect(Self.text { b in b.append("x"); let s = b.count; b.append("12"); b.alignRight(from: s, width: 5) } == "x   12")
         #expect(Self.text { b in let s = b.count; b.append("123456"); b.alignRight(from: s, width: 3) } == "123456")
