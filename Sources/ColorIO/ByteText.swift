@@ -248,7 +248,7 @@ public final class ByteText: @unchecked Sendable {
             q = r > half ? mq &+ 1 : mq
             if q < first { q = first } else if q > b { q = b }
         }
-        writeShortest(q, exponent: 0 &- k, negative: v.sign == .minus)
+        writeShortest(q, exponent: 0 &- k, negative: v < 0)
         return true
     }
 
@@ -279,7 +279,7 @@ public final class ByteText: @unchecked Sendable {
             q = mc == 3 ? mq &+ 1 : mq
             if q < first { q = first } else if q > b { q = b }
         }
-        writeShortest(q, exponent: 0 &- k, negative: v.sign == .minus)
+        writeShortest(q, exponent: 0 &- k, negative: v < 0)
         return true
     }
 
@@ -445,7 +445,7 @@ public final class ByteText: @unchecked Sendable {
         if twice > whole { q &+= 1 } else if twice == whole { return false }
         if q < dLo { q = dLo } else if q > dHi { q = dHi }
         // q·10^(j−k), trailing zeros dropped.
-        writeShortest(q, exponent: j &- k, negative: v.sign == .minus)
+        writeShortest(q, exponent: j &- k, negative: v < 0)
         return true
     }
 
@@ -665,16 +665,19 @@ public final class ByteText: @unchecked Sendable {
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
         // The common decimals as constants (the divisions become multiplications).
-        switch decimals {
-        case 7 where width <= 28:
-            guard let q = Self.fixedUnits(v, decimals: 7) else { break }
+        @_transparent func short(_ d: Int) -> Bool {
+            guard let q = Self.fixedUnits(v, decimals: d) else { return false }
             reserve(48)
-            count &+= ShortUnits.write(UInt64(q), decimals: 7, negative: v.sign == .minus && q != 0, width: width, trim: false,
-                                       at: base + count)
-            return
+            storedCount &+= ShortUnits.write(UInt64(q), decimals: d, negative: v < 0 && q != 0, width: width, trim: false,
+                                             at: base + storedCount)
+            return true
+        }
+        switch decimals {
+        case 7 where width <= 28: if short(7) { return }
+        case 2 where width <= 28: if short(2) { return }
         case 0...8:
             guard let q = Self.fixedUnits(v, decimals: decimals) else { break }
-            writeShortUnits(UInt64(q), decimals: decimals, negative: v.sign == .minus && q != 0, width: width, trim: false)
+            writeShortUnits(UInt64(q), decimals: decimals, negative: v < 0 && q != 0, width: width, trim: false)
             return
         default: break
         }
@@ -690,7 +693,7 @@ public final class ByteText: @unchecked Sendable {
         @_transparent func short(_ d: Int) -> Bool {
             guard let units = Self.fixedUnits(v, decimals: d) else { return false }
             reserve(48)
-            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v.sign == .minus && units != 0, width: 0, trim: true,
+            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v < 0 && units != 0, width: 0, trim: true,
                                        at: base + count)
             return true
         }
@@ -706,7 +709,7 @@ public final class ByteText: @unchecked Sendable {
         if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
             var q = UInt64(units), d = decimals
             while d > 0 && q % 10 == 0 { q /= 10; d -= 1 }
-            writeUnits(q, decimals: d, negative: v.sign == .minus && q != 0, width: 0)
+            writeUnits(q, decimals: d, negative: v < 0 && q != 0, width: 0)
             return true
         }
         let s = count
