@@ -334,4 +334,39 @@ import HuebenchTestSupport
         #expect(!ColorStream.textStable(0.12345675, tolerance: b) && !ColorStream.textStable(0.1 + b / 2, tolerance: b))
         #expect(ColorStream.textStable(0, tolerance: b) && ColorStream.textStable(1, tolerance: b))
     }
+
+    /// The decade of a CSS number (the digits it keeps) is libm's ⌊log₁₀ a⌋ — also right next to every power of
+    /// ten, where a Double's 10^k and the exact one differ — and the number is `%.{5 − decade}f` with trailing
+    /// zeros dropped, against `String(format:)` and the serializer's own rounding.
+    @Test func cssNumbersKeepSixDigitsAsLibmCountsThem() {
+        var values: [Double] = [5e-7, 1e-6, 0.5, 1, 0.9999995, 0.99999949999, 9.9999995, 99999.95, 999999.4, 0.123456789, 360]
+        for k in -7...6 {
+            let p = pow(10, Double(k))
+            var x = p, y = p
+            for _ in 0..<4 { x = x.nextUp; y = y.nextDown; values += [x, y] }
+            values += [p, p * (1 + 1e-12), p * (1 - 1e-12), p * (1 + 2e-12), p * (1 - 2e-12), p * 1.0000005, p * 0.9999995]
+        }
+        var g = SplitMix64(seed: 0xC55)
+        for _ in 0..<20_000 { values.append(g.unit() * pow(10, Double(Int(g.next() % 14)) - 7)) }
+        var mismatches: [String] = []
+        for a in values where a >= 5e-7 && a < 1e6 {
+            let mag = Int(floor(log10(a)))
+            if ColorStream.magnitude(a) != mag { mismatches.append("magnitude \(a): \(ColorStream.magnitude(a)) vs \(mag)") }
+            for v in [a, -a] {
+                var want = String(format: "%.\(max(0, 5 - mag))f", v)
+                if want.contains(".") { while want.hasSuffix("0") { want.removeLast() }; if want.hasSuffix(".") { want.removeLast() } }
+                let out = ByteText()
+                #expect(ColorStream.cssNumber(v, into: out))
+                let ours = String(decoding: out.bytes, as: UTF8.self)
+                if ours != want { mismatches.append("\(v): \(ours) vs \(want)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+        let wb = Workbench.standard
+        for v in [0.351002449, 0.0709585438828383, 306.4794108169921, 0.9999996] {
+            let out = ByteText()
+            _ = ColorStream.cssNumber(v, into: out)
+            #expect(wb.serialize(Color(.srgb, coords: SIMD3(v, 0, 0))) == "color(srgb \(String(decoding: out.bytes, as: UTF8.self)) 0 0)")
+        }
+    }
 }

@@ -1008,23 +1008,40 @@ public struct ColorStream: Sendable {
         return clear(v * scale, b * scale + 1e-6)
     }
 
-    /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: by comparison for 10⁻⁷…10⁶, with libm itself near a
-    /// power of ten and outside that range.
+    /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: for 10⁻⁶ ≤ a < 10⁶ from the binary exponent and one
+    /// comparison with a power of ten, with libm itself within 10⁻¹² (relative) of a power of ten and outside
+    /// that range (away from a power of ten libm's floor is the exact one, which this is).
     @inline(__always)
     static func magnitude(_ a: Double) -> Int {
-        var lo = 1.0, m = 0
-        if a >= 1 {
-            while m < 6 && a >= lo * 10 { lo *= 10; m += 1 }  // 10^m exact for m ≤ 22
-            if m == 6 { return Int(floor(log10(a))) }
-            if a < lo * (1 + 1e-12) || a > lo * 10 * (1 - 1e-12) { return Int(floor(log10(a))) }
-            return m
+        guard a >= 1e-6 && a < 1e6 else { return Int(floor(log10(a))) }
+        let e2 = Int(truncatingIfNeeded: a.bitPattern >> 52) &- 1023  // ⌊log₂ a⌋ (a is normal here)
+        // ⌊e2·log₁₀2⌋ (78913 / 2¹⁸ ≈ log₁₀2; exact for |e2| ≤ 20): log₁₀ a lies within 0.302 above it.
+        var m = (e2 &* 78913) >> 18
+        if a >= power(m &+ 1) { m &+= 1 }
+        if a < power(m) * (1 + 1e-12) || a > power(m &+ 1) * (1 - 1e-12) { return Int(floor(log10(a))) }
+        return m
+    }
+
+    /// 10^m for −7 ≤ m ≤ 7 (the nearest Doubles).
+    @inline(__always)
+    static func power(_ m: Int) -> Double {
+        switch m {
+        case -7: return 1e-7
+        case -6: return 1e-6
+        case -5: return 1e-5
+        case -4: return 1e-4
+        case -3: return 1e-3
+        case -2: return 1e-2
+        case -1: return 1e-1
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        default: return 1e7
         }
-        var hi = 1.0
-        while m > -7 && a < hi / 10 { hi /= 10; m -= 1 }
-        if m == -7 { return Int(floor(log10(a))) }
-        // a in [hi/10, hi) roughly; near either end ask libm.
-        if a < hi / 10 * (1 + 1e-12) || a > hi * (1 - 1e-12) { return Int(floor(log10(a))) }
-        return m - 1
     }
 
     static func byte(_ v: Double) -> Int {
