@@ -45,7 +45,7 @@ public struct Scale: Sendable, Hashable, CustomStringConvertible {
             }
             let l = lightness[i]
             guard l.isFinite, (0...100).contains(l) else {
-                throw PalettesError.invalidScale(id, reason: "stop \(s.name): lightness \(l) is not a CIELab L* in 0…100")
+                throw PalettesError.invalidScale(id, reason: "stop \(s.name): lightness \(l.isNaN ? "NaN" : "\(l)") is not a CIELab L* in 0…100")
             }
             if i > 0, !(l < lightness[i - 1]) {
                 throw PalettesError.invalidScale(id,
@@ -170,6 +170,6 @@ public struct Scale: Sendable, Hashable, CustomStringConvertible {
     /// A built-in scale by id; an unknown id lists the known ones (with a did-you-mean).
     public static func named(_ id: String) throws -> Scale {
         if let s = builtins.first(where: { $0.id == id.lowercased() }) { return s }
-        throw PalettesError.invalidScale(id, reason: "is not a scale\(Suggest.phrase(id, among: builtins.map(\.id))); use \(builtins.map(\.id).joined(separator: ", ")) or a list of stops with target lightness")
+        throw PalettesError.invalidScale(id, reason: "is not a scale\(Suggest.phrase(id, among: builtins.map(\.id))); use \(builtins.map(\.id).joined(separator: ", "))")
     }
 }

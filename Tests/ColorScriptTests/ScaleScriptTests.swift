@@ -32,7 +32,7 @@ import Testing
         ("hb.family{name = 'r', hue = 10, scale = 'radix'}:stop(13)",
          "family:stop: argument 1 (stop): stop 13 is not in scale 'radix' of family 'r' (stops 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)"),
         ("hb.family{name = 'r', hue = 10, scale = 'radx'}",
-         "hb.family: argument 1 (spec): field 'scale': scale 'radx' is not a scale (did you mean 'radix'?); use ctk, tailwind, radix, material or a list of stops with target lightness"),
+         "hb.family: argument 1 (spec): field 'scale': scale 'radx' is not a scale (did you mean 'radix'?); use ctk, tailwind, radix, material or a list of {stop, lightness}"),
         ("hb.family{name = 'r', hue = 10, scale = { {1, 50}, {2, 60} }}",
          "hb.family: argument 1 (spec): field 'scale': scale 'custom' stops go from lightest to darkest: _2 (L* 60) must be darker than _1 (L* 50)"),
         ("hb.family{name = 'r', hue = 10, scale = 'radix', anchor = {color = '#00B386', stop = 500}}",

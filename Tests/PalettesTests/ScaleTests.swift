@@ -22,7 +22,7 @@ import Testing
         #expect(abs(Scale.tailwind.lightness[5] - 48.4411) < 1e-3)
         #expect(abs(Scale.radix.lightness[8] - 58.6355) < 1e-3)
         #expect(try Scale.named("Tailwind") == .tailwind)
-        #expect(throws: PalettesError.invalidScale("tailwnd", reason: "is not a scale (did you mean 'tailwind'?); use ctk, tailwind, radix, material or a list of stops with target lightness")) {
+        #expect(throws: PalettesError.invalidScale("tailwnd", reason: "is not a scale (did you mean 'tailwind'?); use ctk, tailwind, radix, material")) {
             try Scale.named("tailwnd")
         }
     }
@@ -40,6 +40,10 @@ import Testing
         }
         #expect(throws: PalettesError.invalidScale("x", reason: "stop _2: lightness 120.0 is not a CIELab L* in 0…100")) {
             try Scale(id: "x", stops: [Stop(1), Stop(2)], lightness: [80, 120])
+        }
+        // A NaN of either sign (Lua's 0/0 is −NaN) is named NaN.
+        #expect(throws: PalettesError.invalidScale("x", reason: "stop _2: lightness NaN is not a CIELab L* in 0…100")) {
+            try Scale(id: "x", stops: [Stop(1), Stop(2)], lightness: [80, -Double.nan])
         }
     }
 

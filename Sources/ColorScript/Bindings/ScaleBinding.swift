@@ -38,7 +38,13 @@ enum ScaleBinding {
 
     /// Reads a scale at `i`: a built-in name or a list of `{stop, lightness}`.
     static func scale(_ lua: Lua, _ i: Int32, _ ctx: String) throws -> Scale {
-        if let name = lua.string(i), lua.type(i) == LUA_TSTRING { return try FamilyBinding.wrap(ctx) { try Scale.named(name) } }
+        if let name = lua.string(i), lua.type(i) == LUA_TSTRING {
+            return try FamilyBinding.wrap(ctx) {
+                do { return try Scale.named(name) } catch PalettesError.invalidScale(let id, let reason) {
+                    throw PalettesError.invalidScale(id, reason: reason + " or a list of {stop, lightness}")
+                }
+            }
+        }
         guard lua.type(i) == LUA_TTABLE else {
             throw BindingError("\(ctx) must be a scale name (\(Scale.builtins.map(\.id).joined(separator: ", "))) or a list of {stop, lightness}, got \(lua.describe(i))")
         }
