@@ -321,7 +321,7 @@ public struct ColorStream: Sendable {
             w.parsed.withUnsafeMutableBufferPointer { parsed in
                 for i in 0..<lines {
                     // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-                    if quick.readLine(UnsafeBufferPointer(rebasing: data[ranges[i]]), into: &parsed[n]) {
+                    if quick.readLine(data, ranges[i], into: &parsed[n]) {
                         slot[i] = Int32(truncatingIfNeeded: n)
                         n &+= 1
                     }
@@ -378,11 +378,11 @@ public struct ColorStream: Sendable {
             w.tabs.withUnsafeMutableBufferPointer { tabs in
                 w.parsed.withUnsafeMutableBufferPointer { parsed in
                     for i in 0..<lines {
-                        let line = UnsafeBufferPointer(rebasing: data[ranges[i]])
+                        let range = ranges[i]
                         // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
-                        if let tab = Self.firstTab(line),
-                           quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &parsed[n]),
-                           quick.readLine(UnsafeBufferPointer(rebasing: line[(tab &+ 1)...]), into: &parsed[n &+ 1]) {
+                        if let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])),
+                           quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
+                           quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
                             slot[i] = Int32(truncatingIfNeeded: n)
                             tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
                             n &+= 2
