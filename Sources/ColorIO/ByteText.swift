@@ -21,22 +21,29 @@ import Darwin
 /// `JSONText.string`).
 public final class ByteText: @unchecked Sendable {
     // Exclusivity is checked by construction (one owner writes a ByteText at a time); the dynamic checks on a
-    // class's stored properties would otherwise cost more than the formatting itself.
-    @exclusivity(unchecked) public private(set) var count = 0
-    @exclusivity(unchecked) public private(set) var capacity: Int
+    // class's stored properties would otherwise cost more than the formatting itself. The storage is
+    // `@usableFromInline` so that the small appends below inline into the callers in other modules (the row
+    // writers of the streams call them a dozen times a row).
+    @exclusivity(unchecked) @usableFromInline var storedCount = 0
+    @exclusivity(unchecked) @usableFromInline var storedCapacity: Int
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
 
+    public internal(set) var count: Int {
+        @inline(__always) get { storedCount }
+        @inline(__always) set { storedCount = newValue }
+    }
+    public var capacity: Int { storedCapacity }
+
     public init(capacity: Int = 1 << 16) {
-        self.capacity = Swift.max(64, capacity)
-        base = .allocate(capacity: self.capacity)
+        storedCapacity = Swift.max(64, capacity)
+        base = .allocate(capacity: storedCapacity)
     }
 
     deinit { base.deallocate() }
 
     public var isEmpty: Bool { count == 0 }
-    /// The byte count, as a method: hot callers in other modules read it through here (one call) rather than
-    /// through the stored property (a dynamic exclusivity check per access scope there).
-    public func mark() -> Int { count }
+    /// The byte count, as a method (the same as `count`).
+    @inlinable @inline(__always) public func mark() -> Int { storedCount }
     public func removeAll() { count = 0 }
     /// Drops every byte from `n` on.
     public func truncate(to n: Int) { precondition(n >= 0 && n <= count); count = n }
@@ -57,31 +64,35 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// Makes room for `n` more bytes.
-    @inline(__always) public func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
+    @inlinable @inline(__always) public func reserve(_ n: Int) {
+        if storedCount &+ n > storedCapacity { grow(storedCount &+ n) }
     }
 
-    @inline(never) func grow(_ needed: Int) {
-        let newCapacity = Swift.max(needed, capacity * 2)
+    @inline(never) @usableFromInline func grow(_ needed: Int) {
+        let newCapacity = Swift.max(needed, storedCapacity * 2)
         let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         nb.update(from: base, count: count)
         base.deallocate()
         base = nb
-        capacity = newCapacity
+        storedCapacity = newCapacity
     }
 
-    @inline(__always) public func append(_ b: UInt8) {
-        if count == capacity { grow(count + 1) }
-        base[count] = b
-        count += 1
+    @inlinable @inline(__always) public func append(_ b: UInt8) {
+        if storedCount == storedCapacity { grow(storedCount &+ 1) }
+        base[storedCount] = b
+        storedCount &+= 1
     }
 
-    public func append(_ s: StaticString) {
+    @inlinable @inline(__always) public func append(_ s: StaticString) {
         if s.hasPointerRepresentation {
             append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         } else {
-            s.withUTF8Buffer { append($0) }
+            appendUnicodeScalar(s)
         }
+    }
+
+    @usableFromInline func appendUnicodeScalar(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
     }
 
     // (Disfavored: a string literal takes the StaticString form, no String copy.)
@@ -91,27 +102,35 @@ public final class ByteText: @unchecked Sendable {
         s.withUTF8 { append($0) }
     }
 
-    public func append(_ b: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public func append(_ b: UnsafeBufferPointer<UInt8>) {
         guard let src = b.baseAddress, b.count > 0 else { return }
         let n = b.count
-        reserve(n)
-        let o = UnsafeMutableRawPointer(base + count), r = UnsafeRawPointer(src)
+        if n > 16 { appendLong(src, n); return }
+        reserve(16)
+        let o = UnsafeMutableRawPointer(base + storedCount), r = UnsafeRawPointer(src)
         // Short pieces (punctuation, names, numbers) by two overlapping loads and stores, not a call to memcpy.
-        if n >= 8 && n <= 16 {
+        if n >= 8 {
             let head = r.loadUnaligned(as: UInt64.self), tail = r.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
             o.storeBytes(of: head, as: UInt64.self); o.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
-        } else if n >= 4 && n < 8 {
+        } else if n >= 4 {
             let head = r.loadUnaligned(as: UInt32.self), tail = r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
             o.storeBytes(of: head, as: UInt32.self); o.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
-        } else if n < 4 {
-            for i in 0..<n { o.storeBytes(of: r.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
         } else {
-            o.copyMemory(from: r, byteCount: n)
+            // 1…3 bytes: the first, the middle and the last (overlapping).
+            o.storeBytes(of: r.load(as: UInt8.self), as: UInt8.self)
+            o.storeBytes(of: r.load(fromByteOffset: n &>> 1, as: UInt8.self), toByteOffset: n &>> 1, as: UInt8.self)
+            o.storeBytes(of: r.load(fromByteOffset: n &- 1, as: UInt8.self), toByteOffset: n &- 1, as: UInt8.self)
         }
-        count &+= n
+        storedCount &+= n
     }
 
-    public func append(_ b: UnsafeRawBufferPointer) {
+    @usableFromInline func appendLong(_ src: UnsafePointer<UInt8>, _ n: Int) {
+        reserve(n)
+        (base + storedCount).update(from: src, count: n)
+        storedCount &+= n
+    }
+
+    @inlinable @inline(__always) public func append(_ b: UnsafeRawBufferPointer) {
         append(b.bindMemory(to: UInt8.self))
     }
 
@@ -142,7 +161,17 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// `text` then spaces up to `width` bytes (longer text is written whole).
-    public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+    @inlinable @inline(__always) public func append(_ text: UnsafeRawBufferPointer, paddedTo width: Int) {
+        if width <= 16 && text.count <= 16 {
+            // A column (the streams' space names): sixteen spaces, then the text over them.
+            reserve(32)
+            let o = UnsafeMutableRawPointer(base + storedCount)
+            o.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            o.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+            append(text)
+            if text.count < width { storedCount &+= width &- text.count }
+            return
+        }
         append(text)
         if text.count < width { append(repeating: 0x20, count: width - text.count) }
     }
@@ -184,6 +213,9 @@ public final class ByteText: @unchecked Sendable {
     /// < 2¹²², one 64×64→128-bit multiply), so no table is needed in this range. Returns false, writing
     /// nothing, outside the range and when the nearest integer is an exact tie (the standard library's
     /// conversion then writes it).
+    ///
+    /// For 2⁻⁹ ≤ |v| (s < 64 below, so k ≤ 19) one 64×64-bit product m·4·10^k gives the midpoint, and the ends
+    /// are it ± 2·10^k (− 10^k below a power of two), in 128 bits.
     @inline(__always)
     func appendShortestFixed(_ v: Double) -> Bool {
         let a = Swift.abs(v)
@@ -193,6 +225,42 @@ public final class ByteText: @unchecked Sendable {
         let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
         let e = field &- 1075  // a = m·2^e, −66 ≤ e ≤ 0
         let s = 2 &- e  // interval ends and midpoint as integers X·2^−s: X = 4m ± 2 (4m − 1 below a power of two)
+        guard s < 64 else { return appendShortestFixedWide(v) }
+        let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ ≤ 19 here
+        let p = UInt128(Self.pow10(k))
+        let mid = UInt128(m &<< 2) &* p
+        let hi = mid &+ (p &<< 1)
+        let lo = mid &- ((m == 1 << 52 && field > 1) ? p : p &<< 1)
+        let shift = UInt128(truncatingIfNeeded: s)
+        let mask = (UInt64(1) &<< UInt64(truncatingIfNeeded: s)) &- 1
+        let inclusive = m & 1 == 0
+        let hq = UInt64(truncatingIfNeeded: hi &>> shift), hExact = UInt64(truncatingIfNeeded: hi) & mask == 0
+        let lq = UInt64(truncatingIfNeeded: lo &>> shift), lExact = UInt64(truncatingIfNeeded: lo) & mask == 0
+        let b = (hExact && !inclusive) ? hq &- 1 : hq  // the largest integer in the interval
+        let first = lExact && inclusive ? lq : lq &+ 1  // the smallest
+        guard first <= b else { return appendShortestSearch(v) }  // narrower than one unit (below a power of two)
+        var q = b / 10 &* 10
+        if q < first {
+            // The integer nearest to the midpoint (an exact tie is left to the standard library).
+            let mq = UInt64(truncatingIfNeeded: mid &>> shift), r = UInt64(truncatingIfNeeded: mid) & mask
+            let half = UInt64(1) &<< UInt64(truncatingIfNeeded: s &- 1)
+            if r == half { return false }
+            q = r > half ? mq &+ 1 : mq
+            if q < first { q = first } else if q > b { q = b }
+        }
+        writeShortest(q, exponent: 0 &- k, negative: v < 0)
+        return true
+    }
+
+    /// `appendShortestFixed` for 10⁻⁴ ≤ |v| < 2⁻⁹ (shifts of 64 bits or more).
+    func appendShortestFixedWide(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        let bits = a.bitPattern
+        let field = Int(truncatingIfNeeded: bits >> 52)
+        let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
+        let e = field &- 1075
+        let s = 2 &- e
         let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ (78913/2¹⁸ ≈ log₁₀2)
         // 10^k: 10^20 does not fit in 64 bits, so X is multiplied by 10 instead.
         let p = k <= 19 ? Self.pow10(k) : Self.pow10(19), ten: UInt64 = k <= 19 ? 1 : 10
@@ -211,7 +279,7 @@ public final class ByteText: @unchecked Sendable {
             q = mc == 3 ? mq &+ 1 : mq
             if q < first { q = first } else if q > b { q = b }
         }
-        writeShortest(q, exponent: 0 &- k, negative: v.sign == .minus)
+        writeShortest(q, exponent: 0 &- k, negative: v < 0)
         return true
     }
 
@@ -235,12 +303,73 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// Writes q·10^exponent in Swift's fixed notation (`0.00123`, `5.0`, `12.5`), trailing zeros of q dropped.
+    /// For q < 10¹⁷ with −6 ≤ point ≤ 16 (digits before the point; the fixed range gives −3…16) the digits are
+    /// made once in a 17-digit field and copied in at most two unconditional 16-byte moves (no loop, no call);
+    /// otherwise digit by digit.
     @inline(__always) func writeShortest(_ q: UInt64, exponent: Int, negative: Bool) {
         var q = q, e = exponent
         while q % 10 == 0 { q /= 10; e &+= 1 }
         let n = Self.digitCount(q)
-        let point = n &+ e  // digits before the point
-        reserve(n &+ 24)
+        placeDigits(q, count: n, point: n &+ e, negative: negative, wholeSuffix: true)
+    }
+
+    /// Writes the `n` digits of q (q ≥ 1, no trailing zero unless the point follows it) with `point` of them
+    /// before the decimal point: `0.00123` (point ≤ 0), `12.5`, and for point ≥ n the digits, zeros up to the
+    /// point, then `.0` if `wholeSuffix` (Swift's form) or nothing (`%f` trimmed).
+    @inline(__always) func placeDigits(_ q: UInt64, count n: Int, point: Int, negative: Bool, wholeSuffix: Bool) {
+        guard n <= 17 && point >= -6 && point <= 16 else {
+            return writeShortestSlow(q, digits: n, point: point, negative: negative, wholeSuffix: wholeSuffix)
+        }
+        reserve(64)
+        var o = base + storedCount
+        if negative { o[0] = 0x2D; o += 1 }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { field in
+            // The 17 digits of q (leading zeros included) at bytes 0..<17; q's own digits start at 17 − n.
+            field.initialize(repeating: 0)  // the moves below read past the 17 digits
+            let t = UnsafeMutableRawPointer(field.baseAddress!)
+            let top = q / 10_000_000_000_000_000, rest = q &- top &* 10_000_000_000_000_000
+            let hi = rest / 100_000_000, lo = rest &- hi &* 100_000_000
+            t.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ top), as: UInt8.self)
+            Self.writeEight(UInt32(truncatingIfNeeded: hi), raw: t + 1)
+            Self.writeEight(UInt32(truncatingIfNeeded: lo), raw: t + 9)
+            let digits = UnsafeRawPointer(t + (17 &- n))
+            let out = UnsafeMutableRawPointer(o)
+            @inline(__always) func move16(_ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            }
+            if point <= 0 {
+                // "0." and up to six zeros, then the digits over the rest of them.
+                out.storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
+                let at = out + (2 &- point)
+                move16(digits, at)
+                at.storeBytes(of: digits.load(fromByteOffset: 16, as: UInt8.self), toByteOffset: 16, as: UInt8.self)
+                o += 2 &- point &+ n
+            } else if point >= n {
+                // n ≤ point ≤ 16: the digits, zeros up to the point, then ".0".
+                move16(digits, out)
+                (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, as: UInt64.self)
+                (out + n).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, toByteOffset: 8, as: UInt64.self)
+                if wholeSuffix {
+                    (out + point).storeBytes(of: UInt16(0x302E).littleEndian, as: UInt16.self)
+                    o += point &+ 2
+                } else {
+                    o += point
+                }
+            } else {
+                // 1 ≤ point < n: the whole part (≤ 16 digits), the point, the fraction (≤ 16 digits).
+                move16(digits, out)
+                move16(digits + point, out + (point &+ 1))
+                out.storeBytes(of: 0x2E as UInt8, toByteOffset: point, as: UInt8.self)
+                o += n &+ 1
+            }
+        }
+        storedCount = base.distance(to: o)
+    }
+
+    /// `writeShortest` digit by digit, for any q and point.
+    @inline(never) func writeShortestSlow(_ q: UInt64, digits n: Int, point: Int, negative: Bool, wholeSuffix: Bool) {
+        reserve(n &+ Swift.max(0, 0 &- point) &+ Swift.max(0, point) &+ 8)
         var o = base + count
         if negative { o[0] = 0x2D; o += 1 }
         if point <= 0 {
@@ -253,11 +382,8 @@ public final class ByteText: @unchecked Sendable {
             Self.writeDigits(q, count: n, before: o + n)
             for z in 0..<(point &- n) { o[n &+ z] = 0x30 }
             o += point
-            o[0] = 0x2E; o[1] = 0x30
-            o += 2
+            if wholeSuffix { o[0] = 0x2E; o[1] = 0x30; o += 2 }
         } else {
-            // All n digits one place to the right (one pass, no division by a variable power of ten), then the
-            // whole part moved back over the point's place.
             Self.writeDigits(q, count: n, before: o + 1 + n)
             for i in 0..<point { o[i] = o[i &+ 1] }
             o[point] = 0x2E
@@ -319,7 +445,7 @@ public final class ByteText: @unchecked Sendable {
         if twice > whole { q &+= 1 } else if twice == whole { return false }
         if q < dLo { q = dLo } else if q > dHi { q = dHi }
         // q·10^(j−k), trailing zeros dropped.
-        writeShortest(q, exponent: j &- k, negative: v.sign == .minus)
+        writeShortest(q, exponent: j &- k, negative: v < 0)
         return true
     }
 
@@ -327,7 +453,9 @@ public final class ByteText: @unchecked Sendable {
     /// magnitude, otherwise the shortest round-trip form.
     public func appendJSONNumber(_ v: Double) {
         if !v.isFinite { append("null"); return }
-        if Swift.abs(v) < 1e15 && Double(Int64(v)) == v {  // integral (no libm call)
+        let a = Swift.abs(v)
+        // Integral: adding 2⁵² rounds a to an integer (the spacing there is 1), so a is one iff that is exact.
+        if a < 1e15 && (a + 0x1p52) - 0x1p52 == a {
             let i = Int64(v)
             if i == 0 && v.sign == .minus { append("0"); return }
             appendInt(Int(i)); return
@@ -503,10 +631,14 @@ public final class ByteText: @unchecked Sendable {
     @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
         let y = Swift.abs(v) * pow10Double(d)
         guard y < 0x1p32 else { return nil }
-        let t = Int64(y)  // y ≥ 0: truncation is floor
-        let f = y - Double(t)
-        guard Swift.abs(f - 0.5) > 1e-6 else { return nil }
-        return f > 0.5 ? t &+ 1 : t
+        // y + 2⁵² is y rounded to an integer (the spacing there is 1), in the low bits of its pattern; f = y − that
+        // integer is exact, in [−½, ½]. (|f| is the distance of y's fraction from the nearer integer, so
+        // ||f| − ½| is its distance from ½.)
+        let r = y + 0x1p52
+        let t = Int64(bitPattern: r.bitPattern &- (0x1p52 as Double).bitPattern)
+        let f = y - (r - 0x1p52)
+        guard Swift.abs(Swift.abs(f) - 0.5) > 1e-6 else { return nil }
+        return t
     }
 
     /// Writes `q` / 10^`decimals` (`decimals` fraction digits) after `pad` spaces and a sign.
@@ -533,16 +665,19 @@ public final class ByteText: @unchecked Sendable {
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {
         // The common decimals as constants (the divisions become multiplications).
-        switch decimals {
-        case 7 where width <= 28:
-            guard let q = Self.fixedUnits(v, decimals: 7) else { break }
+        @_transparent func short(_ d: Int) -> Bool {
+            guard let q = Self.fixedUnits(v, decimals: d) else { return false }
             reserve(48)
-            count &+= ShortUnits.write(UInt64(q), decimals: 7, negative: v.sign == .minus && q != 0, width: width, trim: false,
-                                       at: base + count)
-            return
+            storedCount &+= ShortUnits.write(UInt64(q), decimals: d, negative: v < 0 && q != 0, width: width, trim: false,
+                                             at: base + storedCount)
+            return true
+        }
+        switch decimals {
+        case 7 where width <= 28: if short(7) { return }
+        case 2 where width <= 28: if short(2) { return }
         case 0...8:
             guard let q = Self.fixedUnits(v, decimals: decimals) else { break }
-            writeShortUnits(UInt64(q), decimals: decimals, negative: v.sign == .minus && q != 0, width: width, trim: false)
+            writeShortUnits(UInt64(q), decimals: decimals, negative: v < 0 && q != 0, width: width, trim: false)
             return
         default: break
         }
@@ -558,7 +693,7 @@ public final class ByteText: @unchecked Sendable {
         @_transparent func short(_ d: Int) -> Bool {
             guard let units = Self.fixedUnits(v, decimals: d) else { return false }
             reserve(48)
-            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v.sign == .minus && units != 0, width: 0, trim: true,
+            count &+= ShortUnits.write(UInt64(units), decimals: d, negative: v < 0 && units != 0, width: 0, trim: true,
                                        at: base + count)
             return true
         }
@@ -574,7 +709,7 @@ public final class ByteText: @unchecked Sendable {
         if decimals <= 15, let units = Self.fixedUnits(v, decimals: decimals) {
             var q = UInt64(units), d = decimals
             while d > 0 && q % 10 == 0 { q /= 10; d -= 1 }
-            writeUnits(q, decimals: d, negative: v.sign == .minus && q != 0, width: 0)
+            writeUnits(q, decimals: d, negative: v < 0 && q != 0, width: 0)
             return true
         }
         let s = count
@@ -604,11 +739,16 @@ public final class ByteText: @unchecked Sendable {
     @inline(never) func appendSpaces(_ n: Int) { append(repeating: 0x20, count: n) }
 
     /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
+    /// (Fewer instructions than splitting the digits into one word by lane arithmetic: the divisions by
+    /// constants are multiplications, and the four table loads are independent.)
     @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+        writeEight(v, raw: UnsafeMutableRawPointer(p))
+    }
+
+    @inline(__always) static func writeEight(_ v: UInt32, raw r: UnsafeMutableRawPointer) {
         let pairs = UnsafeRawPointer(digitPairs.utf8Start)
         let hi = v / 10_000, lo = v &- hi &* 10_000
         let a = hi / 100, b = hi &- a &* 100, c = lo / 100, e = lo &- c &* 100
-        let r = UnsafeMutableRawPointer(p)
         r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(a) &* 2, as: UInt16.self), as: UInt16.self)
         r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(b) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
         r.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(c) &* 2, as: UInt16.self), toByteOffset: 4, as: UInt16.self)
@@ -695,6 +835,33 @@ public final class ByteText: @unchecked Sendable {
     /// A JSON string literal of UTF-8 `text` (escapes as `JSONText.string`: `"`, `\`, `\n`, `\r`, `\t`, other
     /// controls below U+0020 as `\u00XX`; everything else as is).
     public func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+        if let src = text.baseAddress, text.count >= 4 && text.count <= 16 {
+            // Short text (a color, a label): checked and copied as two overlapping words.
+            let n = text.count, r = UnsafeRawPointer(src)
+            let head: UInt64, tail: UInt64
+            if n >= 8 {
+                head = r.loadUnaligned(as: UInt64.self); tail = r.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            } else {
+                // Two 32-bit words, each repeated in both halves (the test below sees every byte).
+                let h = UInt64(r.loadUnaligned(as: UInt32.self)), t = UInt64(r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+                head = h | h &<< 32; tail = t | t &<< 32
+            }
+            if !Self.needsEscape(head) && !Self.needsEscape(tail) {
+                reserve(24)
+                let o = UnsafeMutableRawPointer(base + storedCount)
+                o.storeBytes(of: 0x22 as UInt8, as: UInt8.self)
+                if n >= 8 {
+                    o.storeBytes(of: head, toByteOffset: 1, as: UInt64.self)
+                    o.storeBytes(of: tail, toByteOffset: n &- 7, as: UInt64.self)
+                } else {
+                    o.storeBytes(of: UInt32(truncatingIfNeeded: head), toByteOffset: 1, as: UInt32.self)
+                    o.storeBytes(of: UInt32(truncatingIfNeeded: tail), toByteOffset: n &- 3, as: UInt32.self)
+                }
+                o.storeBytes(of: 0x22 as UInt8, toByteOffset: n &+ 1, as: UInt8.self)
+                storedCount &+= n &+ 2
+                return
+            }
+        }
         // Most strings need no escape: copied whole.
         if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             reserve(text.count + 2)
@@ -720,6 +887,16 @@ public final class ByteText: @unchecked Sendable {
             }
         }
         append(0x22)
+    }
+
+    /// Whether any byte of the word is below 0x20, `"` or `\` (the exact "some byte below n" test: a byte's
+    /// borrow in x − n·0x01…01 reaches its top bit only if it was below n, and bytes ≥ 0x80 are masked out).
+    @inline(__always) static func needsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+        let below = (x &- ones &* 0x20) & ~x
+        let q = (quote &- ones) & ~quote, b = (backslash &- ones) & ~backslash
+        return (below | q | b) & high != 0
     }
 
     public func appendJSONString(_ s: String) {

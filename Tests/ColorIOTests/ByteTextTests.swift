@@ -116,6 +116,50 @@ import HuebenchTestSupport
         #expect(!ByteText().appendShortestFixed(1e-5) && !ByteText().appendShortestFixed(0x1p53) && !ByteText().appendShortestFixed(.nan))
     }
 
+    /// The eight-digit writer on every four-digit value in each half, with the other half at its extremes.
+    @Test func eightDigitsMatchDecimalText() {
+        var mismatches: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 8)
+        for x in 0..<10_000 {
+            for v in [UInt32(x) * 10_000, UInt32(x) * 10_000 + 9_999, UInt32(x), 99_990_000 + UInt32(x), UInt32(x) * 10_001] {
+                buffer.withUnsafeMutableBufferPointer { ByteText.writeEight(v, at: $0.baseAddress!) }
+                let text = String(decoding: buffer, as: UTF8.self)
+                let want = String(repeating: "0", count: 8 - String(v).count) + String(v)
+                if text != want { mismatches.append("\(v): \(text)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Swift's fixed notation at every digit count and point position of the shortest path: the digits of q
+    /// placed around the point (whole part, fraction, leading and trailing zeros), signs, and the digit-by-digit
+    /// form for the positions outside the fast range.
+    @Test func shortestDigitPlacement() {
+        var mismatches: [String] = []
+        var g = SplitMix64(seed: 0x17)
+        for digits in 1...17 {
+            for _ in 0..<40 {
+                var q = g.next() % ByteText.pow10(digits)
+                if q < ByteText.pow10(digits - 1) { q += ByteText.pow10(digits - 1) }
+                if q % 10 == 0 { q += 1 }
+                for exponent in -24...4 {
+                    let point = digits + exponent
+                    guard point >= -10 && point <= 17 else { continue }
+                    var want = String(q)
+                    if point <= 0 { want = "0." + String(repeating: "0", count: -point) + want }
+                    else if point >= digits { want += String(repeating: "0", count: point - digits) + ".0" }
+                    else { want.insert(".", at: want.index(want.startIndex, offsetBy: point)) }
+                    for negative in [false, true] {
+                        let ours = Self.text { $0.writeShortest(q, exponent: exponent, negative: negative) }
+                        if ours != (negative ? "-" : "") + want { mismatches.append("\(q)e\(exponent): \(ours) vs \(want)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+        #expect(Self.text { $0.writeShortest(1_250, exponent: -2, negative: false) } == "12.5", "trailing zeros of q dropped")
+    }
+
     @Test func shortestMatchesDescription() {
         for v in Self.values + [.nan, .infinity, -.infinity, 1e-5, 5e16] {
             #expect(Self.text { $0.appendShortest(v) } == v.description)
@@ -131,6 +175,32 @@ import HuebenchTestSupport
         #expect(Self.text { $0.appendJSONNumber(5e16) } == "5e+16")
         #expect(Self.text { $0.appendJSONNumber(0.1) } == "0.1")
         #expect(Self.text { $0.appendJSONString("a\"b\\c\n\t\r\u{1}é") } == "\"a\\\"b\\\\c\\n\\t\\r\\u0001é\"")
+    }
+
+    /// JSON strings of every short length with each escaped byte (and bytes just beside them: 0x1F/0x20,
+    /// 0x21/0x23, 0x5B/0x5D, 0x7F, UTF-8) at every position, against `JSONText.string`.
+    @Test func jsonStringsOfEveryShortLengthMatchJSONText() {
+        var mismatches: [String] = []
+        let specials: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0xC3]
+        for n in 0...20 {
+            for position in 0..<max(n, 1) {
+                for special in specials {
+                    var bytes = (0..<n).map { UInt8(0x61 + $0 % 26) }
+                    if n > 0 { bytes[position] = special; if special == 0xC3 && position + 1 < n { bytes[position + 1] = 0xA9 } }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    guard Array(text.utf8) == bytes else { continue }  // (a cut UTF-8 sequence is not a String)
+                    let ours = Self.text { b in bytes.withUnsafeBufferPointer { b.appendJSONString($0) } }
+                    if ours != JSONText.string(text) { mismatches.append("\(bytes): \(ours)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
+        #expect(Self.text { $0.appendJSONNumber(123456789012345) } == "123456789012345")
+        #expect(Self.text { $0.appendJSONNumber(-7) } == "-7")
+        #expect(Self.text { $0.appendJSONNumber(0.5) } == "0.5")
+        for v in [999999999999999.5, 4503599627370495.5, 0.999999999999, 2.0.nextUp, 1e15.nextDown] {
+            #expect(Self.text { $0.appendJSONNumber(v) } == v.description, "not integral: the shortest form")
+        }
     }
 
     @Test func alignmentAndIntegers() {

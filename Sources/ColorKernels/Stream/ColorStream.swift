@@ -89,7 +89,7 @@ public struct ColorStream: Sendable {
     /// Plans from every registered space to the target (convert), searched linearly: cheaper than hashing.
     let planSources: [ColorSpaceID]
     let plans: [ConversionPlan]
-    /// The four-lane css4 search and the reference plans it finishes with (nil: every color by the reference).
+    /// The four-lane css4 search and the reference plans JSON rows finish with (nil: every color by the reference).
     struct GamutLanes: Sendable {
         let mapper: BatchGamutMapper
         /// OKLCH → target (an in-gamut origin) and OKLCH → the gamut space (= target) for the last clip.
@@ -275,8 +275,12 @@ public struct ColorStream: Sendable {
         var resultAlpha: [Double] = []
         var coords: [SIMD3<Double>] = []
         var index: [Int32] = []
-        /// `gamut`: positions in `index` of the colors that need the search.
-        var search: [Int32] = []
+        /// `gamut`: per color of `index`, the search's status and chroma (`BatchGamutMapper.css4Decisions`).
+        var status: [UInt8] = []
+        var chroma: [Double] = []
+        /// `gamut` text rows: per color of `index`, its result on the lanes and whether it is certain.
+        var fast: [SIMD3<Double>] = []
+        var certain: [Bool] = []
         var extra: [SIMD3<Double>] = []
         /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
         /// space and in sRGB; per pair the value.
@@ -289,8 +293,8 @@ public struct ColorStream: Sendable {
     /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
     /// a form `CSSQuickReader` reads) is parsed first, then the chunk's colors are computed together — each
     /// conversion step over all of them (`ConversionPlan.apply` on a buffer), the gamut search four colors at a
-    /// time with certified decisions (`BatchGamutMapper.css4Decisions`) and the result by the reference plans —
-    /// then rows are written in line order. Every other line, and every color the batch path does not cover,
+    /// time with certified decisions (`BatchGamutMapper.css4Decisions`) and the result by the reference plans
+    /// (text rows: by the lanes where every printed digit is certain) — then rows are written in line order. Every other line, and every color the batch path does not cover,
     /// takes the per-line path. Both give the same bytes.
     func processChunk(_ data: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>, first: Int, into chunk: Chunk) {
         let target: ColorSpaceID
@@ -583,7 +587,8 @@ public struct ColorStream: Sendable {
     }
 
     /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
-    /// certified decisions and the reference's plans for the result; every other color the reference itself.
+    /// certified decisions and the reference's plans for the result (text rows: the lanes' result where its
+    /// digits are certain); every other color the reference itself.
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
         let n = chunk.colors.count
@@ -593,43 +598,40 @@ public struct ColorStream: Sendable {
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
             for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
-            // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
-            // First the origins, four at a time: a color certainly in gamut is done (status 1); the others are
-            // packed four to a search, so no lane idles through a search for an in-gamut neighbour.
-            // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
-            // exclusivity check per access.)
-            chunk.search.removeAll(keepingCapacity: true)
-            var j = 0
-            let pad = SIMD3<Double>(0.5, 0, 0)
-            while j < m {
-                let a = chunk.coords[j]
-                let b = j + 1 < m ? chunk.coords[j + 1] : pad
-                let c = j + 2 < m ? chunk.coords[j + 2] : pad
-                let d = j + 3 < m ? chunk.coords[j + 3] : pad
-                let inside = g.mapper.css4OriginInGamut(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
-                for q in 0..<Swift.min(4, m - j) {
-                    if inside[q] { chunk.kind[Int(chunk.index[j + q])] = 1 } else { chunk.search.append(Int32(truncatingIfNeeded: j + q)) }
+            // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
+            chunk.status.removeAll(keepingCapacity: true); chunk.status.append(contentsOf: repeatElement(0, count: m))
+            chunk.chroma.removeAll(keepingCapacity: true); chunk.chroma.append(contentsOf: repeatElement(0, count: m))
+            chunk.coords.withUnsafeBufferPointer { c in
+                chunk.status.withUnsafeMutableBufferPointer { s in
+                    chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
                 }
-                j += 4
             }
-            let ms = chunk.search.count
-            j = 0
-            while j < ms {
-                let qa = Int(chunk.search[j])
-                let qb = j + 1 < ms ? Int(chunk.search[j + 1]) : -1
-                let qc = j + 2 < ms ? Int(chunk.search[j + 2]) : -1
-                let qd = j + 3 < ms ? Int(chunk.search[j + 3]) : -1
-                let a = chunk.coords[qa]
-                let b = qb >= 0 ? chunk.coords[qb] : pad
-                let c = qc >= 0 ? chunk.coords[qc] : pad
-                let d = qd >= 0 ? chunk.coords[qd] : pad
-                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
-                for l in 0..<Swift.min(4, ms - j) {
-                    let q = l == 0 ? qa : (l == 1 ? qb : (l == 2 ? qc : qd))
-                    chunk.kind[Int(chunk.index[q])] = UInt8(truncatingIfNeeded: r.status[l])
-                    chunk.coords[q].y = r.chroma[l]
+            for q in 0..<m { chunk.coords[q].y = chunk.chroma[q] }
+            // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
+            if !json {
+                chunk.fast.removeAll(keepingCapacity: true); chunk.fast.append(contentsOf: repeatElement(.zero, count: m))
+                chunk.certain.removeAll(keepingCapacity: true); chunk.certain.append(contentsOf: repeatElement(false, count: m))
+                let laned = chunk.coords.withUnsafeBufferPointer { c in
+                    chunk.status.withUnsafeBufferPointer { s in
+                        chunk.chroma.withUnsafeBufferPointer { h in
+                            chunk.fast.withUnsafeMutableBufferPointer { f in
+                                chunk.certain.withUnsafeMutableBufferPointer {
+                                    g.mapper.css4Results(c, status: s.baseAddress!, chroma: h.baseAddress!, into: f.baseAddress!,
+                                                         certain: $0.baseAddress!)
+                                }
+                            }
+                        }
+                    }
                 }
-                j += 4
+                let b = BatchGamutMapper.resultTolerance
+                for q in 0..<m where laned && chunk.certain[q] {
+                    let v = chunk.fast[q]
+                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
+                          Self.textStable(v.z, tolerance: b) else { continue }
+                    let k = Int(chunk.index[q])
+                    chunk.results[k] = v; chunk.resultAlpha[k] = chunk.colors[k].alpha
+                    chunk.status[q] = 3
+                }
             }
             // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
             var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
@@ -638,7 +640,7 @@ public struct ColorStream: Sendable {
             defer { chunk.extra = inGamut }
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                if chunk.kind[k] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.kind[k] == 2 { clipped.append(chunk.coords[q]) }
+                if chunk.status[q] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
             }
             inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
             clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
@@ -646,13 +648,15 @@ public struct ColorStream: Sendable {
             for q in 0..<m {
                 let k = Int(chunk.index[q])
                 let alpha = chunk.colors[k].alpha
-                if chunk.kind[k] == 1 {
-                    chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
-                    chunk.kind[k] = 2  // a gamut result: NaN is never `none` (as the per-line path writes it)
-                } else if chunk.kind[k] == 2 {
+                switch chunk.status[q] {
+                case 1: chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
+                case 2:
                     let v = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1)); b += 1
                     chunk.results[k] = v; chunk.resultAlpha[k] = alpha
+                default: break
                 }
+                // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or the reference.
+                chunk.kind[k] = chunk.status[q] == 0 ? 0 : 2
             }
         }
         for k in 0..<n where chunk.kind[k] == 0 {
@@ -1018,23 +1022,65 @@ public struct ColorStream: Sendable {
         return out.appendFixedTrimmed(x, decimals: decimals)
     }
 
-    /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: by comparison for 10⁻⁷…10⁶, with libm itself near a
-    /// power of ten and outside that range.
+    /// Whether every value within `b` of `v` (a result in [0, 1]) is written as `v` is by a text row: no rounding
+    /// boundary of `appendFixedText` at 7 decimals nor of `cssNumber` (0 below 5e-7, else 5 − ⌊log₁₀ v⌋
+    /// decimals) lies within `b` of it. 0 and 1 themselves are exact (a clamp that is certain).
+    @inline(__always)
+    static func textStable(_ v: Double, tolerance b: Double) -> Bool {
+        if v == 0 || v == 1 { return true }
+        guard v > b && v < 1 - b else { return false }
+        /// t (the value in units of the last digit, 0 ≤ t < 2⁵³) is at least `slack` away from a half unit.
+        @inline(__always) func clear(_ t: Double, _ slack: Double) -> Bool {
+            Swift.abs((t - Double(Int64(t))) - 0.5) > slack
+        }
+        guard clear(v * 1e7, b * 1e7 + 1e-6) else { return false }
+        if Swift.abs(v - 5e-7) <= b { return false }
+        if v < 5e-7 { return true }
+        // ⌊log₁₀ v⌋ = −k for every value within b: [v − b, v + b] inside [10⁻ᵏ, 10¹⁻ᵏ), clear of the powers of ten
+        // by more than `magnitude`'s libm band (1e-12 relative); cssNumber then writes 5 + k decimals.
+        let lo: Double, scale: Double
+        if v >= 0.1 { lo = 0.1; scale = 1e6 } else if v >= 0.01 { lo = 0.01; scale = 1e7 }
+        else if v >= 1e-3 { lo = 1e-3; scale = 1e8 } else if v >= 1e-4 { lo = 1e-4; scale = 1e9 }
+        else if v >= 1e-5 { lo = 1e-5; scale = 1e10 } else if v >= 1e-6 { lo = 1e-6; scale = 1e11 }
+        else { lo = 1e-7; scale = 1e12 }
+        guard v - b > lo * (1 + 1e-11), v + b < lo * 10 * (1 - 1e-11) else { return false }
+        return clear(v * scale, b * scale + 1e-6)
+    }
+
+    /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: for 10⁻⁶ ≤ a < 10⁶ from the binary exponent and one
+    /// comparison with a power of ten, with libm itself within 10⁻¹² (relative) of a power of ten and outside
+    /// that range (away from a power of ten libm's floor is the exact one, which this is).
     @inline(__always)
     static func magnitude(_ a: Double) -> Int {
-        var lo = 1.0, m = 0
-        if a >= 1 {
-            while m < 6 && a >= lo * 10 { lo *= 10; m += 1 }  // 10^m exact for m ≤ 22
-            if m == 6 { return Int(floor(log10(a))) }
-            if a < lo * (1 + 1e-12) || a > lo * 10 * (1 - 1e-12) { return Int(floor(log10(a))) }
-            return m
+        guard a >= 1e-6 && a < 1e6 else { return Int(floor(log10(a))) }
+        let e2 = Int(truncatingIfNeeded: a.bitPattern >> 52) &- 1023  // ⌊log₂ a⌋ (a is normal here)
+        // ⌊e2·log₁₀2⌋ (78913 / 2¹⁸ ≈ log₁₀2; exact for |e2| ≤ 20): log₁₀ a lies within 0.302 above it.
+        var m = (e2 &* 78913) >> 18
+        if a >= power(m &+ 1) { m &+= 1 }
+        if a < power(m) * (1 + 1e-12) || a > power(m &+ 1) * (1 - 1e-12) { return Int(floor(log10(a))) }
+        return m
+    }
+
+    /// 10^m for −7 ≤ m ≤ 7 (the nearest Doubles).
+    @inline(__always)
+    static func power(_ m: Int) -> Double {
+        switch m {
+        case -7: return 1e-7
+        case -6: return 1e-6
+        case -5: return 1e-5
+        case -4: return 1e-4
+        case -3: return 1e-3
+        case -2: return 1e-2
+        case -1: return 1e-1
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        default: return 1e7
         }
-        var hi = 1.0
-        while m > -7 && a < hi / 10 { hi /= 10; m -= 1 }
-        if m == -7 { return Int(floor(log10(a))) }
-        // a in [hi/10, hi) roughly; near either end ask libm.
-        if a < hi / 10 * (1 + 1e-12) || a > hi * (1 - 1e-12) { return Int(floor(log10(a))) }
-        return m - 1
     }
 
     static func byte(_ v: Double) -> Int {
