@@ -108,6 +108,11 @@ import HuebenchTestSupport
                 "abcdefghijklmnopq(1 2 3)", "oklch(0.5 0.1 30)x", "#", "#1", "#12", "#123", "#1234", "#12345", "#123456",
                 "#1234567", "#12345678", "#123456789", "#abcdef", "#ABCDEF", "#aBcDeF", "#00b38680", "#fffg", "#ggg",
                 "#:;<", "#@AF", "#`af", "#GHIJKL", "#/09", "# 123", "#12 34", "#ff00ff00", "#FfFf"]
+        // Every ASCII byte in each place of six- and eight-digit hex (the digits are read a word at a time).
+        for b in 0x21...0x7E {
+            let c = String(UnicodeScalar(UInt8(b)))
+            out += ["#12345" + c, "#" + c + "bcdef", "#a" + c + "Cd9F", "#1234567" + c, "#" + c + "234567f", "#fFfF" + c + "000"]
+        }
         return out
     }
 
@@ -136,11 +141,19 @@ import HuebenchTestSupport
         let reader = CSSQuickReader()
         for s in Self.edgeCases() + Self.inputs().prefix(300) {
             let alone = Self.quick(s)
-            for tail in ["12345678", "(((((((((", "abcdef01", ")", "e5%", " / 0.5)"] {
+            for tail in ["12345678", "(((((((((", "abcdef01", ")", "e5%", " / 0.5)", "\t"] {
                 let bytes = Array((s + tail).utf8)
                 let q = bytes.withUnsafeBufferPointer { reader.read(UnsafeBufferPointer(rebasing: $0[0..<s.utf8.count])) }
                 let same = (alone == nil && q == nil) || (alone != nil && q != nil && Self.same(alone!, q!))
                 #expect(same, "\(s) followed by \(tail)")
+                // A line inside a buffer, with other bytes before and after it.
+                guard !s.utf8.contains(0x09) else { continue }
+                let framed = Array((tail + s + tail).utf8), start = tail.utf8.count
+                var parsed = CSSQuickReader.Parsed()
+                let ok = framed.withUnsafeBufferPointer { reader.readLine($0, start..<(start + s.utf8.count), into: &parsed) }
+                let inFrame = ok ? reader.color(parsed) : nil
+                #expect((alone == nil && inFrame == nil) || (alone != nil && inFrame != nil && Self.same(alone!, inFrame!)),
+                        "\(s) between \(tail)")
             }
         }
     }

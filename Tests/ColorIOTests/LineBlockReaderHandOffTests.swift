@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -43,5 +44,36 @@ import Darwin
             #expect(numbers.allSatisfy { $0 >= 1 && $0 <= batch }, "block \(block), batch \(batch)")
             if block == 1 << 20 { #expect(numbers.count == (want.count + batch - 1) / batch) }
         }
+    }
+
+    /// Newlines are found a word at a time: bytes next to a newline that differ from it in one bit (`\v`, `\u{8A}`
+    /// in UTF-8 text, `\r`) are not newlines, and a batch of more lines than the reader sizes ahead at once
+    /// (65,536) is cut whole.
+    @Test func newlinesAmongNearBytesAndLargeBatches() throws {
+        var want: [String] = []
+        for k in 0..<70_000 {
+            switch k % 5 {
+            case 0: want.append("\u{0B}a\u{0B}")
+            case 1: want.append("Ċ\u{8A}")  // U+010A: bytes C4 8A
+            case 2: want.append("")
+            case 3: want.append("x\u{0B}\u{0B}\u{0B}\u{0B}\u{0B}\u{0B}\u{0B}\u{0B}y")
+            default: want.append(String(k))
+            }
+        }
+        var bytes = Array(want.joined(separator: "\n").utf8)
+        bytes += [0x0D, 0x0D]  // a last line without a newline, its two CRs dropped
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-lines-\(getpid()).txt").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let r = LineBlockReader(fd: fd, blockBytes: 4096)
+        var got: [String] = []
+        while try r.nextBatch(maxLines: 100_000) {
+            for range in r.lines { got.append(String(decoding: r.data[range], as: UTF8.self)) }
+        }
+        #expect(got.count == want.count)
+        #expect(got == want)
     }
 }

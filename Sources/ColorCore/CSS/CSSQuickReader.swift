@@ -104,11 +104,23 @@ public struct CSSQuickReader: Sendable {
         read(text, tabs: false, into: &c)
     }
 
+    /// `readLine` of the line `buffer[range]`, into plain data. The bytes of `buffer` around the line may be read
+    /// (a short line is then read in whole words) but never change the result.
+    public func readLine(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into c: inout Parsed) -> Bool {
+        guard let p = buffer.baseAddress else { return false }
+        return read(p, buffer.count, range.lowerBound, range.upperBound, tabs: false, into: &c)
+    }
+
     @inline(__always)
     func read(_ text: UnsafeBufferPointer<UInt8>, tabs: Bool, into c: inout Parsed) -> Bool {
         guard let p = text.baseAddress else { return false }
-        let count = text.count
-        var a = 0, b = count
+        return read(p, text.count, 0, text.count, tabs: tabs, into: &c)
+    }
+
+    /// The color in `p[start..<end]`; the bytes up to `count` may be read.
+    @inline(__always)
+    func read(_ p: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ end: Int, tabs: Bool, into c: inout Parsed) -> Bool {
+        var a = start, b = end
         while a < b && (p[a] == 0x20 || tabs && p[a] == 0x09) { a &+= 1 }
         while b > a && (p[b &- 1] == 0x20 || tabs && p[b &- 1] == 0x09) { b &-= 1 }
         guard a < b else { return false }
@@ -217,18 +229,23 @@ public struct CSSQuickReader: Sendable {
         var v: (Double, Double, Double, Double) = (0, 0, 0, 1)
         switch n {
         case 6, 8:
-            var x: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-            var bad: UInt32 = 0
-            @inline(__always) func pair(_ i: Int) -> UInt32 {
-                let h = nibble(p[a &+ i]), l = nibble(p[a &+ i &+ 1])
-                bad |= h | l
-                return h &<< 4 | l
-            }
-            x.0 = pair(0); x.1 = pair(2); x.2 = pair(4)
-            if n == 8 { x.3 = pair(6) }
-            guard bad < 16 else { return false }
-            v.0 = Double(x.0) / 255; v.1 = Double(x.1) / 255; v.2 = Double(x.2) / 255
-            if n == 8 { v.3 = Double(x.3) / 255 }
+            // All six or eight digits in one word: per byte, a digit (0x30…0x39) or a letter a…f in either case; the
+            // nibbles then paired into bytes. (Each step stays inside its byte: no carry crosses into the next.)
+            let w = word(p, a, count)
+            let d = w ^ (ones &* 0x30)
+            let notDigit = (((d & ~highs) &+ (ones &* 0x76)) | d) & highs
+            let l = (w | (ones &* 0x20)) ^ (ones &* 0x60)  // a…f → 1…6
+            let t = l & ~highs
+            let notLetter = ((((t &+ (ones &* 0x79)) | l) & highs) | (~(t &+ (ones &* 0x7F)) & highs))
+            let used: UInt64 = n == 8 ? ~0 : 0x0000_FFFF_FFFF_FFFF
+            guard notDigit & notLetter & used == 0 else { return false }
+            let digitBytes = ((~notDigit & highs) &>> 7) &* 0xFF
+            let nibbles = ((d & digitBytes) | ((l &+ (ones &* 0x09)) & ~digitBytes)) & (ones &* 0x0F)
+            let pairs = ((nibbles & 0x000F_000F_000F_000F) &<< 4) | ((nibbles &>> 8) & 0x000F_000F_000F_000F)
+            v.0 = Double(pairs & 0xFF) / 255
+            v.1 = Double((pairs &>> 16) & 0xFF) / 255
+            v.2 = Double((pairs &>> 32) & 0xFF) / 255
+            if n == 8 { v.3 = Double((pairs &>> 48) & 0xFF) / 255 }
         case 3, 4:
             let r = nibble(p[a]), g = nibble(p[a &+ 1]), bl = nibble(p[a &+ 2]), al = n == 4 ? nibble(p[a &+ 3]) : 0
             guard r | g | bl | al < 16 else { return false }

@@ -325,7 +325,7 @@ public struct ColorStream: Sendable {
             w.parsed.withUnsafeMutableBufferPointer { parsed in
                 for i in 0..<lines {
                     // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-                    if quick.readLine(UnsafeBufferPointer(rebasing: data[ranges[i]]), into: &parsed[n]) {
+                    if quick.readLine(data, ranges[i], into: &parsed[n]) {
                         slot[i] = Int32(truncatingIfNeeded: n)
                         n &+= 1
                     }
@@ -382,11 +382,11 @@ public struct ColorStream: Sendable {
             w.tabs.withUnsafeMutableBufferPointer { tabs in
                 w.parsed.withUnsafeMutableBufferPointer { parsed in
                     for i in 0..<lines {
-                        let line = UnsafeBufferPointer(rebasing: data[ranges[i]])
+                        let range = ranges[i]
                         // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
-                        if let tab = Self.firstTab(line),
-                           quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &parsed[n]),
-                           quick.readLine(UnsafeBufferPointer(rebasing: line[(tab &+ 1)...]), into: &parsed[n &+ 1]) {
+                        if let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])),
+                           quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
+                           quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
                             slot[i] = Int32(truncatingIfNeeded: n)
                             tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
                             n &+= 2
@@ -525,25 +525,64 @@ public struct ColorStream: Sendable {
     func computeConvert(_ chunk: inout Scratch) {
         let n = chunk.parsed.count
         var pending = 0
-        for k in 0..<n {
-            let r = quickRoutes[chunk.parsed[k].space]
-            if r == -2 { chunk.kind[k] = 1 } else if r >= 0 { pending += 1 }
+        chunk.parsed.withUnsafeBufferPointer { parsed in
+            chunk.kind.withUnsafeMutableBufferPointer { kind in
+                quickRoutes.withUnsafeBufferPointer { routes in
+                    for k in 0..<n {
+                        let r = routes[parsed[k].space]
+                        if r == -2 { kind[k] = 1 } else if r >= 0 { pending &+= 1 }
+                    }
+                }
+            }
         }
+        // Gathered and scattered through pointers into arrays sized for the whole chunk.
+        chunk.coords.removeAll(keepingCapacity: true); chunk.coords.append(contentsOf: repeatElement(.zero, count: n))
+        chunk.index.removeAll(keepingCapacity: true); chunk.index.append(contentsOf: repeatElement(0, count: n))
+        var from = 0
         while pending > 0 {
-            // The next source space still to do, and every color in it.
-            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 && quickRoutes[chunk.parsed[$0].space] >= 0 }) else { break }
-            let source = chunk.parsed[k0].space
-            chunk.coords.removeAll(keepingCapacity: true); chunk.index.removeAll(keepingCapacity: true)
-            for k in k0..<n where chunk.kind[k] == 0 && chunk.parsed[k].space == source {
-                chunk.coords.append(chunk.parsed[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
+            var m = 0
+            var plan = -1
+            chunk.parsed.withUnsafeBufferPointer { parsed in
+                chunk.kind.withUnsafeBufferPointer { kind in
+                    chunk.coords.withUnsafeMutableBufferPointer { coords in
+                        chunk.index.withUnsafeMutableBufferPointer { index in
+                            quickRoutes.withUnsafeBufferPointer { routes in
+                                // The next source space still to do, and every color in it.
+                                var k0 = from
+                                while k0 < n && !(kind[k0] == 0 && routes[parsed[k0].space] >= 0) { k0 &+= 1 }
+                                guard k0 < n else { return }
+                                from = k0 &+ 1
+                                let source = parsed[k0].space
+                                plan = routes[source]
+                                for k in k0..<n where kind[k] == 0 && parsed[k].space == source {
+                                    coords[m] = parsed[k].coords; index[m] = Int32(truncatingIfNeeded: k); m &+= 1
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            chunk.coords.withUnsafeMutableBufferPointer { plans[quickRoutes[source]].apply($0) }
-            for (j, k) in chunk.index.enumerated() {
-                chunk.results[Int(k)] = chunk.coords[j]
-                chunk.resultAlpha[Int(k)] = chunk.parsed[Int(k)].alpha
-                chunk.kind[Int(k)] = 2
+            guard plan >= 0 else { break }
+            chunk.coords.withUnsafeMutableBufferPointer { plans[plan].apply(UnsafeMutableBufferPointer(rebasing: $0[0..<m])) }
+            chunk.coords.withUnsafeBufferPointer { coords in
+                chunk.index.withUnsafeBufferPointer { index in
+                    chunk.parsed.withUnsafeBufferPointer { parsed in
+                        chunk.results.withUnsafeMutableBufferPointer { results in
+                            chunk.resultAlpha.withUnsafeMutableBufferPointer { resultAlpha in
+                                chunk.kind.withUnsafeMutableBufferPointer { kind in
+                                    for j in 0..<m {
+                                        let k = Int(index[j])
+                                        results[k] = coords[j]
+                                        resultAlpha[k] = parsed[k].alpha
+                                        kind[k] = 2
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            pending -= chunk.index.count
+            pending -= m
         }
     }
 
