@@ -458,6 +458,7 @@ public final class ByteText: @unchecked Sendable {
         if a < 1e15 && (a + 0x1p52) - 0x1p52 == a {
             let i = Int64(v)
             if i == 0 && v.sign == .minus { append("0"); return }
+            if i >= 0 && i < 10 { append(UInt8(truncatingIfNeeded: 48 &+ i)); return }  // (an alpha of 1 or 0)
             appendInt(Int(i)); return
         }
         appendShortest(v)
@@ -701,6 +702,7 @@ public final class ByteText: @unchecked Sendable {
         switch decimals {
         case 6: if short(6) { return true }
         case 7: if short(7) { return true }
+        case 5: if short(5) { return true }
         case 3: if short(3) { return true }
         case 4: if short(4) { return true }
         case 0...8: if short(decimals) { return true }
