@@ -77,6 +77,93 @@ import HuebenchTestSupport
         #expect(accepted > 1500, "the quick forms should cover most generated inputs; accepted \(accepted)")
     }
 
+    /// Numbers at the edges of the word-at-a-time reading and of the exact fast path: digit runs of 7…9 and
+    /// 15…21 digits (with and without leading zeros), 2^53 ± 1, exponents at ±22 and beyond, signs, `none`,
+    /// percentages, alpha forms and separators, and names of other lengths.
+    static func edgeCases() -> [String] {
+        var numbers = ["0", "-0", "+0", "00", "0.0", "-0.0", "1", "12345678", "123456789", "1234567", "0.1234567",
+                       "0.12345678", "0.123456789", "12345678.12345678", "1234567.1234567", "99999999.99999999",
+                       "123456789012345", "1234567890123456", "12345678901234567", "1234567890123456789",
+                       "12345678901234567890", "123456789012345678901", "0.0000000000000000001",
+                       "0.00000000000000000001", "0.000000000000000000000000000005", "000000000000000000001",
+                       "0000000000000000000000.5", "9007199254740991", "9007199254740992", "9007199254740993",
+                       "900719925474099.3", "1e22", "1e23", "1e-22", "1e-23", "1E+05", "1e-0", "1e0000", "1e00001",
+                       "1e12345", "0e999", "0.0e-999", "5e-324", "12.5e-3", "12.5E3%", "-12.5e+1%", "1.e5", ".5",
+                       "5.", "+-1", "--1", "-+1", "-none", "none", "nonenone", "none%", "nan", "1%%", "1%", "-50%",
+                       "0.1e", "0.1e+", "0.1e-", "1ee1", "1e1.5", "1.5.5", "1/", "0x10", "1_0", "１"]
+        for k in 1...22 { numbers.append("1" + String(repeating: "0", count: k)); numbers.append("0." + String(repeating: "0", count: k - 1) + "7") }
+        var out: [String] = []
+        for (n, x) in numbers.enumerated() {
+            let y = numbers[(n * 7 + 3) % numbers.count]
+            out += ["oklch(\(x) 0.1 30)", "oklch(0.5 \(x) 30)", "oklch(0.5 0.1 \(x))", "lab(\(x) \(y) \(x))",
+                    "oklab(0.5 0.1 0.1 / \(x))", "lch(\(y) \(x) 1/\(x))", "oklch(\(x)\(y) 1 1)"]
+        }
+        out += ["oklch(0.5 0.1 30 / 50%)", "oklch(0.5 0.1 30 /50%)", "oklch(0.5 0.1 30/ 50%)", "oklch(0.5 0.1 30 / none)",
+                "oklch(0.5 0.1 30 / 0.5 / 0.5)", "oklch(0.5 0.1 30 / 0.5 0.5)", "oklch(0.5 0.1 / 30)", "oklch(/ 0.5 0.1 30)",
+                "oklch(0.5\t0.1 30)", "oklch(\t0.5 0.1 30)", "oklch(0.5 0.1 30\t)", "\toklch(0.5 0.1 30) \t",
+                "oklch (0.5 0.1 30)", "oklch(0.5 0.1 30))", "oklch((0.5 0.1 30)", "oklch(0.5  0.1   30)", "oklch()",
+                "oklch(", ")", "(", "oklchx(0.5 0.1 30)", "oklc(0.5 0.1 30)", "jzczhz(0.1 0.05 30)", "jzazbz(0.1 0.01 0.01)",
+                "ictcp(0.5 0.1 0.1)", "ictcp(50% 50% -50%)", "lab(50% 50% -50% / 50%)", "lch(50% 50% 50%)",
+                "color-mix(in oklch, red, blue)", "verylongname(1 2 3)", "abcdefgh(1 2 3)", "abcdefghi(1 2 3)",
+                "abcdefghijklmnopq(1 2 3)", "oklch(0.5 0.1 30)x", "#", "#1", "#12", "#123", "#1234", "#12345", "#123456",
+                "#1234567", "#12345678", "#123456789", "#abcdef", "#ABCDEF", "#aBcDeF", "#00b38680", "#fffg", "#ggg",
+                "#:;<", "#@AF", "#`af", "#GHIJKL", "#/09", "# 123", "#12 34", "#ff00ff00", "#FfFf"]
+        return out
+    }
+
+    @Test func agreesOnEdgeCases() {
+        let wb = Workbench.standard
+        var accepted = 0, disagreements: [String] = []
+        for s in Self.edgeCases() {
+            let full = try? wb.parse(s)
+            guard let q = Self.quick(s) else { continue }
+            accepted += 1
+            guard let full else { disagreements.append("\(s): quick accepted, full parser rejects"); continue }
+            if !Self.same(q, full) { disagreements.append("\(s): quick \(q) vs full \(full)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(accepted > 300, "accepted \(accepted)")
+        // Exact values the fast path must produce (correctly rounded, as strtod).
+        #expect(Self.quick("oklch(0.12345678 1234567.1234567 30)")?.coords == SIMD3(0.12345678, 1234567.1234567, 30))
+        #expect(Self.quick("oklch(9007199254740991 0 0 / 1e-22)")?.alpha == 1e-22)
+        #expect(Self.quick("oklch(9007199254740993 0 0)") == nil, "beyond 2^53: the full parser rounds it")
+        #expect(Self.quick("oklch(0.5 0.1 30 / none)")?.alpha.isNaN == true)
+    }
+
+    /// The reader reads a line eight bytes at a time but never past the line: the same line followed by digits,
+    /// parentheses or hex digits in memory reads the same.
+    @Test func readsOnlyTheLine() {
+        let reader = CSSQuickReader()
+        for s in Self.edgeCases() + Self.inputs().prefix(300) {
+            let alone = Self.quick(s)
+            for tail in ["12345678", "(((((((((", "abcdef01", ")", "e5%", " / 0.5)"] {
+                let bytes = Array((s + tail).utf8)
+                let q = bytes.withUnsafeBufferPointer { reader.read(UnsafeBufferPointer(rebasing: $0[0..<s.utf8.count])) }
+                let same = (alone == nil && q == nil) || (alone != nil && q != nil && Self.same(alone!, q!))
+                #expect(same, "\(s) followed by \(tail)")
+            }
+        }
+    }
+
+    /// `readLine` (a stream's whole line) takes no line with a TAB or a byte outside ASCII, and reads every other
+    /// line as `read` does.
+    @Test func readLineTakesNoLabelsOrPairs() {
+        let reader = CSSQuickReader()
+        func line(_ s: String) -> Color? {
+            var s = s
+            return s.withUTF8 { reader.readLine($0) }
+        }
+        for s in ["\t#123456", "#123456\t", "label\t#123456", "#fff\t#000", "oklch(0.5 0.1 30)\t", "\toklch(0.5 0.1 30)",
+                  "oklch(0.5\t0.1 30)", "#fff\u{a0}", "oklch(0.5 0.1 30)\u{2003}", "--brand: #fff;", "  ", ""] {
+            #expect(line(s) == nil, "\(s)")
+        }
+        for s in Self.edgeCases() + Self.inputs().prefix(500) where !s.utf8.contains(0x09) {
+            let a = Self.quick(s), b = line(s)
+            #expect((a == nil && b == nil) || (a != nil && b != nil && Self.same(a!, b!)), "\(s)")
+        }
+        #expect(line("  #00b386  ").map { Self.same($0, Self.quick("#00b386")!) } == true)
+    }
+
     @Test func leavesOtherFormsToTheFullParser() {
         for s in ["red", "rgb(1 2 3)", "hsl(0 0% 0%)", "hwb(0 0% 0%)", "color(srgb 1 0 0)", "oklch(0.5 0.1 30deg)",
                   "OKLCH(0.5 0.1 30)", "oklch(calc(0.5) 0.1 30)", "color-mix(in oklch, red, blue)", "#12345",

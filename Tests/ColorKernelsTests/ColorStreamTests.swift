@@ -114,6 +114,18 @@ import HuebenchTestSupport
     /// sRGB and Display P3: JSON byte-identical to mapping each color alone, on 1 and 2 cores.
     @Test(arguments: ["srgb", "display-p3"])
     func gamutOfManyOKLCHLinesIsByteIdentical(target: String) throws {
+        try Self.gamutOfManyOKLCHLines(target: target, json: true)
+    }
+
+    /// Text rows of the same lines (results on the lanes where every digit is certain, the reference's
+    /// elsewhere): the same text as the per-item rows, for each transfer curve's lane form (the sRGB curve,
+    /// the 1/2.4 power of rec2020, a98-rgb's power) and for ProPhoto, which has none.
+    @Test(arguments: ["srgb", "display-p3", "rec2020", "a98-rgb", "prophoto-rgb"])
+    func gamutTextRowsOfManyOKLCHLinesMatchTheReference(target: String) throws {
+        try Self.gamutOfManyOKLCHLines(target: target, json: false)
+    }
+
+    static func gamutOfManyOKLCHLines(target: String, json: Bool) throws {
         let wb = Workbench.standard
         var g = SplitMix64(seed: 0xE2)
         let lines = (0..<20_000).map { k -> String in
@@ -121,12 +133,12 @@ import HuebenchTestSupport
                 : String(format: "oklch(%.4f %.4f %.2f)", g.unit(), 0.45 * g.unit(), 400 * g.unit() - 20)
         }
         let t = try wb.spaces.canonicalID(target)
-        let expected = try lines.map { Self.colorRow($0, try wb.mapGamut(try wb.parse($0), to: t, method: "css4"), json: true) }
-        let s = try ColorStream(.gamut(to: t, method: "css4"), json: true, workbench: wb)
-        #expect(s.gamutLanes != nil, "the batch path is taken for \(target)")
+        let expected = try lines.map { Self.colorRow($0, try wb.mapGamut(try wb.parse($0), to: t, method: "css4"), json: json) }
+        let s = try ColorStream(.gamut(to: t, method: "css4"), json: json, workbench: wb)
+        #expect((s.gamutLanes != nil) == (target != "prophoto-rgb"), "the batch path is taken for \(target) (ProPhoto: D50)")
         for threads in [1, 2] {
             let (got, messages) = try Self.stream(s, lines, threads: threads)
-            #expect(got == expected.joined(separator: "\n") + "\n", "gamut --to \(target) threads=\(threads)")
+            #expect(got == expected.joined(separator: "\n") + "\n", "gamut --to \(target) json=\(json) threads=\(threads)")
             #expect(messages.isEmpty)
         }
     }
@@ -286,6 +298,41 @@ import HuebenchTestSupport
                                                           with: "\"input\":\"brand-500\\t#00b386\",\"label\":\"brand-500\""))
         #expect(objects[1].contains("\"label\":\"--brand-600\",\"space\":\"oklch\""))
         #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
+    }
+
+    /// `textStable` keeps a result only when every value within the tolerance prints the same text row digits
+    /// (7 decimals) and CSS number: checked with the real writers at v − b, v and v + b, on random values, on
+    /// values within a few b of a rounding boundary of either, and near the powers of ten and 5e-7.
+    @Test func textStableValuesPrintTheSameWithinTheTolerance() throws {
+        let b = BatchGamutMapper.resultTolerance
+        func text(_ v: Double) -> String {
+            let out = ByteText()
+            out.appendFixedText(v, decimals: 7, width: 12)
+            out.append(0x20)
+            if !ColorStream.cssNumber(v, into: out) { out.append("?") }
+            return String(decoding: out.buffer, as: UTF8.self)
+        }
+        var g = SplitMix64(seed: 0x7E57)
+        var values: [Double] = [0, 1, 5e-7, 5e-7 + 2 * b, 0.1, 0.01, 1e-3, 1e-6, 0.12345675, 0.5, 0.99999995, 1 - b / 2]
+        for _ in 0..<20_000 {
+            let v = g.unit()
+            values.append(v)
+            values.append(v * pow(10, -Double(g.next() % 7)))
+            // Near a half unit of the 7th decimal or of the CSS number's last digit.
+            let d = Double(6 + g.next() % 4)
+            let boundary = ((v * pow(10, d)).rounded(.down) + 0.5) / pow(10, d)
+            values.append(boundary + (g.unit() - 0.5) * 8 * b)
+        }
+        var stable = 0
+        for v in values where v >= 0 && v <= 1 && ColorStream.textStable(v, tolerance: b) {
+            stable += 1
+            let t = text(v)
+            #expect(text(v - b) == t || v == 0 || v == 1, "\(v) − b: \(text(v - b)) ≠ \(t)")
+            #expect(text(v + b) == t || v == 0 || v == 1, "\(v) + b: \(text(v + b)) ≠ \(t)")
+        }
+        #expect(stable > values.count / 2, "\(stable) of \(values.count) stable")
+        #expect(!ColorStream.textStable(0.12345675, tolerance: b) && !ColorStream.textStable(0.1 + b / 2, tolerance: b))
+        #expect(ColorStream.textStable(0, tolerance: b) && ColorStream.textStable(1, tolerance: b))
     }
 
     /// The decade of a CSS number (the digits it keeps) is libm's ⌊log₁₀ a⌋ — also right next to every power of

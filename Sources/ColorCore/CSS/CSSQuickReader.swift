@@ -3,17 +3,20 @@
 /// gives exactly the `Color` (coordinates, alpha, `cssSyntax`) `Workbench.parse` gives, without allocating.
 ///
 /// Anything else (named colors, `rgb()`, `hsl()`, `hwb()`, `color()`, `color-mix()`, `calc()`, angles with units,
-/// commas, upper case, numbers beyond 15 significant digits or 10^±22, invalid input) returns nil: the caller
-/// then runs the full parser, which also produces the error message. `CSSQuickReaderTests` checks the two
+/// commas, upper case, numbers beyond 19 significant digits, 2^53 or 10^±22, invalid input) returns nil: the
+/// caller then runs the full parser, which also produces the error message. `CSSQuickReaderTests` checks the two
 /// readers agree bit for bit.
+///
+/// The text is read eight bytes at a time where it can be: a function name up to its `(`, a run of digits
+/// (counted and converted to an integer in one word), six hex digits; a number is then one correctly rounded
+/// IEEE operation (an integer below 2^53 times or divided by an exact power of ten), as strtod rounds it.
 public struct CSSQuickReader: Sendable {
     /// A space's function form as plain data (no reference counting when a line is matched): its name packed
     /// into 16 bytes, and per coordinate whether it is a hue, the reference of a percentage (NaN: none) and the
-    /// bounds `CSSParser.clampAtParse` applies (±∞: none).
+    /// bounds `CSSParser.clampAtParse` applies (±∞: none). The space's id is `ids[i]` for entry i.
     struct FunctionSpace: Sendable {
         var name: (UInt64, UInt64) = (0, 0)
         var length = 0
-        let id: ColorSpaceID
         var hue: (Bool, Bool, Bool) = (false, false, false)
         var percent: SIMD3<Double> = SIMD3(repeating: .nan)
         var low: SIMD3<Double> = SIMD3(repeating: -.infinity), high: SIMD3<Double> = SIMD3(repeating: .infinity)
@@ -21,7 +24,6 @@ public struct CSSQuickReader: Sendable {
         init?(name text: String, space: ColorSpace) {
             let bytes = Array(text.utf8)
             guard bytes.count <= 16, space.coordinates.count >= 3 else { return nil }
-            id = space.id
             length = bytes.count
             withUnsafeMutableBytes(of: &name) { for (i, b) in bytes.enumerated() { $0[i] = b } }
             for k in 0..<3 {
@@ -41,199 +43,455 @@ public struct CSSQuickReader: Sendable {
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
     }
     let functions: [FunctionSpace]
+    /// The space of each entry of `functions`.
+    let ids: [ColorSpaceID]
+    /// The spaces of `Parsed.space`: sRGB (`#hex`) first, then the function forms.
+    public let spaceIDs: [ColorSpaceID]
+
+    /// A color as read, as plain data (no reference count): its space is `spaceIDs[space]`; space 0 is a `#hex`
+    /// (sRGB, legacy syntax), every other a space's function form (modern syntax).
+    public struct Parsed: Sendable {
+        public var coords: SIMD3<Double>
+        public var alpha: Double
+        public var space: Int
+        public init() { coords = .zero; alpha = 1; space = 0 }
+    }
 
     public init(spaces: ColorSpaceRegistry = Workbench.standard.spaces) {
         // The functions `CSSParser.function` sends to its default branch (a space's own function form),
         // except hwb (legacy serialization).
         let special: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "color", "color-mix"]
-        var f: [FunctionSpace] = []
+        var f: [FunctionSpace] = [], ids: [ColorSpaceID] = []
         var seen: Set<String> = []
         for s in spaces.spaces.all {
             if case .function(let name) = s.cssForm, !special.contains(name),
                name.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D }),
                !seen.contains(name), let entry = FunctionSpace(name: name, space: s) {
                 seen.insert(name)
-                f.append(entry)
+                f.append(entry); ids.append(s.id)
             }
         }
         functions = f
+        self.ids = ids
+        spaceIDs = [.srgb] + ids
     }
 
-    /// The color, or nil when the text is not one of the quick forms (see the type's summary).
-    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
-        var a = 0, b = text.count
-        while a < b && (text[a] == 0x20 || text[a] == 0x09) { a += 1 }
-        while b > a && (text[b - 1] == 0x20 || text[b - 1] == 0x09) { b -= 1 }
-        guard a < b else { return nil }
-        if text[a] == 0x23 { return hex(text, a + 1, b) }
-        return function(text, a, b)
-    }
-
-    @inline(__always) static func nibble(_ c: UInt8) -> UInt32? {
-        switch c {
-        case 0x30...0x39: return UInt32(c - 0x30)
-        case 0x41...0x46: return UInt32(c - 0x37)
-        case 0x61...0x66: return UInt32(c - 0x57)
-        default: return nil
-        }
-    }
-
-    func hex(_ t: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Color? {
-        let n = b - a
-        guard n == 3 || n == 4 || n == 6 || n == 8 else { return nil }
-        var v: (Double, Double, Double, Double) = (0, 0, 0, 1)
-        var k = 0, i = a
-        while i < b {
-            let x: UInt32
-            if n <= 4 {
-                guard let h = Self.nibble(t[i]) else { return nil }
-                x = h * 17; i += 1
-            } else {
-                guard let h = Self.nibble(t[i]), let l = Self.nibble(t[i + 1]) else { return nil }
-                x = h * 16 + l; i += 2
-            }
-            let d = Double(x) / 255
-            switch k { case 0: v.0 = d; case 1: v.1 = d; case 2: v.2 = d; default: v.3 = d }
-            k += 1
-        }
-        var c = Color(.srgb, v.0, v.1, v.2, alpha: v.3)
-        c.cssSyntax = CSSSyntax(isLegacy: true)
-        return c
-    }
-
-    enum Component { case number(Double), percent(Double), none }
-
-    static let exactPowers: [Double] = (0...22).map { k in
-        var p = 1.0
-        for _ in 0..<k { p *= 10 }
-        return p
-    }
-
-    /// A CSS number (`[+-]? digits [. digits]? ([eE] [+-]? digits)?`) with an optional `%`, or `none`, from `i`;
-    /// nil when it is anything else or not exactly representable by the fast path (then the full parser reads it).
+    /// The `Color` of a parsed color (with the CSS syntax the full parser records).
     @inline(__always)
-    static func component(_ t: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Component? {
-        if t[i] == 0x6E {  // none
-            guard i + 4 <= end, t[i + 1] == 0x6F, t[i + 2] == 0x6E, t[i + 3] == 0x65 else { return nil }
-            i += 4
-            return Component.none
+    public func color(_ c: Parsed) -> Color {
+        var color = Color(spaceIDs[c.space], coords: c.coords, alpha: c.alpha)
+        color.cssSyntax = c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax()
+        return color
+    }
+
+    /// The color, or nil when the text is not one of the quick forms (see the type's summary). Spaces and TABs
+    /// around it are ignored.
+    public func read(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
+        var c = Parsed()
+        return read(text, tabs: true, into: &c) ? color(c) : nil
+    }
+
+    /// `read` of a whole input line of a stream: only spaces around the color are ignored, so a line with a TAB
+    /// anywhere (a label, or a pair) or any byte outside ASCII is never a quick form. A line `read` accepts and
+    /// that has no TAB gives the same color.
+    public func readLine(_ text: UnsafeBufferPointer<UInt8>) -> Color? {
+        var c = Parsed()
+        return read(text, tabs: false, into: &c) ? color(c) : nil
+    }
+
+    /// `readLine` into plain data: false when the line is not a quick form.
+    public func readLine(_ text: UnsafeBufferPointer<UInt8>, into c: inout Parsed) -> Bool {
+        read(text, tabs: false, into: &c)
+    }
+
+    @inline(__always)
+    func read(_ text: UnsafeBufferPointer<UInt8>, tabs: Bool, into c: inout Parsed) -> Bool {
+        guard let p = text.baseAddress else { return false }
+        let count = text.count
+        var a = 0, b = count
+        while a < b && (p[a] == 0x20 || tabs && p[a] == 0x09) { a &+= 1 }
+        while b > a && (p[b &- 1] == 0x20 || tabs && p[b &- 1] == 0x09) { b &-= 1 }
+        guard a < b else { return false }
+        if p[a] == 0x23 { return Self.hex(p, count, a &+ 1, b, into: &c) }
+        return function(p, count, a, b, into: &c)
+    }
+
+    // MARK: Words
+
+    @inline(__always) static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inline(__always) static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// The eight bytes from `i` as a little-endian word (byte `i` lowest), zero past `count` (never read).
+    @inline(__always)
+    static func word(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> UInt64 {
+        let r = UnsafeRawPointer(p)
+        if i &+ 8 <= count { return r.loadUnaligned(fromByteOffset: i, as: UInt64.self) }
+        if i >= count { return 0 }
+        if count >= 8 { return r.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> UInt64(8 &* (i &+ 8 &- count)) }
+        var w: UInt64 = 0, k = count &- 1
+        while k >= i { w = w &<< 8 | UInt64(p[k]); k &-= 1 }
+        return w
+    }
+
+    /// How many bytes from the start of `w` are ASCII digits (0…8), and `w` with '0'…'9' turned into 0…9.
+    @inline(__always)
+    static func digitRun(_ w: UInt64) -> (count: Int, values: UInt64) {
+        let x = w ^ (ones &* 0x30)
+        // A byte is a digit when it is below 10 after the xor: adding 0x76 to its low seven bits leaves the high
+        // bit clear (no carry crosses a byte), and its own high bit is clear.
+        let nondigit = (((x & ~highs) &+ (ones &* 0x76)) | x) & highs
+        return (nondigit.trailingZeroBitCount &>> 3, x)
+    }
+
+    /// The integer the first `n` (1…8) digit values of `x` spell.
+    @inline(__always)
+    static func digitsValue(_ x: UInt64, _ n: Int) -> UInt64 {
+        // The n digits moved to the top bytes (the bytes below are zeros: leading zeros of the number), then
+        // pairs, fours and eights of digits combined by multiplication.
+        var v = x &<< UInt64(64 &- 8 &* n)
+        v = v &* 10 &+ (v &>> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        v = ((v & mask) &* (100 &+ (1_000_000 &<< 32)) &+ ((v &>> 16) & mask) &* (1 &+ (10_000 &<< 32))) &>> 32
+        return v & 0xFFFF_FFFF
+    }
+
+    /// 10^n for 0 ≤ n ≤ 8.
+    @inline(__always)
+    static func intPower(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        default: return 100_000_000
         }
-        var negative = false
-        if t[i] == 0x2B || t[i] == 0x2D { negative = t[i] == 0x2D; i += 1 }
-        var mantissa: UInt64 = 0, digits = 0, exp10 = 0, sawDigit = false
-        while i < end, t[i] >= 0x30 && t[i] <= 0x39 {
-            sawDigit = true
-            if mantissa == 0 && t[i] == 0x30 { i += 1; continue }
-            guard digits < 19 else { return nil }
-            mantissa = mantissa * 10 + UInt64(t[i] - 0x30); digits += 1; i += 1
+    }
+
+    /// 10^n for 0 ≤ n ≤ 22: the powers of ten a Double holds exactly.
+    @inline(__always)
+    static func exactPower(_ n: Int) -> Double {
+        switch n {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
         }
-        guard sawDigit else { return nil }
-        if i < end && t[i] == 0x2E {
-            i += 1
-            var fracDigit = false
-            while i < end, t[i] >= 0x30 && t[i] <= 0x39 {
-                fracDigit = true
-                if mantissa == 0 && t[i] == 0x30 { exp10 -= 1; i += 1; continue }
-                guard digits < 19 else { return nil }
-                mantissa = mantissa * 10 + UInt64(t[i] - 0x30); digits += 1; exp10 -= 1; i += 1
+    }
+
+    // MARK: #hex
+
+    /// The value of one hex digit, or a value above 15 when `c` is not one.
+    @inline(__always)
+    static func nibble(_ c: UInt8) -> UInt32 {
+        let d = UInt32(c) &- 0x30
+        if d < 10 { return d }
+        let l = (UInt32(c) | 0x20) &- 0x61  // a…f in either case
+        return l < 6 ? l &+ 10 : 16
+    }
+
+    static func hex(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int, into c: inout Parsed) -> Bool {
+        let n = b &- a
+        var v: (Double, Double, Double, Double) = (0, 0, 0, 1)
+        switch n {
+        case 6, 8:
+            var x: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+            var bad: UInt32 = 0
+            @inline(__always) func pair(_ i: Int) -> UInt32 {
+                let h = nibble(p[a &+ i]), l = nibble(p[a &+ i &+ 1])
+                bad |= h | l
+                return h &<< 4 | l
             }
-            guard fracDigit else { return nil }
+            x.0 = pair(0); x.1 = pair(2); x.2 = pair(4)
+            if n == 8 { x.3 = pair(6) }
+            guard bad < 16 else { return false }
+            v.0 = Double(x.0) / 255; v.1 = Double(x.1) / 255; v.2 = Double(x.2) / 255
+            if n == 8 { v.3 = Double(x.3) / 255 }
+        case 3, 4:
+            let r = nibble(p[a]), g = nibble(p[a &+ 1]), bl = nibble(p[a &+ 2]), al = n == 4 ? nibble(p[a &+ 3]) : 0
+            guard r | g | bl | al < 16 else { return false }
+            v.0 = Double(r &* 17) / 255; v.1 = Double(g &* 17) / 255; v.2 = Double(bl &* 17) / 255
+            if n == 4 { v.3 = Double(al &* 17) / 255 }
+        default:
+            return false
         }
-        if i < end && (t[i] == 0x65 || t[i] == 0x45) {
-            var j = i + 1, eneg = false, e = 0, eDigits = 0
-            if j < end && (t[j] == 0x2B || t[j] == 0x2D) { eneg = t[j] == 0x2D; j += 1 }
-            while j < end, t[j] >= 0x30 && t[j] <= 0x39 {
-                guard eDigits < 4 else { return nil }
-                e = e * 10 + Int(t[j] - 0x30); eDigits += 1; j += 1
+        c.coords = SIMD3(v.0, v.1, v.2)
+        c.alpha = v.3
+        c.space = 0
+        return true
+    }
+
+    // MARK: Function forms
+
+    /// Kinds of a component.
+    @inline(__always) static var failed: UInt8 { 0 }
+    @inline(__always) static var number: UInt8 { 1 }
+    @inline(__always) static var percent: UInt8 { 2 }
+    @inline(__always) static var none: UInt8 { 3 }
+
+    /// A CSS number (`[+-]? digits [. digits]? ([eE] [+-]? digits)?`) with an optional `%`, or `none`, from `i`
+    /// (before `end`, the closing parenthesis; the bytes up to `count` may be read) into `v` (NaN for none);
+    /// returns its kind, `failed` when it is anything else or not exactly representable by the fast path (then
+    /// the full parser reads it).
+    @inline(__always)
+    static func component(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ end: Int, _ v: inout Double) -> UInt8 {
+        let c = p[i]
+        if c == 0x6E {  // none
+            guard i &+ 4 <= end, p[i &+ 1] == 0x6F, p[i &+ 2] == 0x6E, p[i &+ 3] == 0x65 else { return failed }
+            i &+= 4
+            v = .nan
+            return none
+        }
+        let negative = c == 0x2D
+        var j = i
+        if c == 0x2B || c == 0x2D { j &+= 1 }
+        // The common case in one word: up to seven digits, or digits, a point and digits, followed by a byte that
+        // is none of these (the number ends inside the word).
+        let x = word(p, j, count) ^ (ones &* 0x30)
+        let nondigit = (((x & ~highs) &+ (ones &* 0x76)) | x) & highs
+        let whole = nondigit.trailingZeroBitCount &>> 3
+        guard whole > 0 else { return failed }
+        guard whole < 8 else { return generalComponent(p, count, &i, end, &v) }
+        var mantissa: UInt64, fraction = 0
+        if (x &>> UInt64(8 &* whole)) & 0xFF == 0x1E {  // '.'
+            guard whole < 7 else { return generalComponent(p, count, &i, end, &v) }
+            let after = nondigit &>> UInt64(8 &* (whole &+ 1))
+            guard after != 0 else { return generalComponent(p, count, &i, end, &v) }
+            fraction = after.trailingZeroBitCount &>> 3
+            guard fraction > 0 else { return failed }
+            // The digits without the point: the whole digits, then the fraction's moved down one byte.
+            let low: UInt64 = (1 &<< UInt64(8 &* whole)) &- 1
+            mantissa = digitsValue((x & low) | ((x &>> 8) & ~low), whole &+ fraction)
+            j &+= whole &+ 1 &+ fraction
+        } else {
+            mantissa = digitsValue(x, whole)
+            j &+= whole
+        }
+        let next = j < end ? p[j] : 0
+        if next | 0x20 == 0x65 { return generalComponent(p, count, &i, end, &v) }  // an exponent
+        i = j
+        // Below 10^7 and divided by at most 10^6: one correctly rounded division.
+        let magnitude = Double(mantissa) / exactPower(fraction)
+        v = negative ? -magnitude : magnitude
+        if next == 0x25 { i &+= 1; return percent }
+        return number
+    }
+
+    /// `component` for the numbers the one-word case does not take (eight digits or more, an exponent), digit
+    /// runs a word at a time; more than 19 digits in all (the mantissa could overflow) are read digit by digit.
+    @inline(never)
+    static func generalComponent(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ end: Int, _ v: inout Double) -> UInt8 {
+        let start = i
+        var c = p[i]
+        let negative = c == 0x2D
+        if c == 0x2B || c == 0x2D { i &+= 1 }
+        var mantissa: UInt64 = 0, digits = 0, exp10 = 0
+        var run = 0
+        repeat {
+            let (n, x) = digitRun(word(p, i, count))
+            run = n
+            if n > 0 { mantissa = mantissa &* intPower(n) &+ digitsValue(x, n); digits &+= n; i &+= n }
+        } while run == 8
+        guard digits > 0 else { return failed }
+        if i < end && p[i] == 0x2E {
+            i &+= 1
+            let whole = digits
+            repeat {
+                let (n, x) = digitRun(word(p, i, count))
+                run = n
+                if n > 0 { mantissa = mantissa &* intPower(n) &+ digitsValue(x, n); digits &+= n; i &+= n }
+            } while run == 8
+            guard digits > whole else { return failed }
+            exp10 = whole &- digits
+        }
+        if digits > 19 {
+            i = start
+            return longComponent(p, &i, end, &v)
+        }
+        c = i < end ? p[i] : 0
+        if c == 0x65 || c == 0x45 {
+            var j = i &+ 1, eneg = false, e = 0, eDigits = 0
+            if j < end && (p[j] == 0x2B || p[j] == 0x2D) { eneg = p[j] == 0x2D; j &+= 1 }
+            while j < end, p[j] >= 0x30 && p[j] <= 0x39 {
+                guard eDigits < 4 else { return failed }
+                e = e &* 10 &+ Int(p[j] &- 0x30); eDigits &+= 1; j &+= 1
             }
-            guard eDigits > 0 else { return nil }  // `1e` is a dimension: full parser
-            exp10 += eneg ? -e : e
+            guard eDigits > 0 else { return failed }  // `1e` is a dimension: full parser
+            exp10 &+= eneg ? -e : e
             i = j
+            c = i < end ? p[i] : 0
         }
-        // Exact: an integer below 2^53 times or divided by an exactly representable power of ten is correctly
-        // rounded by one IEEE operation, as strtod (and so the full parser's Double(String)) rounds.
+        guard let x = value(mantissa, exp10, negative) else { return failed }
+        v = x
+        if c == 0x25 { i &+= 1; return percent }
+        return number
+    }
+
+    /// ±mantissa × 10^exp10 when one IEEE operation rounds it correctly: an integer below 2^53 times or divided
+    /// by an exactly representable power of ten (as strtod, and so the full parser's Double(String), rounds).
+    @inline(__always)
+    static func value(_ mantissa: UInt64, _ exp10: Int, _ negative: Bool) -> Double? {
         guard mantissa < (1 << 53) else { return nil }
         var v = Double(mantissa)
         if mantissa != 0 {
             if exp10 < 0 {
                 guard exp10 >= -22 else { return nil }
-                v /= exactPowers[-exp10]
+                v /= exactPower(-exp10)
             } else if exp10 > 0 {
                 guard exp10 <= 22 else { return nil }
-                v *= exactPowers[exp10]
+                v *= exactPower(exp10)
             }
         }
-        if negative { v = -v }
-        if i < end && t[i] == 0x25 { i += 1; return .percent(v) }
-        return .number(v)
+        return negative ? -v : v
+    }
+
+    /// `component` for a number of more than 19 digits, digit by digit: leading zeros are not significant, and
+    /// more than 19 significant digits go to the full parser.
+    @inline(never)
+    static func longComponent(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ v: inout Double) -> UInt8 {
+        let negative = p[i] == 0x2D
+        if p[i] == 0x2B || p[i] == 0x2D { i &+= 1 }
+        var mantissa: UInt64 = 0, digits = 0, exp10 = 0
+        while i < end, p[i] >= 0x30 && p[i] <= 0x39 {
+            if mantissa == 0 && p[i] == 0x30 { i &+= 1; continue }
+            guard digits < 19 else { return failed }
+            mantissa = mantissa &* 10 &+ UInt64(p[i] &- 0x30); digits &+= 1; i &+= 1
+        }
+        if i < end && p[i] == 0x2E {
+            i &+= 1
+            while i < end, p[i] >= 0x30 && p[i] <= 0x39 {
+                if mantissa == 0 && p[i] == 0x30 { exp10 &-= 1; i &+= 1; continue }
+                guard digits < 19 else { return failed }
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- 0x30); digits &+= 1; exp10 &-= 1; i &+= 1
+            }
+        }
+        if i < end && (p[i] == 0x65 || p[i] == 0x45) {
+            var j = i &+ 1, eneg = false, e = 0, eDigits = 0
+            if j < end && (p[j] == 0x2B || p[j] == 0x2D) { eneg = p[j] == 0x2D; j &+= 1 }
+            while j < end, p[j] >= 0x30 && p[j] <= 0x39 {
+                guard eDigits < 4 else { return failed }
+                e = e &* 10 &+ Int(p[j] &- 0x30); eDigits &+= 1; j &+= 1
+            }
+            guard eDigits > 0 else { return failed }
+            exp10 &+= eneg ? -e : e
+            i = j
+        }
+        guard let x = value(mantissa, exp10, negative) else { return failed }
+        v = x
+        if i < end && p[i] == 0x25 { i &+= 1; return percent }
+        return number
     }
 
     @inline(__always)
-    static func skipSpaces(_ t: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+    static func skipSpaces(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
         let s = i
-        while i < end && t[i] == 0x20 { i += 1 }
+        while i < end && p[i] == 0x20 { i &+= 1 }
         return i > s
     }
 
-    func function(_ t: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Color? {
-        var i = a
-        while i < b && t[i] != 0x28 { i += 1 }
-        guard i < b, t[b - 1] == 0x29 else { return nil }
-        let nameLength = i - a
-        guard nameLength <= 16 else { return nil }
+    /// The entry of `functions` named by the bytes from `a` up to the first `(` (nil: none), and the index of
+    /// that `(`.
+    @inline(__always)
+    func lookup(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int) -> (entry: Int, paren: Int)? {
         var key: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &key) { k in for j in 0..<nameLength { k[j] = t[a + j] } }
-        var found = -1
-        functions.withUnsafeBufferPointer { fs in
-            for (n, f) in fs.enumerated() where f.length == nameLength && f.name == key { found = n; break }
+        var length: Int
+        // A `(` among the first eight bytes: the byte that is zero after xor with "((((((((".
+        let w = Self.word(p, a, count)
+        let x = w ^ (Self.ones &* 0x28)
+        let zero = (x &- Self.ones) & ~x & Self.highs
+        if zero != 0 {
+            length = zero.trailingZeroBitCount &>> 3
+            guard a &+ length < b else { return nil }
+            key.0 = length == 0 ? 0 : w & (~0 &>> UInt64(64 &- 8 &* length))
+        } else {
+            var i = a &+ 8
+            while i < b && p[i] != 0x28 { i &+= 1 }
+            guard i < b else { return nil }
+            length = i &- a
+            guard length <= 16 else { return nil }
+            key.0 = w
+            if length > 8 { key.1 = Self.word(p, a &+ 8, count) & (~0 &>> UInt64(64 &- 8 &* (length &- 8))) }
         }
-        guard found >= 0 else { return nil }
-        let space = functions[found]
-        let end = b - 1  // the ')'
-        i += 1
-        var comps: (Component, Component, Component, Component) = (.none, .none, .none, .number(1))
-        var count = 0, hasAlpha = false
-        // Spaces are skipped by a static function, not a closure over `i` (a captured `i` that is also passed
-        // inout gets a run-time exclusivity check per access).
-        _ = Self.skipSpaces(t, &i, end)
-        while i < end {
-            if count == 3 {
-                guard !hasAlpha, t[i] == 0x2F else { return nil }
-                i += 1; _ = Self.skipSpaces(t, &i, end)
-                guard i < end, let c = Self.component(t, &i, end) else { return nil }
-                comps.3 = c; hasAlpha = true
-                _ = Self.skipSpaces(t, &i, end)
-                continue
+        return functions.withUnsafeBufferPointer { fs -> (Int, Int)? in
+            for n in 0..<fs.count where fs[n].length == length && fs[n].name.0 == key.0 && fs[n].name.1 == key.1 {
+                return (n, a &+ length)
             }
-            guard let c = Self.component(t, &i, end) else { return nil }
-            switch count { case 0: comps.0 = c; case 1: comps.1 = c; default: comps.2 = c }
-            count += 1
-            let spaced = Self.skipSpaces(t, &i, end)
-            // Components are separated by whitespace; anything glued on (a unit, `-1-2`) is for the full parser.
-            if i < end && !spaced && !(count == 3 && t[i] == 0x2F) { return nil }
+            return nil
         }
-        guard count == 3 else { return nil }
+    }
+
+    func function(_ p: UnsafePointer<UInt8>, _ count: Int, _ a: Int, _ b: Int, into out: inout Parsed) -> Bool {
+        guard p[b &- 1] == 0x29, let (found, paren) = lookup(p, count, a, b) else { return false }
+        let end = b &- 1  // the ')'
+        var i = paren &+ 1
         var c = SIMD3<Double>(0, 0, 0)
-        for k in 0..<3 {
-            switch k == 0 ? comps.0 : (k == 1 ? comps.1 : comps.2) {
-            case .none: c[k] = .nan
-            case .number(let x): c[k] = x
-            case .percent(let x):
-                let ref = space.percent[k]
-                guard !space.isHue(k), !ref.isNaN else { return nil }
-                c[k] = x / 100 * ref
+        var percents: UInt8 = 0
+        _ = Self.skipSpaces(p, &i, end)
+        for n in 0..<3 {
+            guard i < end else { return false }
+            var v = 0.0
+            let kind = Self.component(p, count, &i, end, &v)
+            guard kind != Self.failed else { return false }
+            c[n] = v
+            if kind == Self.percent { percents |= 1 &<< UInt8(n) }
+            let spaced = Self.skipSpaces(p, &i, end)
+            // Components are separated by whitespace; anything glued on (a unit, `-1-2`) is for the full parser.
+            if i < end && !spaced && !(n == 2 && p[i] == 0x2F) { return false }
+        }
+        var alpha = 1.0
+        if i < end {
+            // `/ alpha`, then nothing.
+            guard p[i] == 0x2F else { return false }
+            i &+= 1; _ = Self.skipSpaces(p, &i, end)
+            guard i < end else { return false }
+            var v = 0.0
+            let kind = Self.component(p, count, &i, end, &v)
+            guard kind != Self.failed else { return false }
+            _ = Self.skipSpaces(p, &i, end)
+            guard i == end else { return false }
+            switch kind {
+            case Self.none: alpha = .nan
+            case Self.percent: alpha = Swift.min(1, Swift.max(0, v / 100))
+            default: alpha = Swift.min(1, Swift.max(0, v))
+            }
+        }
+        return functions.withUnsafeBufferPointer { fs -> Bool in
+            let space = fs.baseAddress! + found
+            if percents != 0 {
+                for k in 0..<3 where percents & (1 &<< UInt8(k)) != 0 {
+                    let ref = space.pointee.percent[k]
+                    guard !space.pointee.isHue(k), !ref.isNaN else { return false }
+                    c[k] = c[k] / 100 * ref
+                }
             }
             // CSSParser.clampAtParse: min(hi, max(lo, x)) for a present component (identity with ±∞ bounds).
-            if !c[k].isNaN { c[k] = Swift.min(space.high[k], Swift.max(space.low[k], c[k])) }
+            for k in 0..<3 where !c[k].isNaN { c[k] = Swift.min(space.pointee.high[k], Swift.max(space.pointee.low[k], c[k])) }
+            out.coords = c
+            out.alpha = alpha
+            out.space = found &+ 1
+            return true
         }
-        let alpha: Double
-        switch comps.3 {
-        case .none: alpha = .nan
-        case .number(let v): alpha = Swift.min(1, Swift.max(0, v))
-        case .percent(let v): alpha = Swift.min(1, Swift.max(0, v / 100))
-        }
-        var color = Color(space.id, coords: c, alpha: alpha)
-        color.cssSyntax = CSSSyntax()
-        return color
     }
 }

@@ -432,6 +432,14 @@ struct ChromaLine4 {
         toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
     }
 
+    /// A line from its parts (as `css4Decisions` keeps them per lane).
+    @_transparent
+    init(_ mapper: BatchGamutMapper, light L: Double4, ca: Double4, sb: Double4, base: RGB4, dir: RGB4) {
+        light = L; self.ca = ca; self.sb = sb
+        (base0, base1, base2) = base; (dir0, dir1, dir2) = dir
+        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+    }
+
     /// Linear RGB of (L, c, h).
     @_transparent
     func rgb(_ c: Double4) -> RGB4 {

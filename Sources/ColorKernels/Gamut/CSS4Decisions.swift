@@ -8,107 +8,208 @@ extension BatchGamutMapper {
     /// (a few in 10⁷ colors) is handed back to the reference.
     static let decisionMargin = 1e-8
 
-    /// The outcome of the CSS Color 4 search for four OKLCH colors (L, C, h; missing components already read as
-    /// 0), with every decision certified to be the one `GamutCSS4.map` takes:
-    /// - `status` per lane: 1 = the origin is in gamut (the result is the plain conversion), 2 = the result is
-    ///   the clip of (L, `chroma`, h) into the gamut's RGB (the chroma at which the reference clips last),
-    ///   0 = not certain or outside the kernel's domain (white, black, non-finite, huge hue): run the reference.
-    /// - `chroma`: for status 2, the chroma the reference's last clip uses, bit for bit (the bisection's
-    ///   midpoints are exact functions of its decisions).
+    /// The outcome of the CSS Color 4 search (`GamutCSS4.map`) for each OKLCH color of `colors` (L, C, h;
+    /// missing components already read as 0), every decision certified to be the one the reference takes:
+    /// - `status[i]`: 1 = the origin is in gamut (the result is the plain conversion), 2 = the result is the clip
+    ///   of (L, `chroma[i]`, h) into the gamut's RGB (the chroma at which the reference clips last), 0 = not
+    ///   certain or outside the kernel's domain (white, black, non-finite, huge chroma or hue): run the reference.
+    /// - `chroma[i]`: for status 2, the chroma of the reference's last clip, bit for bit (the bisection's
+    ///   midpoints are exact functions of its decisions); otherwise unspecified.
     ///
-    /// The caller then computes the result with the reference's own Double plans, so the output is identical to
-    /// `GamutCSS4.map` while the search's iterations (the costly part) run four colors at a time.
+    /// Four Double lanes run the search (the origin test, the ΔEOK at the origin, the bisection) as a small
+    /// state machine, one step per iteration; a lane that finishes takes the next color at once, so no lane
+    /// idles while its neighbours search longer (colors take 0 to 13 steps). The caller finishes with the
+    /// reference's own Double plans, so the output is identical to `GamutCSS4.map`.
     /// The mapper must be built for an RGB target that is its own gamut (`kernel == .css4`).
-    public func css4Decisions(_ L: Double4, _ C0: Double4, _ H: Double4) -> (status: SIMD4<Int64>, chroma: Double4) {
+    public func css4Decisions(_ colors: UnsafeBufferPointer<SIMD3<Double>>, status: UnsafeMutablePointer<UInt8>,
+                              chroma: UnsafeMutablePointer<Double>) {
         typealias V = VectorMathDouble
         typealias Mask = SIMDMask<SIMD4<Int64>>
+        let n = colors.count
+        guard n > 0 else { return }
+        // Each color's chroma line, computed four at a time before the search: lanes are refilled one by one.
+        let lines = CSS4Lines(self, colors)
+        defer { lines.deallocate() }
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         let delta = Double4(repeating: Self.decisionMargin)
-        let start = css4Origin(L, C0, H)
-        var unsure = start.unsure
-        let line = start.line, chroma0 = start.chroma0, origin = start.origin, originIn = start.originIn
-        @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
-        @_transparent func inGamut(_ v: RGB4) -> Mask { ChromaLine4.inGamut(v) }
-        /// Whether some channel is within the margin of 0 or 1 (the in-gamut test could go either way).
-        @_transparent func nearEdge(_ v: RGB4) -> Mask {
-            @_transparent func near(_ x: Double4) -> Mask { (V.abs(x) .< delta) .| (V.abs(x - one) .< delta) }
-            return near(v.0) .| near(v.1) .| near(v.2)
-        }
-        @_transparent func clip(_ v: RGB4) -> RGB4 { ChromaLine4.clip(v) }
-        /// ΔEOK between a clipped linear RGB color and (L, c, h); `tiny` marks LMS values below the cube root's
-        /// accurate range.
-        @_transparent func deltaE(_ v: RGB4, _ c: Double4) -> (e: Double4, tiny: Mask) {
-            let lms = line.lms(v)
-            let small = Double4(repeating: 1e-30)
-            let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
-                .| ((lms.2 .> zero) .& (lms.2 .< small))
-            return (line.deltaE(lms: lms, chroma: c), tiny)
-        }
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
-        var last = chroma0
-        var done = originIn .| unsure
-        if V.any(.!done) {
-            let first = deltaE(clip(origin), chroma0)
-            unsure = unsure .| (.!done .& (first.tiny .| (V.abs(first.e - jnd) .< delta)))
-            done = done .| unsure .| (first.e .< jnd)
-            var lo = zero, hi = chroma0
-            var loInGamut = Mask(repeating: true)
-            var active = (.!done) .& (hi - lo .> eps)
-            while V.any(active) {
-                let chroma = (lo + hi) * 0.5
-                let v = rgb(chroma)
-                let tested = active .& loInGamut
-                unsure = unsure .| (tested .& nearEdge(v))
-                let takeIn = tested .& inGamut(v)
-                lo = V.select(takeIn, chroma, lo)
-                let search = active .& .!takeIn
-                if V.any(search) {
-                    last = V.select(search, chroma, last)
-                    let d = deltaE(clip(v), chroma)
-                    let e = d.e
-                    unsure = unsure .| (search .& (d.tiny .| (V.abs(e - jnd) .< delta)))
-                    let below = search .& (e .< jnd)
-                    unsure = unsure .| (below .& (V.abs((jnd - e) - eps) .< delta))
-                    let stop = below .& (jnd - e .< eps)
-                    let raise = below .& .!stop
-                    loInGamut = loInGamut .& .!raise
-                    lo = V.select(raise, chroma, lo)
-                    hi = V.select(search .& .!below, chroma, hi)
-                    active = active .& .!stop
+        let small = Double4(repeating: 1e-30)
+        let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
+        // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
+        // cost several instructions each); the loop loads it as vectors.
+        let lanes = CSS4LaneState()
+        defer { lanes.deallocate() }
+        var color = SIMD4<Int>(repeating: -1)
+        var next = 0
+
+        /// Writes the finished lanes' outcomes and loads the next colors into them (a lane past the last color
+        /// stays idle). Colors outside the kernel's domain are settled here, without a lane.
+        @inline(__always) func refill() {
+            for l in 0..<4 where !lanes.flag(.active, l) {
+                let k = color[l]
+                if k >= 0 {
+                    status[k] = lanes.flag(.unsure, l) ? 0 : (lanes.flag(.originIn, l) ? 1 : 2)
+                    chroma[k] = lanes.value(.last, l)
+                    color[l] = -1
                 }
-                active = active .& (hi - lo .> eps) .& .!unsure
+                while next < n {
+                    let i = next
+                    next += 1
+                    if !lines.inDomain(i) { status[i] = 0; chroma[i] = 0; continue }
+                    color[l] = i
+                    lanes.load(l, line: lines.row(i))
+                    break
+                }
             }
         }
-        var status = SIMD4<Int64>(repeating: 2)
-        status.replace(with: 1, where: originIn)
-        status.replace(with: 0, where: unsure)
-        return (status, last)
-    }
-    /// The first decision of `css4Decisions` alone, for four OKLCH colors: per lane, whether the origin is
-    /// certainly in gamut (exactly the lanes `css4Decisions` gives status 1). A caller runs the search only on
-    /// the other colors, packed four at a time.
-    public func css4OriginInGamut(_ L: Double4, _ C0: Double4, _ H: Double4) -> SIMDMask<SIMD4<Int64>> {
-        css4Origin(L, C0, H).originIn
+
+        refill()
+        while V.any(lanes.mask(.active)) {
+            let line = ChromaLine4(self, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
+                                   base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+            var lo = lanes[.lo], hi = lanes[.hi], last = lanes[.last]
+            var active = lanes.mask(.active), unsure = lanes.mask(.unsure), loInGamut = lanes.mask(.loInGamut)
+            let fresh = lanes.mask(.fresh)
+            // A fresh lane tests its origin (chroma C₀); the others bisect.
+            let c = V.select(fresh, lanes[.c0], (lo + hi) * 0.5)
+            let v = line.rgb(c)
+            // In gamut: every channel in [δ, 1 − δ]; out: some channel below −δ or above 1 + δ; else unsure.
+            let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
+            let surelyIn = (mn .>= lowEdge) .& (mx .<= highEdge)
+            let surelyOut = (mn .< below0) .| (mx .> above1)
+            let tested = active .& (loInGamut .| fresh)
+            unsure = unsure .| (tested .& .!(surelyIn .| surelyOut))
+            let takeIn = tested .& surelyIn
+            lanes.setMask(.originIn, lanes.mask(.originIn) .| (fresh .& takeIn))
+            lo = V.select(takeIn, c, lo)
+            let search = active .& .!takeIn
+            if V.any(search) {
+                last = V.select(search, c, last)
+                // ΔEOK between the clipped color and (L, c, h).
+                let lms = line.lms(ChromaLine4.clip(v))
+                // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
+                // smallest channel is that small).
+                if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
+                    let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
+                        .| ((lms.2 .> zero) .& (lms.2 .< small))
+                    unsure = unsure .| (search .& tiny)
+                }
+                let e = line.deltaE(lms: lms, chroma: c)
+                unsure = unsure .| (search .& (V.abs(e - jnd) .< delta))
+                let below = search .& (e .< jnd)
+                // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
+                unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< delta))
+                let stop = below .& (fresh .| (jnd - e .< eps))
+                let raise = below .& .!stop
+                loInGamut = loInGamut .& .!raise
+                lo = V.select(raise, c, lo)
+                hi = V.select(search .& .!below, c, hi)
+                active = active .& .!stop
+            }
+            active = active .& .!(fresh .& takeIn) .& (hi - lo .> eps) .& .!unsure
+            lanes[.lo] = lo; lanes[.hi] = hi; lanes[.last] = last
+            lanes.setMask(.active, active); lanes.setMask(.unsure, unsure); lanes.setMask(.loInGamut, loInGamut)
+            lanes.setMask(.fresh, SIMDMask(repeating: false))
+            if !V.all(active) { refill() }
+        }
     }
 
-    /// The first step of the CSS Color 4 search for four colors: lanes outside the kernel's domain (0 < L < 1 —
-    /// white and black are the reference's own branches —, |C| < 10⁶, |h| ≤ 10⁶) or whose origin has a channel
-    /// within the margin of 0 or 1 are unsure (and run with harmless inputs); each lane's chroma line and origin
-    /// (the unmapped color's linear RGB); the lanes whose origin is certainly in gamut.
-    @inline(__always)
-    func css4Origin(_ L: Double4, _ C0: Double4, _ H: Double4)
-        -> (unsure: SIMDMask<SIMD4<Int64>>, originIn: SIMDMask<SIMD4<Int64>>, chroma0: Double4, line: ChromaLine4, origin: RGB4) {
-        typealias V = VectorMathDouble
-        typealias Mask = SIMDMask<SIMD4<Int64>>
-        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
-        let delta = Double4(repeating: Self.decisionMargin)
-        var unsure: Mask = .!((L .> zero) .& (L .< one) .& (V.abs(C0) .< Double4(repeating: 1e6))
-                                .& (V.abs(H) .<= Double4(repeating: 1e6)))
-        let hue = V.select(unsure, zero, H), chroma0 = V.select(unsure, zero, C0), light = V.select(unsure, Double4(repeating: 0.5), L)
-        let line = ChromaLine4(self, light: light, hue: hue)
-        let origin = line.rgb(chroma0)
-        @_transparent func near(_ x: Double4) -> Mask { (V.abs(x) .< delta) .| (V.abs(x - one) .< delta) }
-        unsure = unsure .| near(origin.0) .| near(origin.1) .| near(origin.2)
-        return (unsure, ChromaLine4.inGamut(origin) .& .!unsure, chroma0, line, origin)
+    /// `css4Decisions` for four colors (lanes of `L`, `C0`, `H`).
+    public func css4Decisions(_ L: Double4, _ C0: Double4, _ H: Double4) -> (status: SIMD4<Int64>, chroma: Double4) {
+        let colors = (0..<4).map { SIMD3(L[$0], C0[$0], H[$0]) }
+        var status = [UInt8](repeating: 0, count: 4), chroma = [Double](repeating: 0, count: 4)
+        colors.withUnsafeBufferPointer { c in
+            status.withUnsafeMutableBufferPointer { s in
+                chroma.withUnsafeMutableBufferPointer { css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
+            }
+        }
+        return (SIMD4(status.map(Int64.init)), Double4(chroma[0], chroma[1], chroma[2], chroma[3]))
     }
+}
+
+/// Per color of a batch: whether it is in the css4 kernel's domain (0 < L < 1 — white and black are the
+/// reference's own branches —, |C| < 10⁶, |h| ≤ 10⁶) and its chroma line as ten Doubles (L, C₀, cos h, sin h,
+/// base₀₋₂, dir₀₋₂ of `ChromaLine4`), computed four colors at a time.
+struct CSS4Lines {
+    static let width = 10
+    let values: UnsafeMutablePointer<Double>
+    let domain: UnsafeMutablePointer<Bool>
+
+    init(_ mapper: BatchGamutMapper, _ colors: UnsafeBufferPointer<SIMD3<Double>>) {
+        typealias V = VectorMathDouble
+        let n = colors.count
+        values = .allocate(capacity: n * Self.width)
+        domain = .allocate(capacity: n)
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1), big = Double4(repeating: 1e6)
+        var j = 0
+        while j < n {
+            var L = Double4(repeating: 0.5), C = zero, H = zero
+            for q in 0..<Swift.min(4, n - j) { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
+            let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
+            // Lanes outside the domain get harmless inputs (they never run).
+            let line = ChromaLine4(mapper, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
+            for q in 0..<Swift.min(4, n - j) {
+                domain[j + q] = ok[q]
+                let p = values + (j + q) * Self.width
+                p[0] = line.light[q]; p[1] = ok[q] ? C[q] : 0; p[2] = line.ca[q]; p[3] = line.sb[q]
+                p[4] = line.base0[q]; p[5] = line.base1[q]; p[6] = line.base2[q]
+                p[7] = line.dir0[q]; p[8] = line.dir1[q]; p[9] = line.dir2[q]
+            }
+            j += 4
+        }
+    }
+
+    @inline(__always) func inDomain(_ i: Int) -> Bool { domain[i] }
+    @inline(__always) func row(_ i: Int) -> UnsafeMutablePointer<Double> { values + i * Self.width }
+
+    func deallocate() { values.deallocate(); domain.deallocate() }
+}
+
+/// The four lanes of `css4Decisions` in memory: one Double4 (or 64-bit mask) per field.
+struct CSS4LaneState {
+    enum Field: Int {
+        // The chroma line (as `CSS4Lines` stores it, in the same order), then the search.
+        case light, c0, ca, sb, base0, base1, base2, dir0, dir1, dir2, lo, hi, last
+        case loInGamut, unsure, originIn, fresh, active
+    }
+    let p: UnsafeMutableRawPointer
+
+    init() {
+        let bytes = 18 * 32
+        p = .allocate(byteCount: bytes, alignment: 32)
+        p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    }
+
+    @inline(__always) subscript(_ f: Field) -> Double4 {
+        get { p.load(fromByteOffset: f.rawValue * 32, as: Double4.self) }
+        nonmutating set { p.storeBytes(of: newValue, toByteOffset: f.rawValue * 32, as: Double4.self) }
+    }
+    @inline(__always) func mask(_ f: Field) -> SIMDMask<SIMD4<Int64>> {
+        unsafeBitCast(p.load(fromByteOffset: f.rawValue * 32, as: SIMD4<Int64>.self), to: SIMDMask<SIMD4<Int64>>.self)
+    }
+    @inline(__always) func setMask(_ f: Field, _ m: SIMDMask<SIMD4<Int64>>) {
+        p.storeBytes(of: unsafeBitCast(m, to: SIMD4<Int64>.self), toByteOffset: f.rawValue * 32, as: SIMD4<Int64>.self)
+    }
+    @inline(__always) func value(_ f: Field, _ lane: Int) -> Double {
+        p.load(fromByteOffset: f.rawValue * 32 + 8 * lane, as: Double.self)
+    }
+    @inline(__always) func flag(_ f: Field, _ lane: Int) -> Bool {
+        p.load(fromByteOffset: f.rawValue * 32 + 8 * lane, as: Int64.self) != 0
+    }
+    @inline(__always) func setFlag(_ f: Field, _ lane: Int, _ on: Bool) {
+        p.storeBytes(of: on ? -1 : 0, toByteOffset: f.rawValue * 32 + 8 * lane, as: Int64.self)
+    }
+
+    /// A new color into `lane`: its line (`CSS4Lines.row`), the bracket [0, C₀], a fresh active lane.
+    @inline(__always) func load(_ lane: Int, line row: UnsafeMutablePointer<Double>) {
+        for f in 0..<CSS4Lines.width { p.storeBytes(of: row[f], toByteOffset: f * 32 + 8 * lane, as: Double.self) }
+        let c0 = row[Field.c0.rawValue]
+        p.storeBytes(of: 0.0, toByteOffset: Field.lo.rawValue * 32 + 8 * lane, as: Double.self)
+        p.storeBytes(of: c0, toByteOffset: Field.hi.rawValue * 32 + 8 * lane, as: Double.self)
+        p.storeBytes(of: c0, toByteOffset: Field.last.rawValue * 32 + 8 * lane, as: Double.self)
+        setFlag(.loInGamut, lane, true); setFlag(.unsure, lane, false); setFlag(.originIn, lane, false)
+        setFlag(.fresh, lane, true); setFlag(.active, lane, true)
+    }
+
+    func deallocate() { p.deallocate() }
 }

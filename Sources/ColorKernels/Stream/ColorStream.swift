@@ -89,7 +89,7 @@ public struct ColorStream: Sendable {
     /// Plans from every registered space to the target (convert), searched linearly: cheaper than hashing.
     let planSources: [ColorSpaceID]
     let plans: [ConversionPlan]
-    /// The four-lane css4 search and the reference plans it finishes with (nil: every color by the reference).
+    /// The four-lane css4 search and the reference plans JSON rows finish with (nil: every color by the reference).
     struct GamutLanes: Sendable {
         let mapper: BatchGamutMapper
         /// OKLCH → target (an in-gamut origin) and OKLCH → the gamut space (= target) for the last clip.
@@ -107,8 +107,18 @@ public struct ColorStream: Sendable {
         /// Plans from every space to sRGB, for the count of inputs outside sRGB (`Workbench.inGamut`).
         let srgbSources: [ColorSpaceID]
         let srgbPlans: [ConversionPlan]
+        /// Per space of `CSSQuickReader.spaceIDs`: its route to the input space and to sRGB (`ColorStream.routes`).
+        let quickInput: [Int], quickSRGB: [Int]
     }
     let pair: PairEntry?
+    /// `convert`: per space of `CSSQuickReader.spaceIDs`, its route to the target (`routes`).
+    let quickRoutes: [Int]
+
+    /// Per space of `ids`: -2 when it is the target itself, else the index of its plan in `plans` (whose sources
+    /// are `sources`), or -1 when there is none (such colors take the per-line path).
+    static func routes(_ ids: [ColorSpaceID], to target: ColorSpaceID, sources: [ColorSpaceID]) -> [Int] {
+        ids.map { id in id == target ? -2 : (sources.firstIndex(of: id) ?? -1) }
+    }
     /// contrast / deltae: map both colors into this gamut (CSS Color 4) before computing (nil: unclamped).
     public let gamut: ColorSpaceID?
     /// Counts gathered while streaming (read after `run`).
@@ -129,7 +139,8 @@ public struct ColorStream: Sendable {
         self.spaceWidth = spaceWidth
         self.decimals = decimals
         self.wb = workbench
-        self.quick = CSSQuickReader(spaces: workbench.spaces)
+        let quick = CSSQuickReader(spaces: workbench.spaces)
+        self.quick = quick
         var plans: [(ColorSpaceID, ConversionPlan)] = []
         var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
@@ -166,7 +177,9 @@ public struct ColorStream: Sendable {
                 if let p = try? workbench.spaces.plan(from: s.id, to: .srgb) { srgbSources.append(s.id); srgbPlans.append(p) }
             }
             return PairEntry(input: input, evaluate: evaluate, composite: composite, sources: sources, plans: plans,
-                             srgbSources: srgbSources, srgbPlans: srgbPlans)
+                             srgbSources: srgbSources, srgbPlans: srgbPlans,
+                             quickInput: Self.routes(quick.spaceIDs, to: input, sources: sources),
+                             quickSRGB: Self.routes(quick.spaceIDs, to: .srgb, sources: srgbSources))
         }
         switch operation {
         case .contrast(let m):
@@ -178,6 +191,10 @@ public struct ColorStream: Sendable {
         pair = entry
         self.planSources = plans.map(\.0)
         self.plans = plans.map(\.1)
+        switch operation {
+        case .convert(let t): quickRoutes = Self.routes(quick.spaceIDs, to: t, sources: plans.map(\.0))
+        default: quickRoutes = []
+        }
     }
 
     // MARK: Running
@@ -248,6 +265,8 @@ public struct ColorStream: Sendable {
     struct Scratch {
         /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
         var slot: [Int32] = []
+        /// The colors `CSSQuickReader` read, as plain data; `gamut` also has them as `colors`.
+        var parsed: [CSSQuickReader.Parsed] = []
         var colors: [Color] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
         /// `none`), 2 = a computed result in the target space: `results` and `resultAlpha`, no CSS syntax.
@@ -256,10 +275,16 @@ public struct ColorStream: Sendable {
         var resultAlpha: [Double] = []
         var coords: [SIMD3<Double>] = []
         var index: [Int32] = []
-        /// `gamut`: positions in `index` of the colors that need the search.
-        var search: [Int32] = []
+        /// `gamut`: per color of `index`, the search's status and chroma (`BatchGamutMapper.css4Decisions`).
+        var status: [UInt8] = []
+        var chroma: [Double] = []
+        /// `gamut` text rows: per color of `index`, its result on the lanes and whether it is certain.
+        var fast: [SIMD3<Double>] = []
+        var certain: [Bool] = []
         var extra: [SIMD3<Double>] = []
-        /// Pair operations: per color its coordinates in the method's input space and in sRGB; per pair the value.
+        /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
+        /// space and in sRGB; per pair the value.
+        var tabs: [Int32] = []
         var input: [SIMD3<Double>] = []
         var srgb: [SIMD3<Double>] = []
         var values: [Double] = []
@@ -268,8 +293,8 @@ public struct ColorStream: Sendable {
     /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
     /// a form `CSSQuickReader` reads) is parsed first, then the chunk's colors are computed together — each
     /// conversion step over all of them (`ConversionPlan.apply` on a buffer), the gamut search four colors at a
-    /// time with certified decisions (`BatchGamutMapper.css4Decisions`) and the result by the reference plans —
-    /// then rows are written in line order. Every other line, and every color the batch path does not cover,
+    /// time with certified decisions (`BatchGamutMapper.css4Decisions`) and the result by the reference plans
+    /// (text rows: by the lanes where every printed digit is certain) — then rows are written in line order. Every other line, and every color the batch path does not cover,
     /// takes the per-line path. Both give the same bytes.
     func processChunk(_ data: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>, first: Int, into chunk: Chunk) {
         let target: ColorSpaceID
@@ -291,20 +316,34 @@ public struct ColorStream: Sendable {
         var w = chunk.scratch
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
-        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
-        for range in ranges {
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            if Self.isPlain(line), let c = quick.read(line) {
-                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(c)
-            } else {
-                w.slot.append(-1)
+        // The arrays are sized for every line first and filled through pointers (no uniqueness check per element).
+        let lines = ranges.count
+        w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
+        w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: lines))
+        var n = 0
+        w.slot.withUnsafeMutableBufferPointer { slot in
+            w.parsed.withUnsafeMutableBufferPointer { parsed in
+                for i in 0..<lines {
+                    // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
+                    if quick.readLine(UnsafeBufferPointer(rebasing: data[ranges[i]]), into: &parsed[n]) {
+                        slot[i] = Int32(truncatingIfNeeded: n)
+                        n &+= 1
+                    }
+                }
             }
         }
-        let n = w.colors.count
+        w.parsed.removeLast(lines - n)
+        let isGamut: Bool
+        if case .gamut = operation { isGamut = true } else { isGamut = false }
+        w.colors.removeAll(keepingCapacity: true)
+        if isGamut {
+            w.colors.reserveCapacity(n)
+            for k in 0..<n { w.colors.append(quick.color(w.parsed[k])) }
+        }
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
-        if case .gamut = operation { computeGamut(&w, target: target) } else { computeConvert(&w, target: target) }
+        if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
         let out = chunk.out
         for (i, range) in ranges.enumerated() {
             let line = UnsafeBufferPointer(rebasing: data[range])
@@ -312,9 +351,9 @@ public struct ColorStream: Sendable {
             guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
-                let c = w.colors[k]
-                writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.cssSyntax, space: targetInfo, line: line,
-                           missingIsNone: true, into: out, warning: &warning)
+                let c = w.parsed[k]
+                writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax(),
+                           space: targetInfo, line: line, missingIsNone: true, into: out, warning: &warning)
             } else {
                 writeColor(id: target, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil, space: targetInfo, line: line,
                            missingIsNone: false, into: out, warning: &warning)
@@ -333,40 +372,73 @@ public struct ColorStream: Sendable {
         var w = chunk.scratch
         chunk.scratch = Scratch()
         defer { chunk.scratch = w }
-        w.slot.removeAll(keepingCapacity: true); w.colors.removeAll(keepingCapacity: true)
-        for range in ranges {
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            if let tab = Self.pairTab(line),
-               let a = quick.read(UnsafeBufferPointer(rebasing: line[..<tab])),
-               let b = quick.read(UnsafeBufferPointer(rebasing: line[(tab + 1)...])) {
-                w.slot.append(Int32(truncatingIfNeeded: w.colors.count)); w.colors.append(a); w.colors.append(b)
-            } else {
-                w.slot.append(-1)
+        // The arrays are sized for every line first and filled through pointers (no uniqueness check per element).
+        let lines = ranges.count
+        w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
+        w.tabs.removeAll(keepingCapacity: true); w.tabs.append(contentsOf: repeatElement(0, count: lines))
+        w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: 2 * lines))
+        var n = 0
+        w.slot.withUnsafeMutableBufferPointer { slot in
+            w.tabs.withUnsafeMutableBufferPointer { tabs in
+                w.parsed.withUnsafeMutableBufferPointer { parsed in
+                    for i in 0..<lines {
+                        let line = UnsafeBufferPointer(rebasing: data[ranges[i]])
+                        // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
+                        if let tab = Self.firstTab(line),
+                           quick.readLine(UnsafeBufferPointer(rebasing: line[..<tab]), into: &parsed[n]),
+                           quick.readLine(UnsafeBufferPointer(rebasing: line[(tab &+ 1)...]), into: &parsed[n &+ 1]) {
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
+                            n &+= 2
+                        }
+                    }
+                }
             }
         }
-        let n = w.colors.count
+        w.parsed.removeLast(2 * lines - n)
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(1, count: n))
-        Self.convert(&w, into: \.input, target: p.input, sources: p.sources, plans: p.plans)
-        Self.convert(&w, into: \.srgb, target: .srgb, sources: p.srgbSources, plans: p.srgbPlans)
+        var converted = w.input
+        w.input = []
+        Self.convert(&w, into: &converted, routes: p.quickInput, plans: p.plans)
+        w.input = converted
+        // When the method's input space is sRGB, its coordinates are the sRGB ones.
+        let srgbIsInput = p.input == .srgb
+        if !srgbIsInput {
+            converted = w.srgb
+            w.srgb = []
+            Self.convert(&w, into: &converted, routes: p.quickSRGB, plans: p.srgbPlans)
+            w.srgb = converted
+        }
         var outside = 0
-        w.values.removeAll(keepingCapacity: true)
+        w.values.removeAll(keepingCapacity: true); w.values.append(contentsOf: repeatElement(.nan, count: n / 2))
         let evaluate = p.evaluate, composite = p.composite
-        var k = 0
-        while k < n {
-            let ca = w.colors[k]
-            if w.kind[k] == 0 || w.kind[k + 1] == 0 { w.values.append(.nan); k += 2; continue }
-            for j in k...(k + 1) {
-                let v = w.srgb[j]
-                if !(v.min() >= -1e-6 && v.max() <= 1 + 1e-6) { outside += 1 }
+        w.values.withUnsafeMutableBufferPointer { values in
+            w.parsed.withUnsafeBufferPointer { parsed in
+                w.kind.withUnsafeBufferPointer { kind in
+                    w.input.withUnsafeBufferPointer { input in
+                        w.srgb.withUnsafeBufferPointer { srgbOwn in
+                            let srgb = srgbIsInput ? input : srgbOwn
+                            var k = 0
+                            while k < n {
+                                defer { k &+= 2 }
+                                if kind[k] == 0 || kind[k &+ 1] == 0 { continue }
+                                for j in k...(k &+ 1) {
+                                    let v = srgb[j]
+                                    if !(v.min() >= -1e-6 && v.max() <= 1 + 1e-6) { outside &+= 1 }
+                                }
+                                var fg = input[k]
+                                let fb = input[k &+ 1]
+                                let alpha = parsed[k].alpha
+                                if composite && !alpha.isNaN && alpha < 1 {
+                                    let a = Swift.max(alpha, 0)
+                                    fg = fg * a + fb * (1 - a)
+                                }
+                                values[k &>> 1] = evaluate(fg, fb)
+                            }
+                        }
+                    }
+                }
             }
-            var fg = w.input[k]
-            let fb = w.input[k + 1]
-            if composite && !ca.alpha.isNaN && ca.alpha < 1 {
-                let alpha = Swift.max(ca.alpha, 0)
-                fg = fg * alpha + fb * (1 - alpha)
-            }
-            w.values.append(evaluate(fg, fb))
-            k += 2
         }
         chunk.outsideSRGB += outside
         let out = chunk.out
@@ -376,7 +448,7 @@ public struct ColorStream: Sendable {
             let line = UnsafeBufferPointer(rebasing: data[range])
             let s = Int(w.slot[i])
             guard s >= 0, w.kind[s] != 0, w.kind[s + 1] != 0 else { process(line, number: first + i, into: chunk); continue }
-            let tab = line.firstIndex(of: 0x09)!
+            let tab = Int(w.tabs[s / 2])
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
             var warning: String? = nil
@@ -386,45 +458,61 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// The TAB of a pair line the batch path may take: ASCII, exactly one TAB.
+    /// The index of the first TAB of a line, eight bytes at a time.
     @inline(__always)
-    static func pairTab(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        var tab = -1
-        for (i, b) in line.enumerated() {
-            if b >= 0x80 { return nil }
-            if b == 0x09 { if tab >= 0 { return nil }; tab = i }
+    static func firstTab(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let p = line.baseAddress else { return nil }
+        let n = line.count
+        let r = UnsafeRawPointer(p)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i &+ 8 <= n {
+            // The lowest byte that is zero after xor with TABs is the first TAB.
+            let x = r.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x09)
+            let zero = (x &- ones) & ~x & high
+            if zero != 0 { return i &+ zero.trailingZeroBitCount &>> 3 }
+            i &+= 8
         }
-        return tab >= 0 ? tab : nil
+        while i < n {
+            if p[i] == 0x09 { return i }
+            i &+= 1
+        }
+        return nil
     }
 
-    /// Coordinates of every color in `target` (missing components as 0, as `coordsForConversion`), each source
-    /// space's colors through its plan together; a color with no plan gets kind 0 (the per-line path).
-    static func convert(_ w: inout Scratch, into field: WritableKeyPath<Scratch, [SIMD3<Double>]>, target: ColorSpaceID,
-                        sources: [ColorSpaceID], plans: [ConversionPlan]) {
-        let n = w.colors.count
-        var result = w[keyPath: field]
-        w[keyPath: field] = []
-        defer { w[keyPath: field] = result }
-        result.removeAll(keepingCapacity: true)
+    /// Coordinates of every parsed color in a target space (missing components as 0, as `coordsForConversion`),
+    /// each source space's colors through its plan together (`routes`: see `ColorStream.routes`); a color with no
+    /// plan gets kind 0 (the per-line path).
+    static func convert(_ w: inout Scratch, into result: inout [SIMD3<Double>], routes: [Int], plans: [ConversionPlan]) {
+        let n = w.parsed.count
+        result.removeAll(keepingCapacity: true); result.append(contentsOf: repeatElement(.zero, count: n))
         var pending = 0
-        for k in 0..<n {
-            let c = w.colors[k]
-            if c.space == target { result.append(c.coordsForConversion) } else { result.append(.zero); pending += 1 }
+        result.withUnsafeMutableBufferPointer { result in
+            w.parsed.withUnsafeBufferPointer { parsed in
+                w.kind.withUnsafeMutableBufferPointer { kind in
+                    routes.withUnsafeBufferPointer { routes in
+                        for k in 0..<n {
+                            let c = parsed[k].coords
+                            let r = routes[parsed[k].space]
+                            if r == -2 {
+                                result[k] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                            } else if r >= 0 { pending &+= 1 } else { kind[k] = 0 }
+                        }
+                    }
+                }
+            }
         }
-        var done = [Bool](repeating: false, count: pending == 0 ? 0 : n)
+        guard pending > 0 else { return }
+        var done = [Bool](repeating: false, count: n)
         while pending > 0 {
-            guard let k0 = (0..<n).first(where: { w.colors[$0].space != target && !done[$0] }) else { break }
-            let source = w.colors[k0].space
+            guard let k0 = (0..<n).first(where: { !done[$0] && routes[w.parsed[$0].space] >= 0 }) else { break }
+            let source = w.parsed[k0].space
             w.index.removeAll(keepingCapacity: true); w.coords.removeAll(keepingCapacity: true)
-            for k in k0..<n where !done[k] && w.colors[k].space == source {
-                w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.colors[k].coords); done[k] = true
+            for k in k0..<n where !done[k] && w.parsed[k].space == source {
+                w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.parsed[k].coords); done[k] = true
             }
             pending -= w.index.count
-            guard let p = sources.firstIndex(of: source) else {
-                for k in w.index { w.kind[Int(k)] = 0 }
-                continue
-            }
-            w.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            w.coords.withUnsafeMutableBufferPointer { plans[routes[source]].apply($0) }
             for (j, k) in w.index.enumerated() {
                 let v = w.coords[j]
                 result[Int(k)] = SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
@@ -432,65 +520,36 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// A line the batch path may take: not blank, ASCII, no TAB (a label), not a custom property (`--name:`).
-    @inline(__always)
-    static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let p = line.baseAddress else { return false }
-        let n = line.count
-        // The first byte that is not a space.
-        var a = 0
-        while a < n && p[a] == 0x20 { a &+= 1 }
-        guard a < n, p[a] != 0x2D else { return false }
-        // No byte ≥ 0x80 and no TAB, eight bytes at a time (a word has a TAB byte when (w ^ 0x09…) has a zero byte).
-        let r = UnsafeRawPointer(p)
-        var i = 0
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        while i &+ 8 <= n {
-            let w = r.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let t = w ^ (ones &* 0x09)
-            if (w | ((t &- ones) & ~t)) & high != 0 { return false }
-            i &+= 8
-        }
-        while i < n {
-            let b = p[i]
-            if b >= 0x80 || b == 0x09 { return false }
-            i &+= 1
-        }
-        return true
-    }
-
-    /// `convert`: colors already in the target are kept as parsed; the others go through their plan, one step
-    /// over all colors of the same source space at a time.
-    func computeConvert(_ chunk: inout Scratch, target t: ColorSpaceID) {
-        let n = chunk.colors.count
+    /// `convert`: colors already in the target are kept as parsed (kind 1); the others go through their plan, one
+    /// step over all colors of the same source space at a time (kind 2); a color with no plan keeps kind 0.
+    func computeConvert(_ chunk: inout Scratch) {
+        let n = chunk.parsed.count
         var pending = 0
-        for k in 0..<n where chunk.colors[k].space == t { chunk.kind[k] = 1 }
-        for k in 0..<n where chunk.kind[k] == 0 { pending += 1 }
+        for k in 0..<n {
+            let r = quickRoutes[chunk.parsed[k].space]
+            if r == -2 { chunk.kind[k] = 1 } else if r >= 0 { pending += 1 }
+        }
         while pending > 0 {
             // The next source space still to do, and every color in it.
-            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 }) else { break }
-            let source = chunk.colors[k0].space
-            guard let p = planSources.firstIndex(of: source) else {
-                for k in 0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source { chunk.kind[k] = 3; pending -= 1 }
-                continue
-            }
+            guard let k0 = (0..<n).first(where: { chunk.kind[$0] == 0 && quickRoutes[chunk.parsed[$0].space] >= 0 }) else { break }
+            let source = chunk.parsed[k0].space
             chunk.coords.removeAll(keepingCapacity: true); chunk.index.removeAll(keepingCapacity: true)
-            for k in k0..<n where chunk.kind[k] == 0 && chunk.colors[k].space == source {
-                chunk.coords.append(chunk.colors[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
+            for k in k0..<n where chunk.kind[k] == 0 && chunk.parsed[k].space == source {
+                chunk.coords.append(chunk.parsed[k].coords); chunk.index.append(Int32(truncatingIfNeeded: k))
             }
-            chunk.coords.withUnsafeMutableBufferPointer { plans[p].apply($0) }
+            chunk.coords.withUnsafeMutableBufferPointer { plans[quickRoutes[source]].apply($0) }
             for (j, k) in chunk.index.enumerated() {
                 chunk.results[Int(k)] = chunk.coords[j]
-                chunk.resultAlpha[Int(k)] = chunk.colors[Int(k)].alpha
+                chunk.resultAlpha[Int(k)] = chunk.parsed[Int(k)].alpha
                 chunk.kind[Int(k)] = 2
             }
             pending -= chunk.index.count
         }
-        for k in 0..<n where chunk.kind[k] == 3 { chunk.kind[k] = 0 }
     }
 
     /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
-    /// certified decisions and the reference's plans for the result; every other color the reference itself.
+    /// certified decisions and the reference's plans for the result (text rows: the lanes' result where its
+    /// digits are certain); every other color the reference itself.
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
         let n = chunk.colors.count
@@ -500,43 +559,40 @@ public struct ColorStream: Sendable {
             let m = chunk.index.count
             chunk.coords.removeAll(keepingCapacity: true)
             for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
-            // coords[q] = (L, chroma of the last clip, h) for status 2; status per color in `kind` (0, 1, 2).
-            // First the origins, four at a time: a color certainly in gamut is done (status 1); the others are
-            // packed four to a search, so no lane idles through a search for an in-gamut neighbour.
-            // (Lanes are read inline: a nested function capturing the inout `chunk` costs a run-time
-            // exclusivity check per access.)
-            chunk.search.removeAll(keepingCapacity: true)
-            var j = 0
-            let pad = SIMD3<Double>(0.5, 0, 0)
-            while j < m {
-                let a = chunk.coords[j]
-                let b = j + 1 < m ? chunk.coords[j + 1] : pad
-                let c = j + 2 < m ? chunk.coords[j + 2] : pad
-                let d = j + 3 < m ? chunk.coords[j + 3] : pad
-                let inside = g.mapper.css4OriginInGamut(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
-                for q in 0..<Swift.min(4, m - j) {
-                    if inside[q] { chunk.kind[Int(chunk.index[j + q])] = 1 } else { chunk.search.append(Int32(truncatingIfNeeded: j + q)) }
+            // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
+            chunk.status.removeAll(keepingCapacity: true); chunk.status.append(contentsOf: repeatElement(0, count: m))
+            chunk.chroma.removeAll(keepingCapacity: true); chunk.chroma.append(contentsOf: repeatElement(0, count: m))
+            chunk.coords.withUnsafeBufferPointer { c in
+                chunk.status.withUnsafeMutableBufferPointer { s in
+                    chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
                 }
-                j += 4
             }
-            let ms = chunk.search.count
-            j = 0
-            while j < ms {
-                let qa = Int(chunk.search[j])
-                let qb = j + 1 < ms ? Int(chunk.search[j + 1]) : -1
-                let qc = j + 2 < ms ? Int(chunk.search[j + 2]) : -1
-                let qd = j + 3 < ms ? Int(chunk.search[j + 3]) : -1
-                let a = chunk.coords[qa]
-                let b = qb >= 0 ? chunk.coords[qb] : pad
-                let c = qc >= 0 ? chunk.coords[qc] : pad
-                let d = qd >= 0 ? chunk.coords[qd] : pad
-                let r = g.mapper.css4Decisions(Double4(a.x, b.x, c.x, d.x), Double4(a.y, b.y, c.y, d.y), Double4(a.z, b.z, c.z, d.z))
-                for l in 0..<Swift.min(4, ms - j) {
-                    let q = l == 0 ? qa : (l == 1 ? qb : (l == 2 ? qc : qd))
-                    chunk.kind[Int(chunk.index[q])] = UInt8(truncatingIfNeeded: r.status[l])
-                    chunk.coords[q].y = r.chroma[l]
+            for q in 0..<m { chunk.coords[q].y = chunk.chroma[q] }
+            // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
+            if !json {
+                chunk.fast.removeAll(keepingCapacity: true); chunk.fast.append(contentsOf: repeatElement(.zero, count: m))
+                chunk.certain.removeAll(keepingCapacity: true); chunk.certain.append(contentsOf: repeatElement(false, count: m))
+                let laned = chunk.coords.withUnsafeBufferPointer { c in
+                    chunk.status.withUnsafeBufferPointer { s in
+                        chunk.chroma.withUnsafeBufferPointer { h in
+                            chunk.fast.withUnsafeMutableBufferPointer { f in
+                                chunk.certain.withUnsafeMutableBufferPointer {
+                                    g.mapper.css4Results(c, status: s.baseAddress!, chroma: h.baseAddress!, into: f.baseAddress!,
+                                                         certain: $0.baseAddress!)
+                                }
+                            }
+                        }
+                    }
                 }
-                j += 4
+                let b = BatchGamutMapper.resultTolerance
+                for q in 0..<m where laned && chunk.certain[q] {
+                    let v = chunk.fast[q]
+                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
+                          Self.textStable(v.z, tolerance: b) else { continue }
+                    let k = Int(chunk.index[q])
+                    chunk.results[k] = v; chunk.resultAlpha[k] = chunk.colors[k].alpha
+                    chunk.status[q] = 3
+                }
             }
             // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
             var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
@@ -545,7 +601,7 @@ public struct ColorStream: Sendable {
             defer { chunk.extra = inGamut }
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                if chunk.kind[k] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.kind[k] == 2 { clipped.append(chunk.coords[q]) }
+                if chunk.status[q] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
             }
             inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
             clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
@@ -553,13 +609,15 @@ public struct ColorStream: Sendable {
             for q in 0..<m {
                 let k = Int(chunk.index[q])
                 let alpha = chunk.colors[k].alpha
-                if chunk.kind[k] == 1 {
-                    chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
-                    chunk.kind[k] = 2  // a gamut result: NaN is never `none` (as the per-line path writes it)
-                } else if chunk.kind[k] == 2 {
+                switch chunk.status[q] {
+                case 1: chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
+                case 2:
                     let v = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1)); b += 1
                     chunk.results[k] = v; chunk.resultAlpha[k] = alpha
+                default: break
                 }
+                // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or the reference.
+                chunk.kind[k] = chunk.status[q] == 0 ? 0 : 2
             }
         }
         for k in 0..<n where chunk.kind[k] == 0 {
@@ -923,6 +981,31 @@ public struct ColorStream: Sendable {
             x = (v / unit).rounded() * unit
         }
         return out.appendFixedTrimmed(x, decimals: decimals)
+    }
+
+    /// Whether every value within `b` of `v` (a result in [0, 1]) is written as `v` is by a text row: no rounding
+    /// boundary of `appendFixedText` at 7 decimals nor of `cssNumber` (0 below 5e-7, else 5 − ⌊log₁₀ v⌋
+    /// decimals) lies within `b` of it. 0 and 1 themselves are exact (a clamp that is certain).
+    @inline(__always)
+    static func textStable(_ v: Double, tolerance b: Double) -> Bool {
+        if v == 0 || v == 1 { return true }
+        guard v > b && v < 1 - b else { return false }
+        /// t (the value in units of the last digit, 0 ≤ t < 2⁵³) is at least `slack` away from a half unit.
+        @inline(__always) func clear(_ t: Double, _ slack: Double) -> Bool {
+            Swift.abs((t - Double(Int64(t))) - 0.5) > slack
+        }
+        guard clear(v * 1e7, b * 1e7 + 1e-6) else { return false }
+        if Swift.abs(v - 5e-7) <= b { return false }
+        if v < 5e-7 { return true }
+        // ⌊log₁₀ v⌋ = −k for every value within b: [v − b, v + b] inside [10⁻ᵏ, 10¹⁻ᵏ), clear of the powers of ten
+        // by more than `magnitude`'s libm band (1e-12 relative); cssNumber then writes 5 + k decimals.
+        let lo: Double, scale: Double
+        if v >= 0.1 { lo = 0.1; scale = 1e6 } else if v >= 0.01 { lo = 0.01; scale = 1e7 }
+        else if v >= 1e-3 { lo = 1e-3; scale = 1e8 } else if v >= 1e-4 { lo = 1e-4; scale = 1e9 }
+        else if v >= 1e-5 { lo = 1e-5; scale = 1e10 } else if v >= 1e-6 { lo = 1e-6; scale = 1e11 }
+        else { lo = 1e-7; scale = 1e12 }
+        guard v - b > lo * (1 + 1e-11), v + b < lo * 10 * (1 - 1e-11) else { return false }
+        return clear(v * scale, b * scale + 1e-6)
     }
 
     /// floor(log10(a)) for 5e-7 ≤ a, as libm computes it: for 10⁻⁶ ≤ a < 10⁶ from the binary exponent and one

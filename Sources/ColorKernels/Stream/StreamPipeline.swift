@@ -15,7 +15,8 @@ import ColorIO
 ///
 /// Memory: `slots` batches of at most `ColorStream.batchLines` lines, their input bytes and their rows.
 final class StreamPipeline: @unchecked Sendable {
-    /// A batch of lines in flight: its own copy of the input bytes, the line ranges, and the chunks made of it.
+    /// A batch of lines in flight: its input bytes (taken over from the reader), the line ranges, and the chunks
+    /// made of it.
     final class Batch: @unchecked Sendable {
         var data: [UInt8] = []
         var lines: [Range<Int>] = []
@@ -55,16 +56,12 @@ final class StreamPipeline: @unchecked Sendable {
     @inline(__always) func lock() { pthread_mutex_lock(mutex) }
     @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
 
-    /// Copies the reader's current batch into `b` and cuts it into chunks.
+    /// Takes the reader's current batch into `b` (its bytes and line ranges, handed over without a copy; the
+    /// reader continues in the batch's previous storage) and cuts it into chunks.
     static func load(_ b: Batch, from reader: LineBlockReader) {
-        let lines = reader.lines
-        let end = lines.last?.upperBound ?? 0
-        b.data.removeAll(keepingCapacity: true)
-        reader.data.withUnsafeBufferPointer { b.data.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<end])) }
-        b.lines.removeAll(keepingCapacity: true)
-        b.lines.append(contentsOf: lines)
         b.first = reader.firstLineNumber
-        let n = (lines.count + ColorStream.chunkLines - 1) / ColorStream.chunkLines
+        reader.handOff(data: &b.data, lines: &b.lines)
+        let n = (b.lines.count + ColorStream.chunkLines - 1) / ColorStream.chunkLines
         while b.chunks.count < n { b.chunks.append(ColorStream.Chunk()) }
         b.chunkCount = n
         if b.ready.count < n { b.ready.append(contentsOf: repeatElement(false, count: n - b.ready.count)) }

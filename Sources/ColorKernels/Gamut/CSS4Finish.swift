@@ -1,0 +1,92 @@
+import ColorCore
+
+extension BatchGamutMapper {
+    /// How far `css4Results` may be from the reference's result, per encoded channel (absolute).
+    ///
+    /// The lanes compute the linear RGB of (L, c, h) on the fused chroma line (sin/cos of the hue in degrees
+    /// within 2e-15 of the reference's sin/cos of h·π/180 for |h| ≤ 720, fused matrices): for c ≤ 1 and
+    /// 0 < L < 1 the LMS′ values are below 2.3 in magnitude and within 4e-15 of the reference's, their cubes
+    /// within 7e-14, the linear channels (matrix rows summing to at most 7.6 in magnitude) within 6e-13. The
+    /// transfer curve's slope is at most 12.92 for the sRGB curve and at most 90 for a pure power above a linear
+    /// value of 10⁻⁴ (lanes below that are not certain), and the lane power is within 1e-14 relative: 5.5e-11
+    /// in all. The bound is 1e-10; the tests measure the largest difference against it.
+    public static let resultTolerance = 1e-10
+
+    /// The results the CSS Color 4 search gives (`GamutCSS4.map`) for colors whose `css4Decisions` status is 1
+    /// (the origin, in gamut) or 2 (the clip at `chroma`), computed on four Double lanes, each channel within
+    /// `resultTolerance` of the reference's — not bit for bit: a caller prints them only where rounding to its
+    /// digits is the same for every value within the tolerance, and takes the reference elsewhere.
+    ///
+    /// `certain[i]` is false (and `out[i]` unspecified) for status 0, chroma above 1, |h| above 720, and a channel whose clip
+    /// or transfer branch is not certain within the tolerance (a linear value within 1e-12 of 0, 1 or the sRGB
+    /// curve's knee 0.0031308; below 10⁻⁴ for a pure power). Returns false, writing nothing, when the target's
+    /// transfer curve has no lane form (ProPhoto) or the mapper has no css4 kernel: the caller takes the reference
+    /// for every color.
+    public func css4Results(_ colors: UnsafeBufferPointer<SIMD3<Double>>, status: UnsafePointer<UInt8>,
+                            chroma: UnsafePointer<Double>, into out: UnsafeMutablePointer<SIMD3<Double>>,
+                            certain: UnsafeMutablePointer<Bool>) -> Bool {
+        typealias V = VectorMathDouble
+        typealias Mask = SIMDMask<SIMD4<Int64>>
+        guard kernel == .css4 else { return false }
+        let power: Double?
+        switch transfer {
+        case .srgb?: power = nil
+        case .gamma(let g)?: power = 1 / g
+        default: return false
+        }
+        let n = colors.count
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        let margin = Double4(repeating: 1e-12)
+        var j = 0
+        while j < n {
+            var L = Double4(repeating: 0.5), C = zero, H = zero
+            var ok = Mask(repeating: false), clip = Mask(repeating: false)
+            for q in 0..<Swift.min(4, n - j) {
+                let s = status[j + q], v = colors[j + q]
+                guard s == 1 || s == 2 else { continue }
+                let c = s == 1 ? v.y : chroma[j + q]
+                guard c >= 0 && c <= 1 && Swift.abs(v.z) <= 720 else { continue }
+                L[q] = v.x; C[q] = c; H[q] = v.z; ok[q] = true; clip[q] = s == 2
+            }
+            if V.any(ok) {
+                let lin = ChromaLine4(self, light: L, hue: H).rgb(C)
+                var sure = ok
+                /// One channel: clipped (status 2) and encoded; uncertain near the clip bounds and the knee. A
+                /// clipped channel is exactly 0 or 1, as the reference's clamp gives it.
+                @_transparent func channel(_ x: Double4) -> Double4 {
+                    sure = sure .& .!(clip .& ((V.abs(x) .< margin) .| (V.abs(x - one) .< margin)))
+                    let a = V.min(V.max(x, zero), one)
+                    let encoded: Double4
+                    if let p = power {
+                        sure = sure .& .!((a .> zero) .& (a .< Double4(repeating: 1e-4)))
+                        encoded = p == 1 / 2.4 ? Self.power5over12(a) : V.powNonNegative(a, p)
+                    } else {
+                        let knee = Double4(repeating: 0.0031308)
+                        sure = sure .& .!(V.abs(a - knee) .< margin)
+                        let curve = Self.power5over12(V.max(a, knee)) * 1.055 - 0.055
+                        encoded = V.select(a .> knee, curve, a * 12.92)
+                    }
+                    return V.select(clip .& (x .>= one), one, V.select(clip .& (x .<= zero), zero, encoded))
+                }
+                let r = channel(lin.0), g = channel(lin.1), b = channel(lin.2)
+                for q in 0..<Swift.min(4, n - j) {
+                    certain[j + q] = sure[q]
+                    out[j + q] = SIMD3(r[q], g[q], b[q])
+                }
+            } else {
+                for q in 0..<Swift.min(4, n - j) { certain[j + q] = false }
+            }
+            j += 4
+        }
+        return true
+    }
+
+    /// x^(1/2.4) = x^(5/12) = ∛x · ⁴√∛x for 0 ≤ x ≤ 1 (the sRGB and rec2020 curves' power): the vector cube root
+    /// (4e-16) and two correctly rounded square roots, within 1.2e-15 relative (`VectorMathDouble.pow` is 8e-15
+    /// and several times the work).
+    @_transparent
+    static func power5over12(_ x: Double4) -> Double4 {
+        let c = VectorMathDouble.cbrt(x)
+        return c * VectorMathDouble.sqrt(VectorMathDouble.sqrt(c))
+    }
+}
