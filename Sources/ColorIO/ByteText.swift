@@ -200,6 +200,11 @@ public final class ByteText: @unchecked Sendable {
     /// Swift's `v.description` (`nan`, `inf`, `-inf`, `1e-05`, `0.1`, `5e+16`…), no allocation.
     public func appendShortest(_ v: Double) {
         if appendShortestFixed(v) { return }
+        appendShortestByLibrary(v)
+    }
+
+    /// The standard library's conversion written into the buffer (outside the exact path's range).
+    @inline(never) func appendShortestByLibrary(_ v: Double) {
         var me = self
         v.write(to: &me)
     }
@@ -320,13 +325,17 @@ public final class ByteText: @unchecked Sendable {
         guard n <= 17 && point >= -6 && point <= 16 else {
             return writeShortestSlow(q, digits: n, point: point, negative: negative, wholeSuffix: wholeSuffix)
         }
-        reserve(64)
+        reserve(96)
         var o = base + storedCount
+        // The 17 digits of q (leading zeros included) at t..<t+17, in the buffer's spare room past everything
+        // written below (at most 35 bytes); q's own digits start at t + 17 − n. (The moves read up to 16 bytes
+        // past them: zeros, copied past the end of the text.)
+        let t = UnsafeMutableRawPointer(o + 40)
+        t.storeBytes(of: 0 as UInt64, toByteOffset: 16, as: UInt64.self)  // (the bytes read past the digits)
+        t.storeBytes(of: 0 as UInt64, toByteOffset: 24, as: UInt64.self)
+        t.storeBytes(of: 0 as UInt64, toByteOffset: 32, as: UInt64.self)
         if negative { o[0] = 0x2D; o += 1 }
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { field in
-            // The 17 digits of q (leading zeros included) at bytes 0..<17; q's own digits start at 17 − n.
-            field.initialize(repeating: 0)  // the moves below read past the 17 digits
-            let t = UnsafeMutableRawPointer(field.baseAddress!)
+        do {
             let top = q / 10_000_000_000_000_000, rest = q &- top &* 10_000_000_000_000_000
             let hi = rest / 100_000_000, lo = rest &- hi &* 100_000_000
             t.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ top), as: UInt8.self)
@@ -458,9 +467,12 @@ public final class ByteText: @unchecked Sendable {
         if a < 1e15 && (a + 0x1p52) - 0x1p52 == a {
             let i = Int64(v)
             if i == 0 && v.sign == .minus { append("0"); return }
+            if i >= 0 && i < 10 { append(UInt8(truncatingIfNeeded: 48 &+ i)); return }  // (an alpha of 1 or 0)
             appendInt(Int(i)); return
         }
-        appendShortest(v)
+        // (The exact path inlined here: one call per number from the row writers, not two.)
+        if appendShortestFixed(v) { return }
+        appendShortestByLibrary(v)
     }
 
     // MARK: Fixed decimals
@@ -701,6 +713,7 @@ public final class ByteText: @unchecked Sendable {
         switch decimals {
         case 6: if short(6) { return true }
         case 7: if short(7) { return true }
+        case 5: if short(5) { return true }
         case 3: if short(3) { return true }
         case 4: if short(4) { return true }
         case 0...8: if short(decimals) { return true }
