@@ -63,16 +63,22 @@ import HuebenchTestSupport
         return s
     }
 
-    @Test func agreesWithTheFullParser() {
+    /// How many of `inputs` the quick reader accepts, and where it and `Workbench.parse` disagree.
+    static func compare(_ inputs: [String]) -> (accepted: Int, disagreements: [String]) {
         let wb = Workbench.standard
         var accepted = 0, disagreements: [String] = []
-        for s in Self.inputs() {
+        for s in inputs {
             let full = try? wb.parse(s)
-            guard let q = Self.quick(s) else { continue }
+            guard let q = quick(s) else { continue }
             accepted += 1
             guard let full else { disagreements.append("\(s): quick accepted, full parser rejects"); continue }
-            if !Self.same(q, full) { disagreements.append("\(s): quick \(q) vs full \(full)") }
+            if !same(q, full) { disagreements.append("\(s): quick \(q) vs full \(full)") }
         }
+        return (accepted, disagreements)
+    }
+
+    @Test func agreesWithTheFullParser() {
+        let (accepted, disagreements) = Self.compare(Self.inputs())
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
         #expect(accepted > 1500, "the quick forms should cover most generated inputs; accepted \(accepted)")
     }
@@ -117,15 +123,7 @@ import HuebenchTestSupport
     }
 
     @Test func agreesOnEdgeCases() {
-        let wb = Workbench.standard
-        var accepted = 0, disagreements: [String] = []
-        for s in Self.edgeCases() {
-            let full = try? wb.parse(s)
-            guard let q = Self.quick(s) else { continue }
-            accepted += 1
-            guard let full else { disagreements.append("\(s): quick accepted, full parser rejects"); continue }
-            if !Self.same(q, full) { disagreements.append("\(s): quick \(q) vs full \(full)") }
-        }
+        let (accepted, disagreements) = Self.compare(Self.edgeCases())
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
         #expect(accepted > 300, "accepted \(accepted)")
         // Exact values the fast path must produce (correctly rounded, as strtod).
