@@ -347,7 +347,7 @@ public struct BatchGamutMapper: Sendable {
     @_transparent
     func mapCSS4(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
         typealias V = VectorMathDouble
-        let line = ChromaLine4(self, light: L, hue: H)
+        let line = ChromaLine4(ChromaLine4.Matrices(self), light: L, hue: H)
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
         @_transparent func inGamut(_ v: RGB4) -> SIMDMask<SIMD4<Int64>> { ChromaLine4.inGamut(v) }
@@ -418,26 +418,35 @@ typealias RGB4 = (Double4, Double4, Double4)
 /// lms′(c) = L·col₀ + c·(cos h·col₁ + sin h·col₂) of the OKLab → LMS′ matrix, so that each chroma costs one
 /// multiply-add per channel before the cube; ΔEOK of a linear RGB point to (L, c, h).
 struct ChromaLine4 {
+    /// The four Double matrices of the line (a plain value: loops that build a line per four colors take it
+    /// once, not the mapper, whose copy costs more than the line).
+    struct Matrices {
+        let labToLMS: Matrix3, toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
+        init(_ mapper: BatchGamutMapper) {
+            labToLMS = mapper.labToLMS; toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+        }
+    }
+
     let light: Double4, ca: Double4, sb: Double4
     let base0: Double4, base1: Double4, base2: Double4, dir0: Double4, dir1: Double4, dir2: Double4
     let toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
 
     @_transparent
-    init(_ mapper: BatchGamutMapper, light L: Double4, hue H: Double4) {
+    init(_ matrices: Matrices, light L: Double4, hue H: Double4) {
         let sc = VectorMathDouble.sincosDegrees(H)
         light = L; ca = sc.cos; sb = sc.sin
-        let m = mapper.labToLMS
+        let m = matrices.labToLMS
         base0 = L * m.r0.x; base1 = L * m.r1.x; base2 = L * m.r2.x
         dir0 = ca * m.r0.y + sb * m.r0.z; dir1 = ca * m.r1.y + sb * m.r1.z; dir2 = ca * m.r2.y + sb * m.r2.z
-        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+        toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
     }
 
     /// A line from its parts (as `css4Decisions` keeps them per lane).
     @_transparent
-    init(_ mapper: BatchGamutMapper, light L: Double4, ca: Double4, sb: Double4, base: RGB4, dir: RGB4) {
+    init(_ matrices: Matrices, light L: Double4, ca: Double4, sb: Double4, base: RGB4, dir: RGB4) {
         light = L; self.ca = ca; self.sb = sb
         (base0, base1, base2) = base; (dir0, dir1, dir2) = dir
-        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+        toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
     }
 
     /// Linear RGB of (L, c, h).

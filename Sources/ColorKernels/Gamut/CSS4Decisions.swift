@@ -38,6 +38,7 @@ extension BatchGamutMapper {
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
         let lanes = CSS4LaneState()
+        let matrices = ChromaLine4.Matrices(self)
         defer { lanes.deallocate() }
         var color = SIMD4<Int>(repeating: -1)
         var next = 0
@@ -65,7 +66,7 @@ extension BatchGamutMapper {
 
         refill()
         while V.any(lanes.mask(.active)) {
-            let line = ChromaLine4(self, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
+            let line = ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
                                    base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
             var lo = lanes[.lo], hi = lanes[.hi], last = lanes[.last]
             var active = lanes.mask(.active), unsure = lanes.mask(.unsure), loInGamut = lanes.mask(.loInGamut)
@@ -141,13 +142,14 @@ struct CSS4Lines {
         values = .allocate(capacity: n * Self.width)
         domain = .allocate(capacity: n)
         let zero = Double4(repeating: 0), one = Double4(repeating: 1), big = Double4(repeating: 1e6)
+        let matrices = ChromaLine4.Matrices(mapper)
         var j = 0
         while j < n {
             var L = Double4(repeating: 0.5), C = zero, H = zero
             for q in 0..<Swift.min(4, n - j) { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
             let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
             // Lanes outside the domain get harmless inputs (they never run).
-            let line = ChromaLine4(mapper, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
+            let line = ChromaLine4(matrices, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
             for q in 0..<Swift.min(4, n - j) {
                 domain[j + q] = ok[q]
                 let p = values + (j + q) * Self.width

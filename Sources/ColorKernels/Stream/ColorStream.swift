@@ -55,6 +55,9 @@ public struct ColorStream: Sendable {
         var nameLength = 0
         /// The id needs no JSON escape (written between quotes as it is).
         var nameIsJSONPlain = false
+        /// Opaque colors with coordinates in [0, 1] take `writeUnitRow`: the space is named in the row, has a
+        /// direct CSS form in the `color()`/function style, and no hue coordinate.
+        var isUnitRow = false
 
         init(_ space: ColorSpace) {
             let idBytes = Array(space.id.rawValue.utf8)
@@ -78,9 +81,11 @@ public struct ColorStream: Sendable {
                 switch k { case 0: hue.0 = true; case 1: hue.1 = true; default: hue.2 = true }
             }
             isSRGB = space.id == .srgb
+            isUnitRow = nameLength > 0 && prefixLength > 0 && !hue.0 && !hue.1 && !hue.2
         }
 
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
+
     }
     let infos: [SpaceInfo]
     /// The id of each space of `infos`.
@@ -925,6 +930,12 @@ public struct ColorStream: Sendable {
             out.append(0x7D)
             return
         }
+        if known && infos[space].isUnitRow && syntax == nil && alpha >= 1,
+           let u0 = ByteText.unitSevenDecimals(coords.x), let u1 = ByteText.unitSevenDecimals(coords.y),
+           let u2 = ByteText.unitSevenDecimals(coords.z) {
+            writeUnitRow(coords, units: (u0, u1, u2), info: infos[space], into: out)
+            return
+        }
         if known && infos[space].nameLength > 0 {
             var name = infos[space].name
             let length = infos[space].nameLength
@@ -954,6 +965,26 @@ public struct ColorStream: Sendable {
             if mask != 0 { cssSyntax = CSSSyntax(isLegacy: false, calcNaN: mask) }
         }
         appendCSS(id: id, coords: coords, alpha: alpha, syntax: cssSyntax, space: space, known: known, into: out)
+    }
+
+    /// The text row of an opaque color with every coordinate in [0, 1] (an RGB result), from the coordinates'
+    /// seven-decimal units (`ByteText.unitSevenDecimals`): the same bytes as the general row (`%12.7f` columns,
+    /// then `fastCSS`'s six significant digits), each CSS number derived from the units where they decide it.
+    @inline(__always)
+    func writeUnitRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, into out: ByteText) {
+        var name = info.name
+        withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<info.nameLength]), paddedTo: spaceWidth) }
+        out.appendUnitFixed7(u.0); out.appendUnitFixed7(u.1); out.appendUnitFixed7(u.2)
+        out.append("  ")
+        var prefix = info.prefix
+        withUnsafeBytes(of: &prefix) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<info.prefixLength])) }
+        // (`cssNumber` writes every value in [0, 1]: only the exponent range returns false.)
+        if !out.appendUnitSignificant6(u.0) { _ = Self.cssNumber(coords.x, into: out) }
+        out.append(0x20)
+        if !out.appendUnitSignificant6(u.1) { _ = Self.cssNumber(coords.y, into: out) }
+        out.append(0x20)
+        if !out.appendUnitSignificant6(u.2) { _ = Self.cssNumber(coords.z, into: out) }
+        out.append(0x29)
     }
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms (`known`: `space` is the
