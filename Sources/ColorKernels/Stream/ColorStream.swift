@@ -53,16 +53,22 @@ public struct ColorStream: Sendable {
         /// The id's bytes (ids up to 24 bytes; longer ones are written from the id itself).
         var name: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var nameLength = 0
+        /// The id's bytes followed by spaces, 32 bytes (a row's space column, for ids up to 24 bytes).
+        var namePadded: (UInt64, UInt64, UInt64, UInt64) = (0x2020_2020_2020_2020, 0x2020_2020_2020_2020,
+                                                              0x2020_2020_2020_2020, 0x2020_2020_2020_2020)
         /// The id needs no JSON escape (written between quotes as it is).
         var nameIsJSONPlain = false
         /// Opaque colors with coordinates in [0, 1] take `writeUnitRow`: the space is named in the row, has a
         /// direct CSS form in the `color()`/function style, and no hue coordinate.
         var isUnitRow = false
 
+        init() {}
+
         init(_ space: ColorSpace) {
             let idBytes = Array(space.id.rawValue.utf8)
             if idBytes.count <= 24 {
                 withUnsafeMutableBytes(of: &name) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
+                withUnsafeMutableBytes(of: &namePadded) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
                 nameLength = idBytes.count
                 nameIsJSONPlain = !idBytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
             }
@@ -350,9 +356,19 @@ public struct ColorStream: Sendable {
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
         if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
         let out = chunk.out
+        // Opaque results in [0, 1] of an RGB target: the unit row, without the general row's checks.
+        let unitRows = !json && targetInfo >= 0 && infos[targetInfo].isUnitRow
+        let info = unitRows ? infos[targetInfo] : SpaceInfo()
         for (i, range) in ranges.enumerated() {
-            let line = UnsafeBufferPointer(rebasing: data[range])
             let k = Int(w.slot[i])
+            if unitRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
+                let v = w.results[k]
+                if let u0 = ByteText.unitSevenDecimals(v.x), let u1 = ByteText.unitSevenDecimals(v.y),
+                   let u2 = ByteText.unitSevenDecimals(v.z), writeUnitRow(v, units: (u0, u1, u2), info: info, newline: true, into: out) {
+                    continue
+                }
+            }
+            let line = UnsafeBufferPointer(rebasing: data[range])
             guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
@@ -932,8 +948,7 @@ public struct ColorStream: Sendable {
         }
         if known && infos[space].isUnitRow && syntax == nil && alpha >= 1,
            let u0 = ByteText.unitSevenDecimals(coords.x), let u1 = ByteText.unitSevenDecimals(coords.y),
-           let u2 = ByteText.unitSevenDecimals(coords.z) {
-            writeUnitRow(coords, units: (u0, u1, u2), info: infos[space], into: out)
+           let u2 = ByteText.unitSevenDecimals(coords.z), writeUnitRow(coords, units: (u0, u1, u2), info: infos[space], newline: false, into: out) {
             return
         }
         if known && infos[space].nameLength > 0 {
@@ -968,23 +983,42 @@ public struct ColorStream: Sendable {
     }
 
     /// The text row of an opaque color with every coordinate in [0, 1] (an RGB result), from the coordinates'
-    /// seven-decimal units (`ByteText.unitSevenDecimals`): the same bytes as the general row (`%12.7f` columns,
-    /// then `fastCSS`'s six significant digits), each CSS number derived from the units where they decide it.
+    /// seven-decimal units (`ByteText.unitSevenDecimals`), with one capacity check: the same bytes as the
+    /// general row (`%12.7f` columns, then `fastCSS`'s six significant digits). Returns false, writing nothing,
+    /// when a CSS number is not certain from its units (the general row writes it). `newline`: end the row.
     @inline(__always)
-    func writeUnitRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, into out: ByteText) {
-        var name = info.name
-        withUnsafeBytes(of: &name) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<info.nameLength]), paddedTo: spaceWidth) }
-        out.appendUnitFixed7(u.0); out.appendUnitFixed7(u.1); out.appendUnitFixed7(u.2)
-        out.append("  ")
-        var prefix = info.prefix
-        withUnsafeBytes(of: &prefix) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<info.prefixLength])) }
-        // (`cssNumber` writes every value in [0, 1]: only the exponent range returns false.)
-        if !out.appendUnitSignificant6(u.0) { _ = Self.cssNumber(coords.x, into: out) }
-        out.append(0x20)
-        if !out.appendUnitSignificant6(u.1) { _ = Self.cssNumber(coords.y, into: out) }
-        out.append(0x20)
-        if !out.appendUnitSignificant6(u.2) { _ = Self.cssNumber(coords.z, into: out) }
-        out.append(0x29)
+    func writeUnitRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, newline: Bool,
+                      into out: ByteText) -> Bool {
+        let head = Swift.max(info.nameLength, spaceWidth)
+        guard head <= 32 else { return false }
+        var done = false
+        // Name and pad (32), three columns (36), two spaces, prefix (32), three numbers (16 each), spaces, `)`.
+        out.appendUnsafe(maxBytes: 160) { o in
+            withUnsafeBytes(of: info.namePadded) { o.copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            var p = head
+            p &+= ByteText.writeUnitFixed7(u.0, at: o + p)
+            p &+= ByteText.writeUnitFixed7(u.1, at: o + p)
+            p &+= ByteText.writeUnitFixed7(u.2, at: o + p)
+            (o + p).storeBytes(of: 0x2020 as UInt16, as: UInt16.self)
+            p &+= 2
+            withUnsafeBytes(of: info.prefix) { (o + p).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            p &+= info.prefixLength
+            let a = ByteText.writeUnitSignificant6(coords.x, units: u.0, at: o + p)
+            guard a > 0 else { return 0 }
+            p &+= a
+            (o + p).storeBytes(of: 0x20, as: UInt8.self)
+            let b = ByteText.writeUnitSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
+            guard b > 0 else { return 0 }
+            p &+= 1 &+ b
+            (o + p).storeBytes(of: 0x20, as: UInt8.self)
+            let c = ByteText.writeUnitSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
+            guard c > 0 else { return 0 }
+            p &+= 1 &+ c
+            (o + p).storeBytes(of: 0x0A29, as: UInt16.self)  // `)` and (when asked) the line's end
+            done = true
+            return p &+ (newline ? 2 : 1)
+        }
+        return done
     }
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms (`known`: `space` is the
