@@ -42,6 +42,8 @@ public struct ColorStream: Sendable {
     public let decimals: Int
     let wb: Workbench
     let quick: CSSQuickReader
+    /// The index of OKLCH among `quick`'s spaces (`Parsed.space`; -1: none).
+    let quickOKLCH: Int
     /// What the row formatter needs of each registered space, as plain data (no reference counting on the
     /// hot path, which would also make the cores contend for the same counters; the ids are in `infoIDs`).
     struct SpaceInfo: Sendable {
@@ -152,6 +154,7 @@ public struct ColorStream: Sendable {
         self.wb = workbench
         let quick = CSSQuickReader(spaces: workbench.spaces)
         self.quick = quick
+        quickOKLCH = quick.spaceIDs.firstIndex(of: .oklch) ?? -1
         var plans: [(ColorSpaceID, ConversionPlan)] = []
         var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
@@ -274,11 +277,10 @@ public struct ColorStream: Sendable {
     /// The batch path's arrays, taken out of the chunk while it works (plain local arrays: no reference
     /// counting per element) and put back after, so their capacity is reused.
     struct Scratch {
-        /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
+        /// Per line of the chunk: index into `parsed`, or -1 for the per-line path.
         var slot: [Int32] = []
-        /// The colors `CSSQuickReader` read, as plain data; `gamut` also has them as `colors`.
+        /// The colors `CSSQuickReader` read, as plain data.
         var parsed: [CSSQuickReader.Parsed] = []
-        var colors: [Color] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
         /// `none`), 2 = a computed result in the target space: `results` and `resultAlpha`, no CSS syntax.
         var kind: [UInt8] = []
@@ -346,11 +348,6 @@ public struct ColorStream: Sendable {
         w.parsed.removeLast(lines - n)
         let isGamut: Bool
         if case .gamut = operation { isGamut = true } else { isGamut = false }
-        w.colors.removeAll(keepingCapacity: true)
-        if isGamut {
-            w.colors.reserveCapacity(n)
-            for k in 0..<n { w.colors.append(quick.color(w.parsed[k])) }
-        }
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
@@ -612,13 +609,25 @@ public struct ColorStream: Sendable {
     /// digits are certain); every other color the reference itself.
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
-        let n = chunk.colors.count
-        if let g = gamutLanes {
-            chunk.index.removeAll(keepingCapacity: true)
-            for k in 0..<n where chunk.colors[k].space == .oklch { chunk.index.append(Int32(truncatingIfNeeded: k)) }
-            let m = chunk.index.count
-            chunk.coords.removeAll(keepingCapacity: true)
-            for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
+        let n = chunk.parsed.count
+        if let g = gamutLanes, quickOKLCH >= 0 {
+            // The OKLCH colors: their indices and coordinates (missing components as 0), through pointers.
+            chunk.index.removeAll(keepingCapacity: true); chunk.index.append(contentsOf: repeatElement(0, count: n))
+            chunk.coords.removeAll(keepingCapacity: true); chunk.coords.append(contentsOf: repeatElement(.zero, count: n))
+            var m = 0
+            chunk.parsed.withUnsafeBufferPointer { parsed in
+                chunk.index.withUnsafeMutableBufferPointer { index in
+                    chunk.coords.withUnsafeMutableBufferPointer { coords in
+                        for k in 0..<n where parsed[k].space == quickOKLCH {
+                            let c = parsed[k].coords
+                            index[m] = Int32(truncatingIfNeeded: k)
+                            coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                            m &+= 1
+                        }
+                    }
+                }
+            }
+            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
             chunk.status.removeAll(keepingCapacity: true); chunk.status.append(contentsOf: repeatElement(0, count: m))
             chunk.chroma.removeAll(keepingCapacity: true); chunk.chroma.append(contentsOf: repeatElement(0, count: m))
@@ -627,7 +636,9 @@ public struct ColorStream: Sendable {
                     chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
                 }
             }
-            for q in 0..<m { chunk.coords[q].y = chunk.chroma[q] }
+            chunk.coords.withUnsafeMutableBufferPointer { c in
+                chunk.chroma.withUnsafeBufferPointer { h in for q in 0..<m { c[q].y = h[q] } }
+            }
             // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
             if !json {
                 chunk.fast.removeAll(keepingCapacity: true); chunk.fast.append(contentsOf: repeatElement(.zero, count: m))
@@ -644,31 +655,47 @@ public struct ColorStream: Sendable {
                         }
                     }
                 }
-                let b = BatchGamutMapper.resultTolerance
-                for q in 0..<m where laned && chunk.certain[q] {
-                    let v = chunk.fast[q]
-                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
-                          Self.textStable(v.z, tolerance: b) else { continue }
-                    let k = Int(chunk.index[q])
-                    chunk.results[k] = v; chunk.resultAlpha[k] = chunk.colors[k].alpha
-                    chunk.status[q] = 3
+                if laned {
+                    let b = BatchGamutMapper.resultTolerance
+                    chunk.fast.withUnsafeBufferPointer { fast in
+                        chunk.certain.withUnsafeBufferPointer { certain in
+                            chunk.index.withUnsafeBufferPointer { index in
+                                chunk.parsed.withUnsafeBufferPointer { parsed in
+                                    chunk.status.withUnsafeMutableBufferPointer { status in
+                                        chunk.results.withUnsafeMutableBufferPointer { results in
+                                            chunk.resultAlpha.withUnsafeMutableBufferPointer { alpha in
+                                                for q in 0..<m where certain[q] {
+                                                    let v = fast[q]
+                                                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
+                                                          Self.textStable(v.z, tolerance: b) else { continue }
+                                                    let k = Int(index[q])
+                                                    results[k] = v; alpha[k] = parsed[k].alpha
+                                                    status[q] = 3
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
             var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
             chunk.extra = []
-            inGamut.removeAll(keepingCapacity: true); clipped.reserveCapacity(m)
+            inGamut.removeAll(keepingCapacity: true)
             defer { chunk.extra = inGamut }
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                if chunk.status[q] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
+                if chunk.status[q] == 1 { inGamut.append(chunk.parsed[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
             }
             inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
             clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
             var a = 0, b = 0
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                let alpha = chunk.colors[k].alpha
+                let alpha = chunk.parsed[k].alpha
                 switch chunk.status[q] {
                 case 1: chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
                 case 2:
@@ -682,7 +709,7 @@ public struct ColorStream: Sendable {
         }
         for k in 0..<n where chunk.kind[k] == 0 {
             // A plain result in the target space is written from its parts; any other, by the per-line path.
-            if let c = try? wb.mapGamut(chunk.colors[k], to: t, method: method), c.space == t, c.cssSyntax == nil {
+            if let c = try? wb.mapGamut(quick.color(chunk.parsed[k]), to: t, method: method), c.space == t, c.cssSyntax == nil {
                 chunk.results[k] = c.coords; chunk.resultAlpha[k] = c.alpha; chunk.kind[k] = 2
             }
         }
