@@ -421,15 +421,34 @@ struct ChromaLine4 {
     /// The four Double matrices of the line (a plain value: loops that build a line per four colors take it
     /// once, not the mapper, whose copy costs more than the line).
     struct Matrices {
-        let labToLMS: Matrix3, toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
+        let labToLMS: Matrix3, toRGB: Lanes, toLMS: Lanes, toLab: Lanes
         init(_ mapper: BatchGamutMapper) {
-            labToLMS = mapper.labToLMS; toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+            labToLMS = mapper.labToLMS
+            toRGB = Lanes(mapper.lmsToRGB); toLMS = Lanes(mapper.rgbToLMS); toLab = Lanes(mapper.lmsToLab)
+        }
+    }
+
+    /// A 3×3 matrix with each entry repeated in four lanes: the products take the entries as they are (from
+    /// registers or memory), with no broadcast of a scalar per use.
+    struct Lanes {
+        let m00: Double4, m01: Double4, m02: Double4, m10: Double4, m11: Double4, m12: Double4
+        let m20: Double4, m21: Double4, m22: Double4
+        init(_ m: Matrix3) {
+            m00 = Double4(repeating: m.r0.x); m01 = Double4(repeating: m.r0.y); m02 = Double4(repeating: m.r0.z)
+            m10 = Double4(repeating: m.r1.x); m11 = Double4(repeating: m.r1.y); m12 = Double4(repeating: m.r1.z)
+            m20 = Double4(repeating: m.r2.x); m21 = Double4(repeating: m.r2.y); m22 = Double4(repeating: m.r2.z)
+        }
+
+        /// M·(x, y, z), summed as `BatchGamutMapper.mul` sums (the same bits).
+        @_transparent
+        func mul(_ x: Double4, _ y: Double4, _ z: Double4) -> RGB4 {
+            (x * m00 + (y * m01 + z * m02), x * m10 + (y * m11 + z * m12), x * m20 + (y * m21 + z * m22))
         }
     }
 
     let light: Double4, ca: Double4, sb: Double4
     let base0: Double4, base1: Double4, base2: Double4, dir0: Double4, dir1: Double4, dir2: Double4
-    let toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
+    let toRGB: Lanes, toLMS: Lanes, toLab: Lanes
 
     @_transparent
     init(_ matrices: Matrices, light L: Double4, hue H: Double4) {
@@ -453,12 +472,12 @@ struct ChromaLine4 {
     @_transparent
     func rgb(_ c: Double4) -> RGB4 {
         let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
-        return BatchGamutMapper.mul(toRGB, l * l * l, mm * mm * mm, s * s * s)
+        return toRGB.mul(l * l * l, mm * mm * mm, s * s * s)
     }
 
     /// LMS of a linear RGB point.
     @_transparent
-    func lms(_ v: RGB4) -> RGB4 { BatchGamutMapper.mul(toLMS, v.0, v.1, v.2) }
+    func lms(_ v: RGB4) -> RGB4 { toLMS.mul(v.0, v.1, v.2) }
 
     /// ΔEOK between the color with these LMS values and (L, c, h). `coarse`: with `VectorMathDouble.cbrtCoarse`
     /// (1.5e-9 relative): for LMS values of a point in the unit RGB cube (each in [0, 1.01], so LMS′ ≤ 1.0034)
@@ -467,8 +486,8 @@ struct ChromaLine4 {
     @_transparent
     func deltaE(lms: RGB4, chroma c: Double4, coarse: Bool = false) -> Double4 {
         typealias V = VectorMathDouble
-        let lab = coarse ? BatchGamutMapper.mul(toLab, V.cbrtCoarse(lms.0), V.cbrtCoarse(lms.1), V.cbrtCoarse(lms.2))
-            : BatchGamutMapper.mul(toLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
+        let lab = coarse ? toLab.mul(V.cbrtCoarse(lms.0), V.cbrtCoarse(lms.1), V.cbrtCoarse(lms.2))
+            : toLab.mul(V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
         let dl = lab.0 - light, da = lab.1 - c * ca, db = lab.2 - c * sb
         return V.sqrt(dl * dl + (da * da + db * db))
     }

@@ -68,14 +68,17 @@ extension BatchGamutMapper {
 
         refill()
         while V.any(lanes.mask(.active)) {
-            let line = ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
-                                   base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+            // (The line is read from the lane state where it is used, not kept in registers across the step.)
+            @inline(__always) func line() -> ChromaLine4 {
+                ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
+                            base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+            }
             var lo = lanes[.lo], hi = lanes[.hi], last = lanes[.last]
             var active = lanes.mask(.active), unsure = lanes.mask(.unsure), loInGamut = lanes.mask(.loInGamut)
             let fresh = lanes.mask(.fresh)
             // A fresh lane tests its origin (chroma C₀); the others bisect.
             let c = V.select(fresh, lanes[.c0], (lo + hi) * 0.5)
-            let v = line.rgb(c)
+            let v = line().rgb(c)
             // In gamut: every channel in [δ, 1 − δ]; out: some channel below −δ or above 1 + δ; else unsure.
             let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
             let surelyIn = (mn .>= lowEdge) .& (mx .<= highEdge)
@@ -89,7 +92,7 @@ extension BatchGamutMapper {
             if V.any(search) {
                 last = V.select(search, c, last)
                 // ΔEOK between the clipped color and (L, c, h).
-                let lms = line.lms(ChromaLine4.clip(v))
+                let lms = line().lms(ChromaLine4.clip(v))
                 // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
                 // smallest channel is that small).
                 if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
@@ -97,7 +100,7 @@ extension BatchGamutMapper {
                         .| ((lms.2 .> zero) .& (lms.2 .< small))
                     unsure = unsure .| (search .& tiny)
                 }
-                let e = line.deltaE(lms: lms, chroma: c, coarse: true)
+                let e = line().deltaE(lms: lms, chroma: c, coarse: true)
                 unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
                 let below = search .& (e .< jnd)
                 // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
