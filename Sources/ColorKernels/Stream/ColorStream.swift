@@ -93,7 +93,6 @@ public struct ColorStream: Sendable {
         }
 
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
-
     }
     let infos: [SpaceInfo]
     /// The id of each space of `infos`.
