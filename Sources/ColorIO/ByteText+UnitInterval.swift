@@ -29,8 +29,8 @@ extension ByteText {
     ///
     /// For u > 10⁶ (v in (0.1, 1]) the six decimals are u/10 rounded, the same as rounding v itself unless u ends
     /// in 5 (v may lie on either side of the half): then v is rounded to six decimals itself (0 when that is not
-    /// certain). For u in (10⁵, 10⁶) (v in (0.01, 0.1)) the seven decimals are u. u in 5…10⁵ (v within half a unit
-    /// of 5·10⁻⁷, or below 0.01: eight or more decimals) and u = 10⁶ (v next to 0.1) give 0.
+    /// certain). For u in (10⁵, 10⁶) (v in (0.01, 0.1)) the seven decimals are u. Below, u fixes the magnitude
+    /// and v is rounded to its 8 to 12 decimals. u = 5 (v next to 5·10⁻⁷) and powers of ten (v next to one) give 0.
     @inlinable @inline(__always)
     public static func writeUnitSignificant6(_ v: Double, units u: UInt32, at o: UnsafeMutableRawPointer) -> Int {
         if u <= 4 { o.storeBytes(of: 0x30, as: UInt8.self); return 1 }  // v < 4.5·10⁻⁷
@@ -47,10 +47,15 @@ extension ByteText {
         } else if u > 100_000 && u < 1_000_000 {
             six = u; lead = 3
         } else {
-            return 0
+            // v below 0.01: u has d ≤ 5 digits and is not a power of ten (else v may lie on either side of one),
+            // so ⌊log₁₀ v⌋ = d − 8 and v is written with 13 − d decimals: 7 − d zeros, then six digits.
+            guard u >= 6 && u < 100_000 && u != 10 && u != 100 && u != 1_000 && u != 10_000 else { return 0 }
+            let d = u < 100 ? (u < 10 ? 1 : 2) : (u < 1_000 ? 3 : (u < 10_000 ? 4 : 5))
+            guard let q = fixedUnits(v, decimals: 13 &- d) else { return 0 }
+            six = UInt32(truncatingIfNeeded: q); lead = 9 &- d
         }
-        // "0." or "0.0", then the six digits (and two spare zeros past them).
-        o.storeBytes(of: 0x30_2E30 as UInt32, as: UInt32.self)
+        // "0." and zeros up to `lead`, then the six digits (and two spare zeros past them).
+        o.storeBytes(of: 0x3030_3030_3030_2E30 as UInt64, as: UInt64.self)
         writeEight(six &* 100, raw: o + lead)
         // Trailing zeros of the six digits (the first is not zero): the top bytes of the digits' word.
         let digits = o.loadUnaligned(fromByteOffset: lead, as: UInt64.self) ^ 0x3030_3030_3030_3030

@@ -132,7 +132,10 @@ import HuebenchTestSupport
         #expect(Self.text { $0.appendUnitFixed7(ByteText.unitSevenDecimals(1)!) } == "   1.0000000")
         let b = ByteText()
         #expect(!b.appendUnitSignificant6(0.1, units: ByteText.unitSevenDecimals(0.1)!)
-                && !b.appendUnitSignificant6(5.5e-6, units: 55) && b.isEmpty, "v next to 0.1; eight decimals")
+                && !b.appendUnitSignificant6(0.001, units: 10_000) && !b.appendUnitSignificant6(5e-7, units: 5) && b.isEmpty,
+                "v next to a power of ten, or to 5·10⁻⁷")
+        #expect(Self.text { _ = $0.appendUnitSignificant6(5.5e-6, units: 55) } == "0.0000055")
+        #expect(Self.text { _ = $0.appendUnitSignificant6(0.0012345678, units: 12_346) } == "0.00123457")
         // u ends in 5: v itself is rounded to six decimals; not certain within 10⁻⁶ of the half (0.1234565).
         #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345652, units: 1_234_565) } == "0.123457")
         #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345648, units: 1_234_565) } == "0.123456")

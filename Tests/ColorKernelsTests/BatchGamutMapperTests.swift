@@ -66,7 +66,7 @@ struct BatchGamutMapperTests {
         let mapper = try BatchGamutMapper(method: "css4", target: t)
         let toTarget = try wb.spaces.plan(from: .oklch, to: t)
         // The coarse ΔEOK's bound (`ChromaLine4.deltaE`) holds for LMS values of the unit RGB cube in [0, 1.01].
-        let toLMS = ChromaLine4.Matrices(mapper).toLMS
+        let toLMS = mapper.rgbToLMS
         for corner in 0..<8 {
             let v = SIMD3<Double>(Double(corner & 1), Double(corner >> 1 & 1), Double(corner >> 2))
             for row in [toLMS.r0, toLMS.r1, toLMS.r2] {
