@@ -128,8 +128,9 @@ public struct ColorStream: Sendable {
     }
     public let tally = Tally()
 
-    /// Lines per batch read before the cores start on it, and lines per chunk a core takes.
-    public static let batchLines = 32_768, chunkLines = 1024
+    /// Bytes a thread reads at a time (a block: whole lines, cut and computed by the thread that read it), and
+    /// lines computed together (the batch path's arrays hold at most this many).
+    public static let blockBytes = 16 << 10, chunkLines = 1024
 
     public init(_ operation: Operation, json: Bool, spaceWidth: Int = 11, decimals: Int = 2,
                 workbench: Workbench = .standard, gamut: ColorSpaceID? = nil) throws {
@@ -225,11 +226,8 @@ public struct ColorStream: Sendable {
     /// - Throws: `LineTooLongError` / `LineReadError` from the reader (the rows before it were emitted).
     public func run(_ reader: LineBlockReader, threads: Int = 0,
                     emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void) throws -> Bool {
-        let t = Parallel.resolve(threads)
-        // Three batches in flight: one being read, one being computed, one being written.
-        let pipeline = StreamPipeline(self, slots: t <= 1 ? 1 : 3)
-        if t <= 1 { return try pipeline.runSerial(reader, emit: emit, message: message) }
-        return try pipeline.run(reader, workers: t, emit: emit, message: message)
+        let t = Swift.max(1, Parallel.resolve(threads))
+        return try StreamPipeline(self, reader: reader, threads: t).run(workers: t - 1, emit: emit, message: message)
     }
 
     /// Runs the operation on items given as arguments (`label` names item i, e.g. `argument 3`), in order.
