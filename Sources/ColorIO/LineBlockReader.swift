@@ -193,6 +193,19 @@ public final class LineBlockReader {
         filled = rest; consumed = 0
     }
 
+    /// The bytes `nextBlock` has read from the descriptor so far.
+    @exclusivity(unchecked) public private(set) var blockBytesRead = 0
+
+    /// The bytes left to read from the descriptor when it is a regular file (from its position to the end), else
+    /// nil (a pipe, a terminal: unknown).
+    public func bytesLeftInFile() -> Int? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
+        let at = lseek(fd, 0, SEEK_CUR)
+        guard at >= 0 else { return nil }
+        return Swift.max(0, Int(st.st_size) - Int(at))
+    }
+
     /// How `nextBlock` ended.
     public enum BlockEnd: Sendable, Equatable {
         /// The block holds whole lines (every one ending in `\n`, but for the last line of the input); more may follow.
@@ -235,6 +248,7 @@ public final class LineBlockReader {
                     throw LineReadError(source: source, reason: reason)
                 }
                 buffer.removeLast(bytes - n)
+                blockBytesRead += n
                 if n == 0 { atEOF = true }
             }
             if atEOF { return .end }

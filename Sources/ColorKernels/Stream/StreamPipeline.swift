@@ -15,26 +15,33 @@ import ColorIO
 /// written before it. A line over the limit (found by the reader, or when a block is cut) and a read error end
 /// the stream after the rows of every line before them were written.
 ///
-/// Memory: `4 × cores` blocks' rows in flight, one block of input per thread.
+/// Memory: `4 × cores` blocks' rows in flight (in buffers each thread reuses), one block of input per thread.
 final class StreamPipeline: @unchecked Sendable {
-    /// One block in flight: its rows and messages (`chunk`), its line count and what follows its lines.
+    /// One block in flight: its rows and messages (`chunk`, lent by the thread that computed it), its line count
+    /// and what follows its lines.
     final class Unit: @unchecked Sendable {
         enum Status { case more, end, lineTooLong, failed(Error) }
-        let chunk = ColorStream.Chunk()
+        var chunk: ColorStream.Chunk? = nil
+        var owner: Worker? = nil
         var lineCount = 0
         var status = Status.more
     }
 
-    /// What a thread keeps between blocks: the input bytes, the line ranges, the batch path's scratch.
+    /// What a thread keeps between blocks: the input bytes, the line ranges, the batch path's scratch, and its
+    /// own row buffers (`free`, guarded by the pipeline's lock): a thread writes its rows into memory its core
+    /// wrote last, and the caller hands each buffer back to its thread once written.
     final class Worker {
         var input: [UInt8] = []
         var lines: [Range<Int>] = []
         let work = ColorStream.Chunk()
+        var free: [ColorStream.Chunk] = []
     }
 
     let stream: ColorStream
     let reader: LineBlockReader
     let ringSize: Int
+    let threads: Int
+    let fileEnd: Int?
     let units: [Unit]
     // Guarded by `mutex`.
     /// The next block to read, the next to write; per unit of the ring: computed and not yet written.
@@ -50,6 +57,9 @@ final class StreamPipeline: @unchecked Sendable {
     init(_ stream: ColorStream, reader: LineBlockReader, threads: Int) {
         self.stream = stream
         self.reader = reader
+        self.threads = threads
+        // Where a file of known size ends, in the reader's count of bytes read (only matters on more than one core).
+        fileEnd = threads > 1 ? reader.bytesLeftInFile().map { $0 + reader.blockBytesRead } : nil
         ringSize = 4 * Swift.max(1, threads)
         units = (0..<ringSize).map { _ in Unit() }
         ready = Array(repeating: false, count: ringSize)
@@ -74,10 +84,11 @@ final class StreamPipeline: @unchecked Sendable {
         let seq = nextSeq
         nextSeq += 1
         reading = true
+        let chunk = w.free.popLast() ?? ColorStream.Chunk()
         unlock()
         var status = Unit.Status.more
         do {
-            switch try reader.nextBlock(into: &w.input, bytes: ColorStream.blockBytes) {
+            switch try reader.nextBlock(into: &w.input, bytes: blockSize()) {
             case .lines: status = .more
             case .end: status = .end
             case .lineTooLong: status = .lineTooLong; w.input.removeAll(keepingCapacity: true)
@@ -93,8 +104,10 @@ final class StreamPipeline: @unchecked Sendable {
         if callerWaiting { pthread_cond_signal(mainCond) }
         unlock()
         let u = units[seq % ringSize]
-        if !compute(w, into: u.chunk, lineCount: &u.lineCount) { status = .lineTooLong }
+        if !compute(w, into: chunk, lineCount: &u.lineCount) { status = .lineTooLong }
         u.status = status
+        u.chunk = chunk
+        u.owner = w
         lock()
         if case .lineTooLong = status, !inputDone {
             inputDone = true
@@ -103,6 +116,15 @@ final class StreamPipeline: @unchecked Sendable {
         ready[seq % ringSize] = true
         if seq == flushSeq && callerWaiting { pthread_cond_signal(mainCond) }
         return true
+    }
+
+    /// The bytes of the next read: `ColorStream.blockBytes`, or a quarter of it for the last `2 × threads` blocks of
+    /// a file of known size, so the threads finish close together. Called by the reading thread.
+    func blockSize() -> Int {
+        if let end = fileEnd, end - reader.blockBytesRead <= 2 * threads * ColorStream.blockBytes {
+            return ColorStream.blockBytes / 4
+        }
+        return ColorStream.blockBytes
     }
 
     /// Cuts `w.input` into lines and computes them into `chunk` (rows, messages numbered from 1), in pieces of
@@ -152,13 +174,15 @@ final class StreamPipeline: @unchecked Sendable {
         while true {
             let k = flushSeq % ringSize
             if ready[k] {
-                let u = units[k]
+                let u = units[k], chunk = u.chunk!
                 unlock()
-                failed = failed || u.chunk.failed
+                failed = failed || chunk.failed
                 let base = written
-                stream.flush(u.chunk, emit: emit, message: message, label: { "line \(base + $0)" })
+                stream.flush(chunk, emit: emit, message: message, label: { "line \(base + $0)" })
                 written += u.lineCount
                 lock()
+                u.owner!.free.append(chunk)
+                u.chunk = nil; u.owner = nil
                 ready[k] = false
                 flushSeq += 1
                 if workersWaiting > 0 { pthread_cond_signal(workCond) }
