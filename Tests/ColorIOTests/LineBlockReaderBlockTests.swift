@@ -134,6 +134,23 @@ import Darwin
         #expect(buffer.isEmpty && buffer.capacity <= 3 << 20, "\(buffer.capacity)")
     }
 
+    /// The bytes left in a regular file (so the last blocks can be read smaller); unknown for a pipe.
+    @Test func bytesLeftInAFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hb-left-\(UUID().uuidString)").path
+        try Data(String(repeating: "#123456\n", count: 1000).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let r = LineBlockReader(fd: fd)
+        #expect(r.bytesLeftInFile() == 8000)
+        var buffer: [UInt8] = []
+        #expect(try r.nextBlock(into: &buffer, bytes: 1000) == .lines)
+        #expect(r.blockBytesRead == 1000 && buffer.count == 1000 && r.bytesLeftInFile() == 7000)
+        let p = Self.pipeReading(Array("a\n".utf8))
+        defer { close(p) }
+        #expect(LineBlockReader(fd: p).bytesLeftInFile() == nil)
+    }
+
     @Test func aReadErrorIsThrown() throws {
         let fd = open("/", O_RDONLY)  // a folder: read(2) fails
         defer { close(fd) }

@@ -9,13 +9,13 @@ import ColorIO
 /// The engine of the streaming commands (`parse`, `convert`, `gamut`, `contrast`, `deltae`): lines in, one
 /// row per line out, in input order, on every core.
 ///
-/// Input is read in blocks (`LineBlockReader`, 1 MiB line limit); each batch of lines is cut into chunks that
-/// the cores take in turn; every chunk parses its lines (`CSSQuickReader` for `#hex` and modern space
-/// functions, the full `Workbench.parse` otherwise), computes in Double with the same reference math as a
-/// single color (conversion plans built once per run), and formats its rows into its own `ByteText` (no
-/// allocation per line). Chunks are then written in order; messages for bad lines go to standard error at their
-/// place in the output. On more than one core reading, computing and writing overlap (`StreamPipeline`: the
-/// caller's thread reads and writes, worker threads compute).
+/// Input is read in blocks of whole lines (`LineBlockReader.nextBlock`, 1 MiB line limit) that the cores take
+/// in turn (`StreamPipeline`: the caller's thread and `cores − 1` workers each read, cut and compute a block;
+/// the caller's thread also writes them in order). A block is computed in chunks of `chunkLines` lines: every
+/// chunk parses its lines (`CSSQuickReader` for `#hex` and modern space functions, the full `Workbench.parse`
+/// otherwise), computes in Double with the same reference math as a single color (conversion plans built once
+/// per run), and formats its rows into the block's `ByteText` (no allocation per line). Messages for bad lines
+/// go to standard error at their place in the output.
 ///
 /// Rows: text mode prints one row per input line — a blank line prints an empty row and a bad line the word
 /// `error` (its message on standard error, with the line number) — so row i belongs to line i. JSON mode prints
