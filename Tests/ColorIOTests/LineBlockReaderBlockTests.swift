@@ -22,11 +22,18 @@ import Darwin
         }
     }
 
-    /// A pipe holding `bytes` (written by a thread, so inputs larger than the pipe's buffer work), closed after.
+    /// A pipe holding `bytes`, closed after them: written at once when they fit in the pipe's buffer (so a test
+    /// may stop reading early), else by a thread (and then read to the end).
     static func pipeReading(_ bytes: [UInt8]) -> Int32 {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let w = fds[1]
+        if bytes.count <= 32 << 10 {
+            let n = bytes.withUnsafeBytes { write(w, $0.baseAddress, $0.count) }
+            #expect(n == bytes.count)
+            close(w)
+            return fds[0]
+        }
         Thread.detachNewThread {
             bytes.withUnsafeBytes { b in
                 var at = 0
