@@ -10,6 +10,11 @@ public struct LineTooLongError: Error, CustomStringConvertible, Sendable {
     public let line: Int
     public let limit: Int
     public let source: String
+    public init(line: Int, limit: Int, source: String) {
+        self.line = line
+        self.limit = limit
+        self.source = source
+    }
     public var description: String {
         "\(source): line \(line) is longer than \(limit) bytes (the line limit) — is this the right input? Colors are read one per line"
     }
@@ -186,6 +191,128 @@ public final class LineBlockReader {
             }
         }
         filled = rest; consumed = 0
+    }
+
+    /// The bytes `nextBlock` has read from the descriptor so far.
+    @exclusivity(unchecked) public private(set) var blockBytesRead = 0
+
+    /// The bytes left to read from the descriptor when it is a regular file (from its position to the end), else
+    /// nil (a pipe, a terminal: unknown).
+    public func bytesLeftInFile() -> Int? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
+        let at = lseek(fd, 0, SEEK_CUR)
+        guard at >= 0 else { return nil }
+        return Swift.max(0, Int(st.st_size) - Int(at))
+    }
+
+    /// How `nextBlock` ended.
+    public enum BlockEnd: Sendable, Equatable {
+        /// The block holds whole lines (every one ending in `\n`, but for the last line of the input); more may follow.
+        case lines
+        /// The block holds the input's last bytes (possibly none).
+        case end
+        /// The line after the block's bytes is longer than `maxLineBytes` (seen without its end); the block is empty.
+        case lineTooLong
+    }
+
+    /// Reads the next block of whole lines as raw bytes into `buffer` (replacing its contents) for the caller to
+    /// cut (`cutLines`): at least one read of up to `bytes` bytes, ended after the last `\n` read (the bytes after
+    /// it are kept for the next block). Where no `\n` was read yet, reading goes on until one comes, the input
+    /// ends, or the line is over `maxLineBytes` (`.lineTooLong`: memory stays bounded, as for `nextBatch`).
+    ///
+    /// Several threads can take turns reading blocks (one at a time, in order) while others cut and compute the
+    /// blocks read before. A reader is read either by blocks or by batches (`nextBatch`), not both: blocks count
+    /// no lines (`firstLineNumber` stays 1).
+    /// - Throws: `LineReadError`.
+    public func nextBlock(into buffer: inout [UInt8], bytes: Int) throws -> BlockEnd {
+        precondition(bytes > 0, "LineBlockReader.nextBlock: bytes must be positive")
+        buffer.removeAll(keepingCapacity: true)
+        // The bytes kept from the last read (the start of a line, or a prefix) come first.
+        let kept = filled - consumed
+        if kept > 0 { buffer.append(contentsOf: data[consumed..<filled]) }
+        consumed = 0; filled = 0
+        var searched = 0
+        while true {
+            if !atEOF {
+                let have = buffer.count
+                buffer.append(contentsOf: repeatElement(0, count: bytes))
+                var n = 0
+                while true {
+                    n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + have, bytes) }
+                    if n >= 0 || errno != EINTR { break }
+                }
+                if n < 0 {
+                    let reason = String(cString: strerror(errno))
+                    buffer.removeAll(keepingCapacity: true)
+                    throw LineReadError(source: source, reason: reason)
+                }
+                buffer.removeLast(bytes - n)
+                blockBytesRead += n
+                if n == 0 { atEOF = true }
+            }
+            if atEOF { return .end }
+            // The last newline of the bytes not searched yet (searching backwards: it is near the end).
+            let last: Int = buffer.withUnsafeBufferPointer { b in
+                var i = b.count
+                while i > searched {
+                    i &-= 1
+                    if b[i] == 0x0A { return i }
+                }
+                return -1
+            }
+            if last >= 0 {
+                let rest = buffer.count - (last + 1)
+                if rest > 0 {
+                    if data.count < rest { data.append(contentsOf: repeatElement(0, count: rest - data.count)) }
+                    buffer.withUnsafeBytes { from in
+                        data.withUnsafeMutableBytes { to in _ = memcpy(to.baseAddress!, from.baseAddress! + last + 1, rest) }
+                    }
+                    buffer.removeLast(rest)
+                }
+                filled = rest
+                return .lines
+            }
+            searched = buffer.count
+            if buffer.count > maxLineBytes {
+                buffer.removeAll(keepingCapacity: true)
+                return .lineTooLong
+            }
+        }
+    }
+
+    /// Cuts a block of whole lines (`nextBlock`) into byte ranges in it, appended to `lines` (whose contents are
+    /// replaced): a `\n` ends a line and is not part of it, nor are up to two `\r` before it; bytes after the last
+    /// `\n` are a last line. Returns false when a line is longer than `limit` (then `lines` holds the lines before it).
+    public static func cutLines(_ block: UnsafeBufferPointer<UInt8>, limit: Int, into lines: inout [Range<Int>]) -> Bool {
+        lines.removeAll(keepingCapacity: true)
+        guard let d = block.baseAddress, block.count > 0 else { return true }
+        let end = block.count
+        var count = 0, lineStart = 0, scan = 0
+        // `lines` is sized ahead (a line per 16 bytes, then more as needed) and filled through a pointer; the unused
+        // end is cut off on every exit.
+        defer { lines.removeLast(lines.count - count) }
+        while true {
+            if count == lines.count {
+                lines.append(contentsOf: repeatElement(0..<0, count: Swift.max(64, Swift.min((end - scan) / 16 + 64, 1 << 16))))
+            }
+            let room = lines.count
+            let over = lines.withUnsafeMutableBufferPointer { l in
+                cut(d, end, l.baseAddress!, &count, room, &lineStart, &scan, limit)
+            }
+            if over { return false }
+            if count < room { break }  // every \n found (else: out of room, go on)
+        }
+        if lineStart < end {
+            if end - lineStart > limit { return false }
+            if count == lines.count { lines.append(0..<0) }
+            var e = end
+            if e > lineStart && d[e - 1] == 0x0D { e -= 1 }
+            if e > lineStart && d[e - 1] == 0x0D { e -= 1 }
+            lines[count] = lineStart..<e
+            count += 1
+        }
+        return true
     }
 
     /// The line after the `count` lines of this batch is over the limit: with lines in this batch, keep the error for the next call and

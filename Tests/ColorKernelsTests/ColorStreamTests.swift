@@ -237,13 +237,16 @@ import HuebenchTestSupport
         #expect(String(decoding: out, as: UTF8.self) == red)
     }
 
-    /// Many batches on three cores (the pipeline: reading, computing and writing overlap) give the bytes and the
-    /// messages of one core, in input order; a line over the limit in a later batch stops the stream after every
+    /// Many blocks on three cores (the pipeline: reading, computing and writing overlap) give the bytes and the
+    /// messages of one core, in input order; a line over the limit in a later block stops the stream after every
     /// row before it was written.
+    /// Lines enough for many blocks (`ColorStream.blockBytes`) of 7–8-byte lines.
+    static let manyLines = 70_000
+
     @Test func thePipelineKeepsInputOrderOverManyBatches() throws {
         var lines: [String] = []
         var g = SplitMix64(seed: 0x91)
-        for i in 0..<(2 * ColorStream.batchLines + 1_500) {
+        for i in 0..<Self.manyLines {
             switch i % 997 {
             case 5: lines.append("not a color \(i)")
             case 6: lines.append("")
@@ -260,7 +263,7 @@ import HuebenchTestSupport
                 #expect(one.1.first?.hasPrefix("line 6: ") == true, "\(one.1.prefix(1))")
             }
         }
-        let long = lines.prefix(ColorStream.batchLines + 10).joined(separator: "\n") + "\n" + String(repeating: "0", count: 3000) + "\nred\n"
+        let long = lines.prefix(Self.manyLines / 2 + 10).joined(separator: "\n") + "\n" + String(repeating: "0", count: 3000) + "\nred\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hb-pipe-\(UUID().uuidString)").path
         try Data(long.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -273,8 +276,8 @@ import HuebenchTestSupport
                 _ = try ColorStream(.parse, json: false).run(LineBlockReader(fd: fd, maxLineBytes: 1024), threads: threads,
                                                               emit: { out.append(contentsOf: $0) }, message: { _ in })
             }
-            // Every row before the long line was written, also those of its own (partial) batch.
-            #expect(out.split(separator: 10, omittingEmptySubsequences: false).count == ColorStream.batchLines + 11, "threads=\(threads)")
+            // Every row before the long line was written, also those of its own (partial) block.
+            #expect(out.split(separator: 10, omittingEmptySubsequences: false).count == Self.manyLines / 2 + 11, "threads=\(threads)")
             outputs.append(out)
         }
         #expect(outputs[0] == outputs[1])

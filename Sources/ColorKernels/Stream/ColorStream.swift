@@ -9,13 +9,13 @@ import ColorIO
 /// The engine of the streaming commands (`parse`, `convert`, `gamut`, `contrast`, `deltae`): lines in, one
 /// row per line out, in input order, on every core.
 ///
-/// Input is read in blocks (`LineBlockReader`, 1 MiB line limit); each batch of lines is cut into chunks that
-/// the cores take in turn; every chunk parses its lines (`CSSQuickReader` for `#hex` and modern space
-/// functions, the full `Workbench.parse` otherwise), computes in Double with the same reference math as a
-/// single color (conversion plans built once per run), and formats its rows into its own `ByteText` (no
-/// allocation per line). Chunks are then written in order; messages for bad lines go to standard error at their
-/// place in the output. On more than one core reading, computing and writing overlap (`StreamPipeline`: the
-/// caller's thread reads and writes, worker threads compute).
+/// Input is read in blocks of whole lines (`LineBlockReader.nextBlock`, 1 MiB line limit) that the cores take
+/// in turn (`StreamPipeline`: the caller's thread and `cores − 1` workers each read, cut and compute a block;
+/// the caller's thread also writes them in order). A block is computed in chunks of `chunkLines` lines: every
+/// chunk parses its lines (`CSSQuickReader` for `#hex` and modern space functions, the full `Workbench.parse`
+/// otherwise), computes in Double with the same reference math as a single color (conversion plans built once
+/// per run), and formats its rows into the block's `ByteText` (no allocation per line). Messages for bad lines
+/// go to standard error at their place in the output.
 ///
 /// Rows: text mode prints one row per input line — a blank line prints an empty row and a bad line the word
 /// `error` (its message on standard error, with the line number) — so row i belongs to line i. JSON mode prints
@@ -140,8 +140,9 @@ public struct ColorStream: Sendable {
     }
     public let tally = Tally()
 
-    /// Lines per batch read before the cores start on it, and lines per chunk a core takes.
-    public static let batchLines = 32_768, chunkLines = 1024
+    /// Bytes a thread reads at a time (a block: whole lines, cut and computed by the thread that read it), and
+    /// lines computed together (the batch path's arrays hold at most this many).
+    public static let blockBytes = 16 << 10, chunkLines = 1024
 
     public init(_ operation: Operation, json: Bool, spaceWidth: Int = 11, decimals: Int = 2,
                 workbench: Workbench = .standard, gamut: ColorSpaceID? = nil) throws {
@@ -238,11 +239,8 @@ public struct ColorStream: Sendable {
     /// - Throws: `LineTooLongError` / `LineReadError` from the reader (the rows before it were emitted).
     public func run(_ reader: LineBlockReader, threads: Int = 0,
                     emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void) throws -> Bool {
-        let t = Parallel.resolve(threads)
-        // Three batches in flight: one being read, one being computed, one being written.
-        let pipeline = StreamPipeline(self, slots: t <= 1 ? 1 : 3)
-        if t <= 1 { return try pipeline.runSerial(reader, emit: emit, message: message) }
-        return try pipeline.run(reader, workers: t, emit: emit, message: message)
+        let t = Swift.max(1, Parallel.resolve(threads))
+        return try StreamPipeline(self, reader: reader, threads: t).run(workers: t - 1, emit: emit, message: message)
     }
 
     /// Runs the operation on items given as arguments (`label` names item i, e.g. `argument 3`), in order.
