@@ -42,7 +42,7 @@ enum StreamBench {
         guard selected(workload) else { return }
         let n = quick ? 100_000 : 1_000_000
         let input = lines(workload, count: n)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-\(workload.prefix(2))-\(n).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huebench-\(workload.prefix(2))-\(n)-\(getpid()).txt").path
         do { try Data((input.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
         catch { fail("\(workload): cannot write \(path): \(error)"); return }
         defer { try? FileManager.default.removeItem(atPath: path) }
