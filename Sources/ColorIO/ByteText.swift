@@ -479,7 +479,7 @@ public final class ByteText: @unchecked Sendable {
 
     /// 10^d for d in 0…19 (fits in 64 bits; exact as a Double too, since 5^19 < 2^53).
     /// (`powersOfTen[d]` is the same as a table, for the hot paths with a variable d.)
-    @inline(__always) static func pow10(_ d: Int) -> UInt64 {
+    @inlinable @inline(__always) static func pow10(_ d: Int) -> UInt64 {
         switch d {
         case 0: return 1
         case 1: return 10
@@ -624,7 +624,7 @@ public final class ByteText: @unchecked Sendable {
     }
 
     /// 10^d as a Double for d in 0…15 (exact).
-    @inline(__always) static func pow10Double(_ d: Int) -> Double {
+    @inlinable @inline(__always) static func pow10Double(_ d: Int) -> Double {
         switch d {
         case 0: return 1
         case 1: return 10
@@ -640,7 +640,7 @@ public final class ByteText: @unchecked Sendable {
 
     /// The fast path of `appendFixed`: |v|·10^d rounded to an integer when that is certainly C's rounding
     /// (the product below 2³², not within 10⁻⁶ of a half); nil otherwise (and for NaN, ±∞).
-    @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
+    @inlinable @inline(__always) static func fixedUnits(_ v: Double, decimals d: Int) -> Int64? {
         let y = Swift.abs(v) * pow10Double(d)
         guard y < 0x1p32 else { return nil }
         // y + 2⁵² is y rounded to an integer (the spacing there is 1), in the low bits of its pattern; f = y − that
@@ -758,7 +758,7 @@ public final class ByteText: @unchecked Sendable {
         writeEight(v, raw: UnsafeMutableRawPointer(p))
     }
 
-    @inline(__always) static func writeEight(_ v: UInt32, raw r: UnsafeMutableRawPointer) {
+    @inlinable @inline(__always) static func writeEight(_ v: UInt32, raw r: UnsafeMutableRawPointer) {
         let pairs = UnsafeRawPointer(digitPairs.utf8Start)
         let hi = v / 10_000, lo = v &- hi &* 10_000
         let a = hi / 100, b = hi &- a &* 100, c = lo / 100, e = lo &- c &* 100

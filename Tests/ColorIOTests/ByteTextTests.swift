@@ -85,6 +85,63 @@ import HuebenchTestSupport
         #expect(!b.appendFixedTrimmed(.nan, decimals: 2) && !b.appendFixedTrimmed(0x1p71, decimals: 0) && b.isEmpty)
     }
 
+    /// Numbers in [0, 1] from their seven-decimal units: the `%12.7f` column and the CSS number (six significant
+    /// digits, trailing zeros dropped, `0` below 5·10⁻⁷) against `String(format:)`, on uniform values, values next
+    /// to the halves of the 7th and 6th decimals, to 0.1, 0.01, 5·10⁻⁷ and 1, and short decimals.
+    @Test func unitIntervalFormsMatchPrintf() {
+        var g = SplitMix64(seed: 0x0417)
+        var values: [Double] = [0, -0.0, 1, 0.1, 0.01, 5e-7, 4.5e-7, 5.5e-7, 0.99999995, 0.999999949, 0.10000005,
+                                0.1000000500001, 0.09999995, 0.0100000500001, 0.00999995, 0.123456750, 0.12345675000001,
+                                0.1234564999999, 0.5, 0.25, 0.351002, 0.0629371, 1e-300, .leastNonzeroMagnitude]
+        let edges = values.count
+        for _ in 0..<20_000 { values.append(g.unit()) }
+        for _ in 0..<5_000 {
+            let k = Double(g.next() % 10_000_000)
+            values.append((k + 0.5) / 1e7)                      // a half of the 7th decimal (as near as binary gets)
+            values.append((k + 0.5) / 1e7 + 1e-15)
+            values.append((Double(g.next() % 1_000_000) + 0.5) / 1e6 + (g.unit() - 0.5) * 1e-8)  // the 6th decimal's
+            values.append(Double(g.next() % 1000) / 1000)        // short decimals: trailing zeros
+            values.append(g.unit() * 0.1)
+            values.append(g.unit() * 1e-5)
+        }
+        var mismatches: [String] = [], fixed = 0, css = 0
+        for (i, v) in values.enumerated() {
+            guard let u = ByteText.unitSevenDecimals(v) else { continue }
+            let uniform = i >= edges && i < edges + 20_000
+            if uniform { fixed += 1 }
+            let column = String(format: "%12.7f", v == 0 ? 0 : v)  // (the column drops the sign of a zero)
+            let ours = Self.text { $0.appendUnitFixed7(u) }
+            if ours != column { mismatches.append("\(v) column: '\(ours)' vs '\(column)'") }
+            var written = false
+            let number = Self.text { written = $0.appendUnitSignificant6(v, units: u) }
+            guard written else { continue }
+            if uniform { css += 1 }
+            var c = "0"
+            if abs(v) >= 5e-7 {
+                c = String(format: "%.\(5 - Int(floor(log10(v))))f", v)
+                while c.hasSuffix("0") { c.removeLast() }
+                if c.hasSuffix(".") { c.removeLast() }
+            }
+            if number != c { mismatches.append("\(v) css: \(number) vs \(c)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        // The forms cover nearly every uniform value (the rest go to the general writers).
+        #expect(fixed > 19_900 && css > 19_500, "fixed \(fixed), css \(css) of 20,000 uniform values")
+        #expect(ByteText.unitSevenDecimals(-1e-9) == nil && ByteText.unitSevenDecimals(1.0000001) == nil
+                && ByteText.unitSevenDecimals(.nan) == nil && ByteText.unitSevenDecimals(0.12345675) == nil)
+        #expect(Self.text { $0.appendUnitFixed7(ByteText.unitSevenDecimals(1)!) } == "   1.0000000")
+        let b = ByteText()
+        #expect(!b.appendUnitSignificant6(0.1, units: ByteText.unitSevenDecimals(0.1)!)
+                && !b.appendUnitSignificant6(0.001, units: 10_000) && !b.appendUnitSignificant6(5e-7, units: 5) && b.isEmpty,
+                "v next to a power of ten, or to 5·10⁻⁷")
+        #expect(Self.text { _ = $0.appendUnitSignificant6(5.5e-6, units: 55) } == "0.0000055")
+        #expect(Self.text { _ = $0.appendUnitSignificant6(0.0012345678, units: 12_346) } == "0.00123457")
+        // u ends in 5: v itself is rounded to six decimals; not certain within 10⁻⁶ of the half (0.1234565).
+        #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345652, units: 1_234_565) } == "0.123457")
+        #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345648, units: 1_234_565) } == "0.123456")
+        #expect(!b.appendUnitSignificant6(0.1234565, units: 1_234_565) && b.isEmpty)
+    }
+
     /// The exact shortest path (10⁻⁴ ≤ |v| < 2⁵³) against Swift's `description` on 300,000 seeded doubles: random
     /// bit patterns, uniform values, eight-bit fractions, values near powers of ten and two, and color math.
     @Test func shortestFixedRangeMatchesDescription() {

@@ -65,6 +65,15 @@ struct BatchGamutMapperTests {
         let t = try wb.spaces.canonicalID(target)
         let mapper = try BatchGamutMapper(method: "css4", target: t)
         let toTarget = try wb.spaces.plan(from: .oklch, to: t)
+        // The coarse ΔEOK's bound (`ChromaLine4.deltaE`) holds for LMS values of the unit RGB cube in [0, 1.01].
+        let toLMS = mapper.rgbToLMS
+        for corner in 0..<8 {
+            let v = SIMD3<Double>(Double(corner & 1), Double(corner >> 1 & 1), Double(corner >> 2))
+            for row in [toLMS.r0, toLMS.r1, toLMS.r2] {
+                let lms = (row * v).sum()
+                #expect(lms >= 0 && lms <= 1.01, "\(target): LMS \(lms) at RGB corner \(v)")
+            }
+        }
         var g = SplitMix64(seed: 0xC554)
         var colors: [SIMD3<Double>] = []
         for k in 0..<20_000 {

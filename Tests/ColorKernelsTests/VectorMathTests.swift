@@ -149,7 +149,7 @@ struct VectorMathTests {
     /// The Double kernels of the gamut mapper: cbrt and sincos must match Glibc to a few ulp, so that the
     /// batch search takes the reference's decisions.
     @Test func doubleKernelsAgainstReference() {
-        var worstCbrt = 0.0, worstSin = 0.0, worstCos = 0.0
+        var worstCbrt = 0.0, worstCoarse = 0.0, worstSin = 0.0, worstCos = 0.0
         var g = SplitMix64(seed: 7)
         func unit() -> Double { g.unit() }
         for _ in 0..<50_000 {
@@ -158,15 +158,18 @@ struct VectorMathTests {
                 x[l] = (unit() < 0.5 ? -1 : 1) * Foundation.exp(Foundation.log(1e-30) + unit() * Foundation.log(1e60))
                 d[l] = unit() * 720 - 360
             }
-            let c = VectorMathDouble.cbrt(x), sc = VectorMathDouble.sincosDegrees(d)
+            let c = VectorMathDouble.cbrt(x), coarse = VectorMathDouble.cbrtCoarse(x), sc = VectorMathDouble.sincosDegrees(d)
             for l in 0..<4 {
                 worstCbrt = Swift.max(worstCbrt, Swift.abs(c[l] - Foundation.cbrt(x[l])) / Swift.abs(Foundation.cbrt(x[l])))
+                worstCoarse = Swift.max(worstCoarse, Swift.abs(coarse[l] - Foundation.cbrt(x[l])) / Swift.abs(Foundation.cbrt(x[l])))
                 let r = d[l] * .pi / 180
                 worstSin = Swift.max(worstSin, Swift.abs(sc.sin[l] - Foundation.sin(r)))
                 worstCos = Swift.max(worstCos, Swift.abs(sc.cos[l] - Foundation.cos(r)))
             }
         }
         #expect(worstCbrt <= 1e-15, "Double cbrt max relative error \(worstCbrt)")
+        // The coarse root's documented bound (the css4 decisions' ΔEOK error budget rests on it).
+        #expect(worstCoarse <= 1.5e-9, "Double cbrtCoarse max relative error \(worstCoarse)")
         // Glibc is given d·π/180 rounded to Double (up to 7e-16 rad off for |d| ≤ 360), so compare at 2e-15.
         #expect(worstSin <= 2e-15 && worstCos <= 2e-15, "Double sincos max error \(worstSin), \(worstCos)")
         #expect(VectorMathDouble.cbrt(Double4(repeating: 0))[0] == 0)

@@ -347,7 +347,7 @@ public struct BatchGamutMapper: Sendable {
     @_transparent
     func mapCSS4(_ L: Double4, _ C0: Double4, _ H: Double4) -> (Double4, Double4, Double4) {
         typealias V = VectorMathDouble
-        let line = ChromaLine4(self, light: L, hue: H)
+        let line = ChromaLine4(ChromaLine4.Matrices(self), light: L, hue: H)
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         @_transparent func rgb(_ c: Double4) -> RGB4 { line.rgb(c) }
         @_transparent func inGamut(_ v: RGB4) -> SIMDMask<SIMD4<Int64>> { ChromaLine4.inGamut(v) }
@@ -418,44 +418,76 @@ typealias RGB4 = (Double4, Double4, Double4)
 /// lms′(c) = L·col₀ + c·(cos h·col₁ + sin h·col₂) of the OKLab → LMS′ matrix, so that each chroma costs one
 /// multiply-add per channel before the cube; ΔEOK of a linear RGB point to (L, c, h).
 struct ChromaLine4 {
+    /// The four Double matrices of the line (a plain value: loops that build a line per four colors take it
+    /// once, not the mapper, whose copy costs more than the line).
+    struct Matrices {
+        let labToLMS: Matrix3, toRGB: Lanes, toLMS: Lanes, toLab: Lanes
+        init(_ mapper: BatchGamutMapper) {
+            labToLMS = mapper.labToLMS
+            toRGB = Lanes(mapper.lmsToRGB); toLMS = Lanes(mapper.rgbToLMS); toLab = Lanes(mapper.lmsToLab)
+        }
+    }
+
+    /// A 3×3 matrix with each entry repeated in four lanes: the products take the entries as they are (from
+    /// registers or memory), with no broadcast of a scalar per use.
+    struct Lanes {
+        let m00: Double4, m01: Double4, m02: Double4, m10: Double4, m11: Double4, m12: Double4
+        let m20: Double4, m21: Double4, m22: Double4
+        init(_ m: Matrix3) {
+            m00 = Double4(repeating: m.r0.x); m01 = Double4(repeating: m.r0.y); m02 = Double4(repeating: m.r0.z)
+            m10 = Double4(repeating: m.r1.x); m11 = Double4(repeating: m.r1.y); m12 = Double4(repeating: m.r1.z)
+            m20 = Double4(repeating: m.r2.x); m21 = Double4(repeating: m.r2.y); m22 = Double4(repeating: m.r2.z)
+        }
+
+        /// M·(x, y, z), summed as `BatchGamutMapper.mul` sums (the same bits).
+        @_transparent
+        func mul(_ x: Double4, _ y: Double4, _ z: Double4) -> RGB4 {
+            (x * m00 + (y * m01 + z * m02), x * m10 + (y * m11 + z * m12), x * m20 + (y * m21 + z * m22))
+        }
+    }
+
     let light: Double4, ca: Double4, sb: Double4
     let base0: Double4, base1: Double4, base2: Double4, dir0: Double4, dir1: Double4, dir2: Double4
-    let toRGB: Matrix3, toLMS: Matrix3, toLab: Matrix3
+    let toRGB: Lanes, toLMS: Lanes, toLab: Lanes
 
     @_transparent
-    init(_ mapper: BatchGamutMapper, light L: Double4, hue H: Double4) {
+    init(_ matrices: Matrices, light L: Double4, hue H: Double4) {
         let sc = VectorMathDouble.sincosDegrees(H)
         light = L; ca = sc.cos; sb = sc.sin
-        let m = mapper.labToLMS
+        let m = matrices.labToLMS
         base0 = L * m.r0.x; base1 = L * m.r1.x; base2 = L * m.r2.x
         dir0 = ca * m.r0.y + sb * m.r0.z; dir1 = ca * m.r1.y + sb * m.r1.z; dir2 = ca * m.r2.y + sb * m.r2.z
-        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+        toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
     }
 
     /// A line from its parts (as `css4Decisions` keeps them per lane).
     @_transparent
-    init(_ mapper: BatchGamutMapper, light L: Double4, ca: Double4, sb: Double4, base: RGB4, dir: RGB4) {
+    init(_ matrices: Matrices, light L: Double4, ca: Double4, sb: Double4, base: RGB4, dir: RGB4) {
         light = L; self.ca = ca; self.sb = sb
         (base0, base1, base2) = base; (dir0, dir1, dir2) = dir
-        toRGB = mapper.lmsToRGB; toLMS = mapper.rgbToLMS; toLab = mapper.lmsToLab
+        toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
     }
 
     /// Linear RGB of (L, c, h).
     @_transparent
     func rgb(_ c: Double4) -> RGB4 {
         let l = c * dir0 + base0, mm = c * dir1 + base1, s = c * dir2 + base2
-        return BatchGamutMapper.mul(toRGB, l * l * l, mm * mm * mm, s * s * s)
+        return toRGB.mul(l * l * l, mm * mm * mm, s * s * s)
     }
 
     /// LMS of a linear RGB point.
     @_transparent
-    func lms(_ v: RGB4) -> RGB4 { BatchGamutMapper.mul(toLMS, v.0, v.1, v.2) }
+    func lms(_ v: RGB4) -> RGB4 { toLMS.mul(v.0, v.1, v.2) }
 
-    /// ΔEOK between the color with these LMS values and (L, c, h).
+    /// ΔEOK between the color with these LMS values and (L, c, h). `coarse`: with `VectorMathDouble.cbrtCoarse`
+    /// (1.5e-9 relative): for LMS values of a point in the unit RGB cube (each in [0, 1.01], so LMS′ ≤ 1.0034)
+    /// the OKLab coordinates move by at most 1.5e-9·1.0034 times the rows' absolute sums (1.008, 4.857, 1.617),
+    /// ΔEOK by at most 7.9e-9.
     @_transparent
-    func deltaE(lms: RGB4, chroma c: Double4) -> Double4 {
+    func deltaE(lms: RGB4, chroma c: Double4, coarse: Bool = false) -> Double4 {
         typealias V = VectorMathDouble
-        let lab = BatchGamutMapper.mul(toLab, V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
+        let lab = coarse ? toLab.mul(V.cbrtCoarse(lms.0), V.cbrtCoarse(lms.1), V.cbrtCoarse(lms.2))
+            : toLab.mul(V.cbrt(lms.0), V.cbrt(lms.1), V.cbrt(lms.2))
         let dl = lab.0 - light, da = lab.1 - c * ca, db = lab.2 - c * sb
         return V.sqrt(dl * dl + (da * da + db * db))
     }

@@ -1,12 +1,14 @@
 import ColorCore
 
 extension BatchGamutMapper {
-    /// How sure a lane decision must be: every comparison the search makes (a linear RGB channel against 0 and
-    /// 1, ΔEOK against JND, JND − ΔEOK against ε) must clear its threshold by this much. The lanes compute in
-    /// Double with fused matrices, a vector cube root (≤ 4e-16 relative) and sin/cos (≤ 1.3e-15), so they agree
-    /// with the reference chain to about 1e-14; a margin of 1e-8 is far beyond that, and a decision inside it
-    /// (a few in 10⁷ colors) is handed back to the reference.
-    static let decisionMargin = 1e-8
+    /// How sure a lane decision must be: every comparison the search makes must clear its threshold by a
+    /// margin — a linear RGB channel against 0 and 1 by `decisionMargin`, ΔEOK against JND and JND − ΔEOK against
+    /// ε by `deltaEMargin`. The lanes compute in Double with fused matrices and sin/cos (≤ 1.3e-15), so the RGB
+    /// channels agree with the reference chain to about 1e-14; ΔEOK takes the coarse vector cube root
+    /// (`ChromaLine4.deltaE`: within 7.9e-9 + 1e-14 of the reference's). Both margins are several times those
+    /// errors. A decision inside one is handed back to the reference: about 9 colors in 10⁴ of W2a's (OKLCH with
+    /// C up to 0.4), nearly all at the last bisection steps, where ΔEOK nears the JND.
+    static let decisionMargin = 1e-8, deltaEMargin = 4e-8
 
     /// The outcome of the CSS Color 4 search (`GamutCSS4.map`) for each OKLCH color of `colors` (L, C, h;
     /// missing components already read as 0), every decision certified to be the one the reference takes:
@@ -31,13 +33,14 @@ extension BatchGamutMapper {
         let lines = CSS4Lines(self, colors)
         defer { lines.deallocate() }
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
-        let delta = Double4(repeating: Self.decisionMargin)
+        let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let small = Double4(repeating: 1e-30)
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
         let lanes = CSS4LaneState()
+        let matrices = ChromaLine4.Matrices(self)
         defer { lanes.deallocate() }
         var color = SIMD4<Int>(repeating: -1)
         var next = 0
@@ -65,14 +68,17 @@ extension BatchGamutMapper {
 
         refill()
         while V.any(lanes.mask(.active)) {
-            let line = ChromaLine4(self, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
-                                   base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+            // (The line is read from the lane state where it is used, not kept in registers across the step.)
+            @inline(__always) func line() -> ChromaLine4 {
+                ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
+                            base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+            }
             var lo = lanes[.lo], hi = lanes[.hi], last = lanes[.last]
             var active = lanes.mask(.active), unsure = lanes.mask(.unsure), loInGamut = lanes.mask(.loInGamut)
             let fresh = lanes.mask(.fresh)
             // A fresh lane tests its origin (chroma C₀); the others bisect.
             let c = V.select(fresh, lanes[.c0], (lo + hi) * 0.5)
-            let v = line.rgb(c)
+            let v = line().rgb(c)
             // In gamut: every channel in [δ, 1 − δ]; out: some channel below −δ or above 1 + δ; else unsure.
             let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
             let surelyIn = (mn .>= lowEdge) .& (mx .<= highEdge)
@@ -86,7 +92,7 @@ extension BatchGamutMapper {
             if V.any(search) {
                 last = V.select(search, c, last)
                 // ΔEOK between the clipped color and (L, c, h).
-                let lms = line.lms(ChromaLine4.clip(v))
+                let lms = line().lms(ChromaLine4.clip(v))
                 // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
                 // smallest channel is that small).
                 if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
@@ -94,11 +100,11 @@ extension BatchGamutMapper {
                         .| ((lms.2 .> zero) .& (lms.2 .< small))
                     unsure = unsure .| (search .& tiny)
                 }
-                let e = line.deltaE(lms: lms, chroma: c)
-                unsure = unsure .| (search .& (V.abs(e - jnd) .< delta))
+                let e = line().deltaE(lms: lms, chroma: c, coarse: true)
+                unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
                 let below = search .& (e .< jnd)
                 // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
-                unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< delta))
+                unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< deltaE))
                 let stop = below .& (fresh .| (jnd - e .< eps))
                 let raise = below .& .!stop
                 loInGamut = loInGamut .& .!raise
@@ -141,13 +147,14 @@ struct CSS4Lines {
         values = .allocate(capacity: n * Self.width)
         domain = .allocate(capacity: n)
         let zero = Double4(repeating: 0), one = Double4(repeating: 1), big = Double4(repeating: 1e6)
+        let matrices = ChromaLine4.Matrices(mapper)
         var j = 0
         while j < n {
             var L = Double4(repeating: 0.5), C = zero, H = zero
             for q in 0..<Swift.min(4, n - j) { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
             let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
             // Lanes outside the domain get harmless inputs (they never run).
-            let line = ChromaLine4(mapper, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
+            let line = ChromaLine4(matrices, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
             for q in 0..<Swift.min(4, n - j) {
                 domain[j + q] = ok[q]
                 let p = values + (j + q) * Self.width

@@ -37,6 +37,7 @@ extension BatchGamutMapper {
         let n = colors.count
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         let margin = Double4(repeating: 1e-12)
+        let matrices = ChromaLine4.Matrices(self)
         var j = 0
         while j < n {
             var L = Double4(repeating: 0.5), C = zero, H = zero
@@ -49,7 +50,7 @@ extension BatchGamutMapper {
                 L[q] = v.x; C[q] = c; H[q] = v.z; ok[q] = true; clip[q] = s == 2
             }
             if V.any(ok) {
-                let lin = ChromaLine4(self, light: L, hue: H).rgb(C)
+                let lin = ChromaLine4(matrices, light: L, hue: H).rgb(C)
                 var sure = ok
                 /// One channel: clipped (status 2) and encoded; uncertain near the clip bounds and the knee. A
                 /// clipped channel is exactly 0 or 1, as the reference's clamp gives it.

@@ -42,6 +42,8 @@ public struct ColorStream: Sendable {
     public let decimals: Int
     let wb: Workbench
     let quick: CSSQuickReader
+    /// The index of OKLCH among `quick`'s spaces (`Parsed.space`; -1: none).
+    let quickOKLCH: Int
     /// What the row formatter needs of each registered space, as plain data (no reference counting on the
     /// hot path, which would also make the cores contend for the same counters; the ids are in `infoIDs`).
     struct SpaceInfo: Sendable {
@@ -53,13 +55,22 @@ public struct ColorStream: Sendable {
         /// The id's bytes (ids up to 24 bytes; longer ones are written from the id itself).
         var name: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var nameLength = 0
+        /// The id's bytes followed by spaces, 32 bytes (a row's space column, for ids up to 24 bytes).
+        var namePadded: (UInt64, UInt64, UInt64, UInt64) = (0x2020_2020_2020_2020, 0x2020_2020_2020_2020,
+                                                              0x2020_2020_2020_2020, 0x2020_2020_2020_2020)
         /// The id needs no JSON escape (written between quotes as it is).
         var nameIsJSONPlain = false
+        /// Opaque colors with coordinates in [0, 1] take `writeUnitRow`: the space is named in the row, has a
+        /// direct CSS form in the `color()`/function style, and no hue coordinate.
+        var isUnitRow = false
+
+        init() {}
 
         init(_ space: ColorSpace) {
             let idBytes = Array(space.id.rawValue.utf8)
             if idBytes.count <= 24 {
                 withUnsafeMutableBytes(of: &name) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
+                withUnsafeMutableBytes(of: &namePadded) { for (i, b) in idBytes.enumerated() { $0[i] = b } }
                 nameLength = idBytes.count
                 nameIsJSONPlain = !idBytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
             }
@@ -78,6 +89,7 @@ public struct ColorStream: Sendable {
                 switch k { case 0: hue.0 = true; case 1: hue.1 = true; default: hue.2 = true }
             }
             isSRGB = space.id == .srgb
+            isUnitRow = nameLength > 0 && prefixLength > 0 && !hue.0 && !hue.1 && !hue.2
         }
 
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
@@ -142,6 +154,7 @@ public struct ColorStream: Sendable {
         self.wb = workbench
         let quick = CSSQuickReader(spaces: workbench.spaces)
         self.quick = quick
+        quickOKLCH = quick.spaceIDs.firstIndex(of: .oklch) ?? -1
         var plans: [(ColorSpaceID, ConversionPlan)] = []
         var lanes: GamutLanes? = nil
         let all = workbench.spaces.spaces.all
@@ -261,11 +274,10 @@ public struct ColorStream: Sendable {
     /// The batch path's arrays, taken out of the chunk while it works (plain local arrays: no reference
     /// counting per element) and put back after, so their capacity is reused.
     struct Scratch {
-        /// Per line of the chunk: index into `colors`, or -1 for the per-line path.
+        /// Per line of the chunk: index into `parsed`, or -1 for the per-line path.
         var slot: [Int32] = []
-        /// The colors `CSSQuickReader` read, as plain data; `gamut` also has them as `colors`.
+        /// The colors `CSSQuickReader` read, as plain data.
         var parsed: [CSSQuickReader.Parsed] = []
-        var colors: [Color] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
         /// `none`), 2 = a computed result in the target space: `results` and `resultAlpha`, no CSS syntax.
         var kind: [UInt8] = []
@@ -333,19 +345,24 @@ public struct ColorStream: Sendable {
         w.parsed.removeLast(lines - n)
         let isGamut: Bool
         if case .gamut = operation { isGamut = true } else { isGamut = false }
-        w.colors.removeAll(keepingCapacity: true)
-        if isGamut {
-            w.colors.reserveCapacity(n)
-            for k in 0..<n { w.colors.append(quick.color(w.parsed[k])) }
-        }
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(0, count: n))
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
         if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
         let out = chunk.out
+        // Opaque results in [0, 1] of an RGB target: the unit row, without the general row's checks.
+        let unitRows = !json && targetInfo >= 0 && infos[targetInfo].isUnitRow
+        let info = unitRows ? infos[targetInfo] : SpaceInfo()
         for (i, range) in ranges.enumerated() {
-            let line = UnsafeBufferPointer(rebasing: data[range])
             let k = Int(w.slot[i])
+            if unitRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
+                let v = w.results[k]
+                if let u0 = ByteText.unitSevenDecimals(v.x), let u1 = ByteText.unitSevenDecimals(v.y),
+                   let u2 = ByteText.unitSevenDecimals(v.z), writeUnitRow(v, units: (u0, u1, u2), info: info, newline: true, into: out) {
+                    continue
+                }
+            }
+            let line = UnsafeBufferPointer(rebasing: data[range])
             guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
@@ -589,13 +606,25 @@ public struct ColorStream: Sendable {
     /// digits are certain); every other color the reference itself.
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
-        let n = chunk.colors.count
-        if let g = gamutLanes {
-            chunk.index.removeAll(keepingCapacity: true)
-            for k in 0..<n where chunk.colors[k].space == .oklch { chunk.index.append(Int32(truncatingIfNeeded: k)) }
-            let m = chunk.index.count
-            chunk.coords.removeAll(keepingCapacity: true)
-            for q in 0..<m { chunk.coords.append(chunk.colors[Int(chunk.index[q])].coordsForConversion) }
+        let n = chunk.parsed.count
+        if let g = gamutLanes, quickOKLCH >= 0 {
+            // The OKLCH colors: their indices and coordinates (missing components as 0), through pointers.
+            chunk.index.removeAll(keepingCapacity: true); chunk.index.append(contentsOf: repeatElement(0, count: n))
+            chunk.coords.removeAll(keepingCapacity: true); chunk.coords.append(contentsOf: repeatElement(.zero, count: n))
+            var m = 0
+            chunk.parsed.withUnsafeBufferPointer { parsed in
+                chunk.index.withUnsafeMutableBufferPointer { index in
+                    chunk.coords.withUnsafeMutableBufferPointer { coords in
+                        for k in 0..<n where parsed[k].space == quickOKLCH {
+                            let c = parsed[k].coords
+                            index[m] = Int32(truncatingIfNeeded: k)
+                            coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                            m &+= 1
+                        }
+                    }
+                }
+            }
+            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
             chunk.status.removeAll(keepingCapacity: true); chunk.status.append(contentsOf: repeatElement(0, count: m))
             chunk.chroma.removeAll(keepingCapacity: true); chunk.chroma.append(contentsOf: repeatElement(0, count: m))
@@ -604,7 +633,9 @@ public struct ColorStream: Sendable {
                     chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
                 }
             }
-            for q in 0..<m { chunk.coords[q].y = chunk.chroma[q] }
+            chunk.coords.withUnsafeMutableBufferPointer { c in
+                chunk.chroma.withUnsafeBufferPointer { h in for q in 0..<m { c[q].y = h[q] } }
+            }
             // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
             if !json {
                 chunk.fast.removeAll(keepingCapacity: true); chunk.fast.append(contentsOf: repeatElement(.zero, count: m))
@@ -621,31 +652,47 @@ public struct ColorStream: Sendable {
                         }
                     }
                 }
-                let b = BatchGamutMapper.resultTolerance
-                for q in 0..<m where laned && chunk.certain[q] {
-                    let v = chunk.fast[q]
-                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
-                          Self.textStable(v.z, tolerance: b) else { continue }
-                    let k = Int(chunk.index[q])
-                    chunk.results[k] = v; chunk.resultAlpha[k] = chunk.colors[k].alpha
-                    chunk.status[q] = 3
+                if laned {
+                    let b = BatchGamutMapper.resultTolerance
+                    chunk.fast.withUnsafeBufferPointer { fast in
+                        chunk.certain.withUnsafeBufferPointer { certain in
+                            chunk.index.withUnsafeBufferPointer { index in
+                                chunk.parsed.withUnsafeBufferPointer { parsed in
+                                    chunk.status.withUnsafeMutableBufferPointer { status in
+                                        chunk.results.withUnsafeMutableBufferPointer { results in
+                                            chunk.resultAlpha.withUnsafeMutableBufferPointer { alpha in
+                                                for q in 0..<m where certain[q] {
+                                                    let v = fast[q]
+                                                    guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
+                                                          Self.textStable(v.z, tolerance: b) else { continue }
+                                                    let k = Int(index[q])
+                                                    results[k] = v; alpha[k] = parsed[k].alpha
+                                                    status[q] = 3
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
             var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
             chunk.extra = []
-            inGamut.removeAll(keepingCapacity: true); clipped.reserveCapacity(m)
+            inGamut.removeAll(keepingCapacity: true)
             defer { chunk.extra = inGamut }
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                if chunk.status[q] == 1 { inGamut.append(chunk.colors[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
+                if chunk.status[q] == 1 { inGamut.append(chunk.parsed[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
             }
             inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
             clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
             var a = 0, b = 0
             for q in 0..<m {
                 let k = Int(chunk.index[q])
-                let alpha = chunk.colors[k].alpha
+                let alpha = chunk.parsed[k].alpha
                 switch chunk.status[q] {
                 case 1: chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
                 case 2:
@@ -659,7 +706,7 @@ public struct ColorStream: Sendable {
         }
         for k in 0..<n where chunk.kind[k] == 0 {
             // A plain result in the target space is written from its parts; any other, by the per-line path.
-            if let c = try? wb.mapGamut(chunk.colors[k], to: t, method: method), c.space == t, c.cssSyntax == nil {
+            if let c = try? wb.mapGamut(quick.color(chunk.parsed[k]), to: t, method: method), c.space == t, c.cssSyntax == nil {
                 chunk.results[k] = c.coords; chunk.resultAlpha[k] = c.alpha; chunk.kind[k] = 2
             }
         }
@@ -923,6 +970,11 @@ public struct ColorStream: Sendable {
             out.append(0x7D)
             return
         }
+        if known && infos[space].isUnitRow && syntax == nil && alpha >= 1,
+           let u0 = ByteText.unitSevenDecimals(coords.x), let u1 = ByteText.unitSevenDecimals(coords.y),
+           let u2 = ByteText.unitSevenDecimals(coords.z), writeUnitRow(coords, units: (u0, u1, u2), info: infos[space], newline: false, into: out) {
+            return
+        }
         if known && infos[space].nameLength > 0 {
             var name = infos[space].name
             let length = infos[space].nameLength
@@ -952,6 +1004,45 @@ public struct ColorStream: Sendable {
             if mask != 0 { cssSyntax = CSSSyntax(isLegacy: false, calcNaN: mask) }
         }
         appendCSS(id: id, coords: coords, alpha: alpha, syntax: cssSyntax, space: space, known: known, into: out)
+    }
+
+    /// The text row of an opaque color with every coordinate in [0, 1] (an RGB result), from the coordinates'
+    /// seven-decimal units (`ByteText.unitSevenDecimals`), with one capacity check: the same bytes as the
+    /// general row (`%12.7f` columns, then `fastCSS`'s six significant digits). Returns false, writing nothing,
+    /// when a CSS number is not certain from its units (the general row writes it). `newline`: end the row.
+    @inline(__always)
+    func writeUnitRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, newline: Bool,
+                      into out: ByteText) -> Bool {
+        let head = Swift.max(info.nameLength, spaceWidth)
+        guard head <= 32 else { return false }
+        var done = false
+        // Name and pad (32), three columns (36), two spaces, prefix (32), three numbers (16 each), spaces, `)`.
+        out.appendUnsafe(maxBytes: 160) { o in
+            withUnsafeBytes(of: info.namePadded) { o.copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            var p = head
+            p &+= ByteText.writeUnitFixed7(u.0, at: o + p)
+            p &+= ByteText.writeUnitFixed7(u.1, at: o + p)
+            p &+= ByteText.writeUnitFixed7(u.2, at: o + p)
+            (o + p).storeBytes(of: 0x2020 as UInt16, as: UInt16.self)
+            p &+= 2
+            withUnsafeBytes(of: info.prefix) { (o + p).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            p &+= info.prefixLength
+            let a = ByteText.writeUnitSignificant6(coords.x, units: u.0, at: o + p)
+            guard a > 0 else { return 0 }
+            p &+= a
+            (o + p).storeBytes(of: 0x20, as: UInt8.self)
+            let b = ByteText.writeUnitSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
+            guard b > 0 else { return 0 }
+            p &+= 1 &+ b
+            (o + p).storeBytes(of: 0x20, as: UInt8.self)
+            let c = ByteText.writeUnitSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
+            guard c > 0 else { return 0 }
+            p &+= 1 &+ c
+            (o + p).storeBytes(of: 0x0A29, as: UInt16.self)  // `)` and (when asked) the line's end
+            done = true
+            return p &+ (newline ? 2 : 1)
+        }
+        return done
     }
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms (`known`: `space` is the
