@@ -33,7 +33,7 @@ final class StreamPipeline: @unchecked Sendable {
     final class Worker {
         var input: [UInt8] = []
         var lines: [Range<Int>] = []
-        let work = ColorStream.Chunk()
+        var scratch = ColorStream.Scratch()
         var free: [ColorStream.Chunk] = []
     }
 
@@ -138,7 +138,7 @@ final class StreamPipeline: @unchecked Sendable {
             let n = w.lines.count
             lineCount = n
             if n == 0 { return whole }
-            swap(&chunk.scratch, &w.work.scratch)
+            swap(&chunk.scratch, &w.scratch)
             w.lines.withUnsafeBufferPointer { ranges in
                 var a = 0
                 while a < n {
@@ -147,7 +147,7 @@ final class StreamPipeline: @unchecked Sendable {
                     a = z
                 }
             }
-            swap(&chunk.scratch, &w.work.scratch)
+            swap(&chunk.scratch, &w.scratch)
             return whole
         }
     }
