@@ -10,6 +10,14 @@ extension BatchGamutMapper {
     /// C up to 0.4), nearly all at the last bisection steps, where ΔEOK nears the JND.
     static let decisionMargin = 1e-8, deltaEMargin = 4e-8
 
+    /// Whether `css4Decisions` screens ΔEOK in Float first (`ChromaLine4.deltaEScreen`): on 128-bit lanes, not
+    /// with 256-bit Double lanes (AVX2), where the Double ΔEOK costs as many instructions as the Float one.
+    #if HUEBENCH_AVX2
+    static let screensDeltaE = false
+    #else
+    static let screensDeltaE = true
+    #endif
+
     /// The outcome of the CSS Color 4 search (`GamutCSS4.map`) for each OKLCH color of `colors` (L, C, h;
     /// missing components already read as 0), every decision certified to be the one the reference takes:
     /// - `status[i]`: 1 = the origin is in gamut (the result is the plain conversion), 2 = the result is the clip
@@ -36,6 +44,10 @@ extension BatchGamutMapper {
         let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let small = Double4(repeating: 1e-30)
+        // The Float ΔEOK screen: on SSE lanes, where Float lanes are twice as many per instruction as Double
+        // ones, for targets whose RGB → LMS matrix has no negative entry (its bound's premise).
+        let screening = Self.screensDeltaE && [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 }
+        let screen = ScreenThresholds()
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
@@ -91,21 +103,36 @@ extension BatchGamutMapper {
             let search = active .& .!takeIn
             if V.any(search) {
                 last = V.select(search, c, last)
-                // ΔEOK between the clipped color and (L, c, h).
-                let lms = line().lms(ChromaLine4.clip(v))
-                // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
-                // smallest channel is that small).
-                if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
-                    let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
-                        .| ((lms.2 .> zero) .& (lms.2 .< small))
-                    unsure = unsure .| (search .& tiny)
+                // ΔEOK between the clipped color and (L, c, h), compared with the JND and JND − ε: screened in
+                // Float where that is sure (no searching lane within `screenError` of a threshold, |c| ≤ 1), else
+                // in Double. (The screen's comparisons stay in Float lanes: converting its ΔEOK back to Double
+                // lanes would make the compiler split every Float step into halves.)
+                let clipped = ChromaLine4.clip(v)
+                var below = search, close = search, double = true
+                if screening {
+                    // (ΔEOK² against squared thresholds: no square root on the step's critical path.)
+                    let f = line().deltaESquaredScreen(clipped: clipped, chroma: c)
+                    let near = ((f .> screen.jndLow) .& (f .< screen.jndHigh)) .| ((f .> screen.closeLow) .& (f .< screen.closeHigh))
+                    double = V.any(search .& (V.widen(near) .| (V.abs(c) .> one)))
+                    below = search .& V.widen(f .< screen.jnd); close = V.widen(f .> screen.close)
                 }
-                let e = line().deltaE(lms: lms, chroma: c, coarse: true)
-                unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
-                let below = search .& (e .< jnd)
-                // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
-                unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< deltaE))
-                let stop = below .& (fresh .| (jnd - e .< eps))
+                if double {
+                    let lms = line().lms(clipped)
+                    // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when
+                    // the smallest channel is that small).
+                    if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
+                        let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
+                            .| ((lms.2 .> zero) .& (lms.2 .< small))
+                        unsure = unsure .| (search .& tiny)
+                    }
+                    let e = line().deltaE(lms: lms, chroma: c, coarse: true)
+                    unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
+                    below = search .& (e .< jnd)
+                    // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
+                    unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< deltaE))
+                    close = jnd - e .< eps
+                }
+                let stop = below .& (fresh .| close)
                 let raise = below .& .!stop
                 loInGamut = loInGamut .& .!raise
                 lo = V.select(raise, c, lo)
@@ -130,6 +157,20 @@ extension BatchGamutMapper {
             }
         }
         return (SIMD4(status.map(Int64.init)), Double4(chroma[0], chroma[1], chroma[2], chroma[3]))
+    }
+}
+
+/// The squared ΔEOK thresholds of the Float screen (`ChromaLine4.deltaESquaredScreen`), in Float lanes: the JND
+/// and JND − ε (e < JND ⟺ e² < JND², and JND − e < ε ⟺ e² > (JND − ε)²), and the bands of ± `screenError`
+/// around each, where the screen is not sure. (Rounding the squares to Float moves them by 3e-8 relative, 6e-10
+/// in ΔEOK: inside the margin between the screen's bound and `screenError`.)
+struct ScreenThresholds {
+    let jnd: Float4, close: Float4, jndLow: Float4, jndHigh: Float4, closeLow: Float4, closeHigh: Float4
+    init() {
+        let j = BatchGamutMapper.jnd, c = BatchGamutMapper.jnd - BatchGamutMapper.epsilon, s = ChromaLine4.screenError
+        @inline(__always) func square(_ x: Double) -> Float4 { Float4(repeating: Float(x * x)) }
+        jnd = square(j); close = square(c)
+        jndLow = square(j - s); jndHigh = square(j + s); closeLow = square(c - s); closeHigh = square(c + s)
     }
 }
 
