@@ -8,15 +8,10 @@ extension BatchGamutMapper {
     /// (`ChromaLine4.deltaE`: within 7.9e-9 + 1e-14 of the reference's). Both margins are several times those
     /// errors. A decision inside one is handed back to the reference: about 9 colors in 10⁴ of W2a's (OKLCH with
     /// C up to 0.4), nearly all at the last bisection steps, where ΔEOK nears the JND.
+    /// A step first takes ΔEOK² in Float (`ChromaLine4.deltaESquaredScreen`: ΔEOK within 4.4e-6); only when a
+    /// searching lane is within `ChromaLine4.screenError` (8e-6) of a threshold, or |c| > 1, does the step take
+    /// the Double ΔEOK for its four lanes.
     static let decisionMargin = 1e-8, deltaEMargin = 4e-8
-
-    /// Whether `css4Decisions` screens ΔEOK in Float first (`ChromaLine4.deltaEScreen`): on 128-bit lanes, not
-    /// with 256-bit Double lanes (AVX2), where the Double ΔEOK costs as many instructions as the Float one.
-    #if HUEBENCH_AVX2
-    static let screensDeltaE = false
-    #else
-    static let screensDeltaE = true
-    #endif
 
     /// The outcome of the CSS Color 4 search (`GamutCSS4.map`) for each OKLCH color of `colors` (L, C, h;
     /// missing components already read as 0), every decision certified to be the one the reference takes:
@@ -44,9 +39,8 @@ extension BatchGamutMapper {
         let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let small = Double4(repeating: 1e-30)
-        // The Float ΔEOK screen: on SSE lanes, where Float lanes are twice as many per instruction as Double
-        // ones, for targets whose RGB → LMS matrix has no negative entry (its bound's premise).
-        let screening = Self.screensDeltaE && [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 }
+        // The Float ΔEOK screen, for targets whose RGB → LMS matrix has no negative entry (its bound's premise).
+        let screening = [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 }
         let screen = ScreenThresholds()
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
