@@ -39,8 +39,9 @@ extension BatchGamutMapper {
         let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let small = Double4(repeating: 1e-30)
-        // The Float ΔEOK screen, for targets whose RGB → LMS matrix has no negative entry (its bound's premise).
-        let screening = [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 }
+        // The Float ΔEOK screen, for targets whose RGB → LMS matrix has no negative entry and rows summing to at
+        // most 1.01 (its bound's premises: LMS in [0, 1.01] over the unit RGB cube, with relative errors only).
+        let screening = [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 && $0.sum() <= 1.01 }
         let screen = ScreenThresholds()
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
         // Two groups of four lanes step together, their work interleaved stage by stage: a step is one long
