@@ -37,6 +37,8 @@ struct TokenJSONParser {
         try data.withUnsafeBufferPointer { p in
             try withoutActuallyEscaping(poll) { poll in
                 var parser = TokenJSONParser(bytes: p, poll: poll)
+                // A UTF-8 byte order mark before the value is ignored (RFC 8259 §8.1 allows it).
+                if p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { parser.i = 3 }
                 parser.skipSpace()
                 var v = try parser.value()
                 if let e = parser.stopped {
