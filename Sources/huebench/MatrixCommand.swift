@@ -140,7 +140,7 @@ enum MatrixCommand: Command {
                                      inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
         }
 
-        let below = try a.double("below", command: name)
+        let below = try Self.below(a)
         let listPath = a.value("list")
         if (listPath != nil && below == nil) || (below != nil && listPath == nil && a.value("report") == nil) {
             throw UsageError("--below X goes with --list FILE (every pair under X) or --report FILE.html (the level it shows) (huebench matrix)")
@@ -203,11 +203,11 @@ enum MatrixCommand: Command {
             try writer?.finish()
             try list?.finish()
             if let l = list, let path = listPath {
-                Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(Float(below!))) written to \(path)")
+                Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(below!)) written to \(path)")
             }
             if let htmlReport, let path = reportPath {
                 try AtomicFile.write(Array(htmlReport.html(summary: summary).utf8), to: path)
-                Output.error("huebench matrix: report written to \(path) (\(htmlReport.failCount) pair\(htmlReport.failCount == 1 ? "" : "s") below \(fmt(Float(htmlReport.level))))")
+                Output.error("huebench matrix: report written to \(path) (\(htmlReport.failCount) pair\(htmlReport.failCount == 1 ? "" : "s") below \(fmt(htmlReport.level)))")
             }
             if let h = heatmap, let kind = picture, let path = outPath {
                 try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)
@@ -340,6 +340,16 @@ enum MatrixCommand: Command {
     }
 
     static func fmt(_ v: Float) -> String { String(format: "%.4g", Double(v)) }
+    static func fmt(_ v: Double) -> String { String(format: "%.4g", v) }
+
+    /// `--below X`: a level, at least 0 (a pair fails when its value — APCA's |Lc| — is under it).
+    static func below(_ a: Arguments) throws -> Double? {
+        guard let x = try a.double("below", command: name) else { return nil }
+        guard x >= 0 else {
+            throw UsageError("--below '\(ColorCoreError.excerpt(a.value("below") ?? ""))' is negative; give a level of 0 or more (a pair fails when its value, for APCA |Lc|, is under it) (huebench matrix)")
+        }
+        return x == 0 ? 0 : x
+    }
 
     static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
         Output.line("\(s.method.id) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
@@ -354,7 +364,8 @@ enum MatrixCommand: Command {
         if !s.worst.isEmpty {
             Output.line("lowest \(s.method.kind == .difference ? "difference" : "contrast") pairs (text on background):")
             for w in s.worst {
-                Output.line("  \(fmt(w.value))  \(label(text, w.row)) (\(place(text, w.row))) on \(label(background, w.column)) (\(place(background, w.column)))")
+                // Labels come from the input files: control characters (terminal escapes) are shown, not sent.
+                Output.line(Format.visible("  \(fmt(w.value))  \(label(text, w.row)) (\(place(text, w.row))) on \(label(background, w.column)) (\(place(background, w.column)))"))
             }
         }
     }

@@ -27,7 +27,11 @@ enum OutputPath {
             throw UsageError("--\(option) is empty; give a file path (huebench \(command))")
         }
         if path.hasSuffix("/") || info(path).map(isDirectory) == true {
-            throw UsageError("--\(option) '\(shown)' is a folder; give a file path, e.g. \(path.hasSuffix("/") ? path : path + "/")matrix.npy (huebench \(command))")
+            // The example keeps the extension the option was given (--list d.csv → d.csv/list.csv).
+            let last = path.split(separator: "/").last.map(String.init) ?? ""
+            let ext = last.contains(".") ? String(last[last.index(after: last.lastIndex(of: ".")!)...]) : ""
+            let example = ext.isEmpty || ext.count > 8 ? "matrix.npy" : "\(option == "out" ? "matrix" : option).\(ext)"
+            throw UsageError("--\(option) '\(shown)' is a folder; give a file path, e.g. \(ColorCoreError.excerpt(path.hasSuffix("/") ? path : path + "/"))\(example) (huebench \(command))")
         }
         if let st = info(path), !isRegular(st) {
             throw UsageError("--\(option) '\(shown)' is not a regular file (a device, pipe or socket); give a file path — output is written to a temp file and renamed (huebench \(command))")
