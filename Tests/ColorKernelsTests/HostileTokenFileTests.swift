@@ -83,4 +83,20 @@ import Testing
         #expect(messages["\(path): c.z"] == head + "null")
         #expect(messages["\(path): c.l"] == head + "an array")
     }
+
+    /// `{"dot": {"ted": …}}` and `{"dot.ted": …}` flatten to the same name: the second silently replaced the
+    /// first. A color token whose name holds '.', '{' or '}' is now reported and left out; the other is kept.
+    @Test func namesWithDotsOrBracesAreReportedNotMerged() throws {
+        let s = "{\"dot\": {\"ted\": {\"$type\": \"color\", \"$value\": \"#111111\"}}, \"dot.ted\": {\"$type\": \"color\", \"$value\": \"#222222\"},"
+            + " \"g\": {\"$type\": \"color\", \"br{ace}\": {\"$value\": \"#888888\"}}, \"size.sm\": {\"$type\": \"dimension\", \"$value\": \"4px\"}}"
+        let (dir, path) = Self.write(Array(s.utf8), "names.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(r.colors.map(\.name) == ["dot.ted"])
+        #expect(r.colors.first?.color == (try Workbench.standard.parse("#111111")))
+        #expect(r.problems.map(\.description) == [
+            "\(path): dot.ted: the name 'dot.ted' contains '.', '{' or '}', which token names may not (DTCG 2025.10 §5.1.1: its dotted path and aliases to it are ambiguous); rename it",
+            "\(path): g.br{ace}: the name 'br{ace}' contains '.', '{' or '}', which token names may not (DTCG 2025.10 §5.1.1: its dotted path and aliases to it are ambiguous); rename it",
+        ])
+    }
 }

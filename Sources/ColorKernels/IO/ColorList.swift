@@ -400,6 +400,8 @@ struct DTCGTree {
     /// The read's deadline (polled per 4,096 groups and tokens) and memory hook (charged per token).
     let limits: ColorListReader.Limits
     private var visited = 0
+    /// Color tokens whose names DTCG does not allow (left out of `tokens`).
+    private var nameProblems: [ColorListProblem] = []
     /// Where each followed token's alias chain ends and in how many steps (so a chain is followed once, not once
     /// per token that reaches it).
     private var ends: [String: (end: End, steps: Int)] = [:]
@@ -420,6 +422,15 @@ struct DTCGTree {
         let type = (obj["$type"] as? String) ?? inheritedType
         if let value = obj["$value"] {
             let name = path.joined(separator: ".")
+            // A name holding '.', '{' or '}' gives a dotted path another token may have too ({"a": {"b": …}} and
+            // {"a.b": …}), and aliases to it are ambiguous: DTCG forbids them; such a color token is reported, not
+            // read over the other one.
+            if let bad = path.first(where: { $0.utf8.contains { $0 == 0x2E || $0 == 0x7B || $0 == 0x7D } }) {
+                if type == "color" {
+                    nameProblems.append(ColorListProblem(location: "\(file): \(name)", message: "the name '\(ColorCoreError.excerpt(bad))' contains '.', '{' or '}', which token names may not (DTCG 2025.10 §5.1.1: its dotted path and aliases to it are ambiguous); rename it"))
+                }
+                return
+            }
             if tokens[name] == nil {
                 order.append(name)
                 try limits.add(MemoryLayout<Token>.stride + 2 * name.utf8.count + 16 * path.count + 96)
@@ -439,7 +450,7 @@ struct DTCGTree {
 
     /// The resolved color tokens, and a problem for each color token that does not resolve.
     mutating func colors(workbench: Workbench) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        var out: [LabelledColor] = [], problems: [ColorListProblem] = []
+        var out: [LabelledColor] = [], problems: [ColorListProblem] = nameProblems
         for (k, name) in order.enumerated() {
             if k & 0xFFF == 0xFFF {
                 try limits.check()
