@@ -99,4 +99,30 @@ import Testing
             "\(path): g.br{ace}: the name 'br{ace}' contains '.', '{' or '}', which token names may not (DTCG 2025.10 §5.1.1: its dotted path and aliases to it are ambiguous); rename it",
         ])
     }
+
+    /// A color token aliasing a token of another type used to vanish from the list without a word.
+    @Test func anAliasToANonColorTokenIsReported() throws {
+        let s = "{\"size\": {\"$type\": \"dimension\", \"sm\": {\"$value\": \"4px\"}}, \"c\": {\"$type\": \"color\", \"bad\": {\"$value\": \"{size.sm}\"}, \"ok\": {\"$value\": \"#fff\"}}}"
+        let (dir, path) = Self.write(Array(s.utf8), "types.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(r.colors.map(\.name) == ["c.ok"])
+        #expect(r.problems.map(\.description) == ["\(path): c.bad: alias '{size.sm}' leads to a token whose $type is not color; point it at a color token"])
+    }
+
+    /// A resolver's source that is a symbolic link (to a file outside its folder) is refused, as `..` is.
+    @Test func resolverSourcesAreNotReadThroughLinks() throws {
+        let outside = ColorListTests.temp(), dir = ColorListTests.temp()
+        defer { try? FileManager.default.removeItem(at: outside); try? FileManager.default.removeItem(at: dir) }
+        let secret = ColorListTests.write("{\"s\": {\"$type\": \"color\", \"$value\": \"#123456\"}}", "secret.tokens.json", in: outside)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.tokens.json").path, withDestinationPath: secret)
+        let resolver = ColorListTests.write("{\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}], \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"link.tokens.json\"}]}}}",
+                                            "huebench.resolver.json", in: dir)
+        #expect {
+            _ = try ColorListReader.read(path: resolver)
+        } throws: { e in
+            "\(e)".contains("source 'link.tokens.json' is or passes through a symbolic link (")
+                && "\(e)".hasSuffix("); resolver sources are read only as files inside the resolver's folder — copy the file there")
+        }
+    }
 }

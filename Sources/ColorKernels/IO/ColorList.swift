@@ -459,7 +459,13 @@ struct DTCGTree {
             guard let t = tokens[name] else { continue }
             let location = "\(t.file): \(name)"
             do {
-                guard let (color, text, type) = try resolve(name, seen: []) else { continue }
+                guard let (color, text, type) = try resolve(name, seen: []) else {
+                    // A color token whose alias ends at a token of another type was left out without a word.
+                    if t.type == "color", let alias = t.value as? String {
+                        problems.append(ColorListProblem(location: location, message: "alias '\(ColorCoreError.excerpt(alias.trimmingCharacters(in: .whitespaces)))' leads to a token whose $type is not color; point it at a color token"))
+                    }
+                    continue
+                }
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
                 let values = LineText.containsIgnoringASCIICase(text, "light-dark")
@@ -655,6 +661,15 @@ enum DTCGResolver {
                     throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' must be a relative path inside the resolver's folder (no '/' at the start, no '..')")
                 }
                 let path = PathText.join(folder, file)
+                // Nor through a symbolic link (a link inside the folder may point anywhere).
+                var walked = folder
+                for part in file.split(separator: "/") where part != "." {
+                    walked = PathText.join(walked, String(part))
+                    var st = stat()
+                    if lstat(walked, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+                        throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' is or passes through a symbolic link ('\(ColorCoreError.excerpt(walked))'); resolver sources are read only as files inside the resolver's folder — copy the file there")
+                    }
+                }
                 let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
                 defer { close(fd) }
                 var st = stat()
