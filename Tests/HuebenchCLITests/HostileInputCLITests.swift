@@ -132,4 +132,32 @@ import Testing
         let a = try CLI.run(["simulate", "--cvd", "achroma", "nope", "red"])
         #expect(a.stdout == "error\nsrgb          0.4984822   0.4984822   0.4984822  #7f7f7f  color(srgb 0.498482 0.498482 0.498482)\n")
     }
+
+    /// An output that cannot be written used to fail only after the others were renamed into place (`--list`
+    /// written, then `--report` refused: exit 1 with a list on disk). A name longer than NAME_MAX and a
+    /// symbolic link are now refused before anything is computed, and nothing is left behind.
+    @Test func outputsThatCannotBeWrittenAreRefusedFirst() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("#000\n#fff\n#777\n", "c.txt", in: dir)
+        let list = dir.appendingPathComponent("l.csv").path
+        let long = dir.appendingPathComponent(String(repeating: "r", count: 300) + ".html").path
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", long])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("huebench matrix: --report '") && r.stderr.hasSuffix("': the file name is 305 bytes; a name holds at most 255 — give a shorter one (huebench matrix)\n"), "\(r.stderr)")
+        let link = dir.appendingPathComponent("r.html").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dir.appendingPathComponent("elsewhere.html").path)
+        let s = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", link])
+        #expect(s.status == 2)
+        #expect(s.stderr.hasPrefix("huebench matrix: --report '") && s.stderr.hasSuffix("' is a symbolic link; output never writes through links — remove the link or choose another path (huebench matrix)\n"), "\(s.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["c.txt", "r.html"], "\(left)")
+        // All three outputs together, written: the list, the report and the matrix.
+        let out = dir.appendingPathComponent("m.npy").path, report = dir.appendingPathComponent("ok.html").path
+        let ok = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", report, "--out", out])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stderr == "huebench matrix: 2 pairs below 4.5 written to \(list)\nhuebench matrix: report written to \(report) (2 pairs below 4.5)\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files == ["c.txt", "l.csv", "m.npy", "ok.html", "r.html"], "\(files)")
+    }
 }

@@ -26,6 +26,14 @@ enum OutputPath {
         guard !path.isEmpty else {
             throw UsageError("--\(option) is empty; give a file path (huebench \(command))")
         }
+        let nameBytes = PathText.lastComponent(path).utf8.count
+        if nameBytes > Int(NAME_MAX) {
+            throw UsageError("--\(option) '\(shown)': the file name is \(nameBytes) bytes; a name holds at most \(NAME_MAX) — give a shorter one (huebench \(command))")
+        }
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw UsageError("--\(option) '\(shown)' is a symbolic link; output never writes through links — remove the link or choose another path (huebench \(command))")
+        }
         if path.hasSuffix("/") || info(path).map(isDirectory) == true {
             // The example keeps the extension the option was given (--list d.csv → d.csv/list.csv).
             let last = path.split(separator: "/").last.map(String.init) ?? ""
