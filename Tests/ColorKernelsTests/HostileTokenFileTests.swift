@@ -125,4 +125,26 @@ import Testing
                 && "\(e)".hasSuffix("); resolver sources are read only as files inside the resolver's folder — copy the file there")
         }
     }
+
+    /// A mistyped context (`drak`) on a color list or token file used to read both appearances silently; it is
+    /// refused. In a resolver, a context's appearance also picks the side of `light-dark()` source values.
+    @Test func contextsPickAnAppearanceOrAreRefused() throws {
+        let dir = ColorListTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let css = ColorListTests.write("--a: light-dark(#000000, #ffffff);\n", "ld.css", in: dir)
+        #expect(try ColorListReader.read(path: css).colors.map(\.name) == ["--a@light", "--a@dark"])
+        #expect(try ColorListReader.read(path: css, context: "dark-high-contrast").colors.map(\.color) == [Color(.srgb, 1, 1, 1)])
+        #expect {
+            _ = try ColorListReader.read(path: css, context: "drak")
+        } throws: { e in
+            "\(e)" == "cannot read '\(ColorCoreError.excerpt(css))': context 'drak' picks no appearance; in a color list or token file a context is light… or dark… (other contexts belong to a token resolver)"
+        }
+        _ = ColorListTests.write("{\"a\": {\"$type\": \"color\", \"$value\": \"light-dark(#000000, #ffffff)\"}}", "base.tokens.json", in: dir)
+        let resolver = ColorListTests.write("""
+            {"resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}], "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}},
+             "modifiers": {"theme": {"default": "light", "contexts": {"light": [], "dark": []}}}}
+            """, "huebench.resolver.json", in: dir)
+        let dark = try ColorListReader.read(path: resolver, context: "dark")
+        #expect(dark.colors.map(\.name) == ["a"] && dark.colors.first?.color == Color(.srgb, 1, 1, 1), "\(dark.colors.map(\.name))")
+    }
 }

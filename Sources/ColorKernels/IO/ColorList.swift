@@ -152,7 +152,7 @@ public enum ColorListReader {
         let reader = LineBlockReader(fd: fd, source: source, prefix: head)
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
         var vars: [String: String] = [:]
-        let scheme = Self.scheme(context)
+        let scheme = try Self.appearance(context, source: source)
         while try reader.nextBatch(maxLines: 4096) {
             try limits.check()
             let before = colors.count
@@ -213,7 +213,7 @@ public enum ColorListReader {
             return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench, limits: limits)
         }
         var tree = DTCGTree(limits: limits)
-        tree.scheme = scheme(context)
+        tree.scheme = try appearance(context, source: source)
         // The tree is freed in the background, whether the read finished or stopped at its limits.
         defer {
             TokenJSONParser.discard(&json, replacingWith: NSNull())
@@ -307,6 +307,14 @@ public enum ColorListReader {
         if c.hasPrefix("dark") { return .dark }
         if c.hasPrefix("light") { return .light }
         return nil
+    }
+
+    /// `scheme(context)` for a color list or token file, where a context can only pick an appearance: any other
+    /// context (a typo such as `drak`) is refused rather than read as both appearances.
+    static func appearance(_ context: String?, source: String) throws -> CSSColorScheme? {
+        guard let context else { return nil }
+        if let s = scheme(context) { return s }
+        throw ColorListReadError(path: source, reason: "context '\(ColorCoreError.excerpt(context))' picks no appearance; in a color list or token file a context is light… or dark… (other contexts belong to a token resolver)")
     }
 
     /// The entries one color value gives: itself, or for a `light-dark()` value without a chosen scheme its two
@@ -631,6 +639,8 @@ enum DTCGResolver {
             throw ColorListReadError(path: source, reason: "\"resolutionOrder\" must be an array")
         }
         var tree = DTCGTree(limits: limits)
+        // A `light-dark()` value in a source follows the context's appearance too (`dark…` → dark).
+        tree.scheme = ColorListReader.scheme(context)
         defer { TokenJSONParser.discard(&tree, replacingWith: DTCGTree()) }
         var usedContext = false
         for item in order {
