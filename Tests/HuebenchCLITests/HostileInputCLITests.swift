@@ -160,4 +160,22 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(files == ["c.txt", "l.csv", "m.npy", "ok.html", "r.html"], "\(files)")
     }
+
+    /// `HUEBENCH_THREADS=99999999` used to start that many stream threads (23 GiB resident before it ended) and
+    /// 2⁶³−1 crashed on an overflow; a value that is not 0…4096 is a usage error, and more than the machine's
+    /// cores runs on its cores, with the same bytes as one thread.
+    @Test func streamThreadCountsAreChecked() throws {
+        let input = "red\nnope\nlabel\t#00b386\n"
+        for bad in ["abc", "-1", "99999999", "9223372036854775807"] {
+            let r = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": bad])
+            #expect(r.status == 2 && r.signal == nil)
+            #expect(r.stderr == "huebench convert: HUEBENCH_THREADS='\(bad)' is not a whole number 0…4096; give the cores to use (0: all) or unset it\n")
+            #expect(r.stdout.isEmpty)
+        }
+        let one = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": "1"])
+        let many = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": "4096"])
+        #expect(one.status == 1 && many.status == 1)
+        #expect(one.stdout == many.stdout && one.stderr == many.stderr)
+        #expect(one.stdout.split(separator: "\n").count == 3)
+    }
 }

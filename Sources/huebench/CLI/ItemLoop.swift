@@ -169,10 +169,15 @@ enum Lookup {
 /// processed on every core (`ColorStream`). Messages for bad lines go to standard error as
 /// `huebench COMMAND: line N: …` (or `argument N`), at their place among the rows.
 enum StreamLoop {
-    /// `HUEBENCH_THREADS` (a whole number ≥ 1) limits the cores a stream uses; unset or 0 means all.
-    static var threads: Int {
-        guard let v = ProcessInfo.processInfo.environment["HUEBENCH_THREADS"], let n = Int(v), n >= 0 else { return 0 }
-        return n
+    /// `HUEBENCH_THREADS` (a whole number 0…4096) limits the cores a stream uses; unset or 0 means all. More
+    /// than the machine's cores are the machine's cores (each thread holds its own blocks: 10⁸ threads once
+    /// took 23 GiB, and 2⁶³−1 overflowed). Anything else is a usage error.
+    static func threads(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        guard let v = environment["HUEBENCH_THREADS"] else { return 0 }
+        guard let n = Int(v.trimmingCharacters(in: .whitespaces)), (0...4096).contains(n) else {
+            throw UsageError("HUEBENCH_THREADS='\(ColorCoreError.excerpt(v))' is not a whole number 0…4096; give the cores to use (0: all) or unset it")
+        }
+        return Swift.min(n, Parallel.coreCount)
     }
 
     /// - Returns: `ExitStatus.ok` when every item succeeded, `ExitStatus.someFailed` otherwise.
@@ -182,6 +187,11 @@ enum StreamLoop {
         if !arguments.isEmpty {
             let failed = stream.run(arguments: arguments, emit: emit, message: message, label: { "argument \($0)" })
             return failed ? ExitStatus.someFailed : ExitStatus.ok
+        }
+        let threads: Int
+        do { threads = try Self.threads() } catch {
+            Output.error("huebench \(command): \(error)")
+            return ExitStatus.usage
         }
         let reader = LineBlockReader(fd: 0, source: "standard input")
         // On a terminal, a stream past 10⁶ rows written elsewhere (a file, a pipe) shows how many it has done
