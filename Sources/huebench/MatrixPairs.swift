@@ -76,6 +76,10 @@ enum PairCheck {
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
         }
+        // A device (/dev/urandom) never ends: its bad lines would be collected until memory runs out.
+        if fd != 0, (st.st_mode & S_IFMT) == S_IFCHR || (st.st_mode & S_IFMT) == S_IFBLK, isatty(fd) == 0 {
+            throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
+        }
         let reader = LineBlockReader(fd: fd, source: shown)
         do {
             while try reader.nextBatch(maxLines: 4096) {

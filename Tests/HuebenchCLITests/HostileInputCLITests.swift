@@ -97,6 +97,8 @@ import Testing
         #expect(over.status == 2)
         #expect(over.stderr.hasPrefix("huebench matrix: --list '") && over.stderr.hasSuffix("' is the --text input file; write the output to another path (huebench matrix)\n"), "\(over.stderr)")
         #expect(try String(contentsOfFile: t, encoding: .utf8) == "fg\t#000\nbg\t#fff\n")
+        let u = try CLI.run(["matrix", "--method", "wcag21", "--pairs", "/dev/urandom"])
+        #expect(u.stderr == "huebench matrix: --pairs '/dev/urandom' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n")
         let f = try CLI.run(["matrix", "--method", "wcag21", "--pairs", dir.path])
         #expect(f.stderr.hasPrefix("huebench matrix: --pairs '") && f.stderr.hasSuffix("' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n"), "\(f.stderr)")
     }

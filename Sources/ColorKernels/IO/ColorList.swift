@@ -104,6 +104,17 @@ public enum ColorListReader {
             }
             return try readResolver(resolver, context: context, workbench: workbench, limits: limits)
         }
+        // A device (/dev/urandom, /dev/zero) never ends: its lines would be collected until memory runs out.
+        // Pipes and terminals are read as standard input is.
+        let kind = st.st_mode & S_IFMT
+        if kind == S_IFBLK || kind == S_IFCHR {
+            let tty = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            let isTerminal = tty >= 0 && isatty(tty) == 1
+            if tty >= 0 { close(tty) }
+            guard isTerminal else {
+                throw ColorListReadError(path: path, reason: "it is a device, whose data does not end; give a file of colors, or '-' to read standard input")
+            }
+        }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
         defer { close(fd) }
