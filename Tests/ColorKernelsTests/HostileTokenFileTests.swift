@@ -147,4 +147,17 @@ import Testing
         let dark = try ColorListReader.read(path: resolver, context: "dark")
         #expect(dark.colors.map(\.name) == ["a"] && dark.colors.first?.color == Color(.srgb, 1, 1, 1), "\(dark.colors.map(\.name))")
     }
+
+    /// A key given twice in one object (two `$value`s, two tokens of one name after a merge) silently kept the
+    /// last; the file is now refused at the second key's line and column.
+    @Test func duplicateKeysAreRefusedWhereTheyAre() throws {
+        let s = "{\"a\": {\"$type\": \"color\",\n  \"$value\": \"#111111\", \"$value\": \"#222222\"}}"
+        let (dir, path) = Self.write(Array(s.utf8), "dup.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect {
+            _ = try ColorListReader.read(path: path)
+        } throws: { e in
+            "\(e)" == "cannot read '\(ColorCoreError.excerpt(path))': not valid JSON (line 2, column 24: the key \"$value\" appears twice in one object; keep one of them)"
+        }
+    }
 }

@@ -130,7 +130,13 @@ struct TokenJSONParser {
         if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return out }
         while true {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+            let keyStart = i
             let key = try string()
+            // A key given twice (a merge left two definitions of a token) would keep only the last, unseen.
+            if out[key] != nil {
+                i = keyStart
+                throw fail("the key \"\(ColorCoreError.excerpt(key))\" appears twice in one object; keep one of them")
+            }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             i += 1
