@@ -77,7 +77,9 @@ enum PairCheck {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
         }
         // A device (/dev/urandom) never ends: its bad lines would be collected until memory runs out.
-        if fd != 0, (st.st_mode & S_IFMT) == S_IFCHR || (st.st_mode & S_IFMT) == S_IFBLK, isatty(fd) == 0 {
+        var null = stat()
+        let isNull = stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev
+        if fd != 0, (st.st_mode & S_IFMT) == S_IFCHR || (st.st_mode & S_IFMT) == S_IFBLK, isatty(fd) == 0, !isNull {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
         }
         let reader = LineBlockReader(fd: fd, source: shown)

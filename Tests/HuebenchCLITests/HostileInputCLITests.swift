@@ -99,6 +99,8 @@ import Testing
         #expect(try String(contentsOfFile: t, encoding: .utf8) == "fg\t#000\nbg\t#fff\n")
         let u = try CLI.run(["matrix", "--method", "wcag21", "--pairs", "/dev/urandom"])
         #expect(u.stderr == "huebench matrix: --pairs '/dev/urandom' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n")
+        let null = try CLI.run(["matrix", "--method", "wcag21", "--pairs", "/dev/null"])
+        #expect(null.status == 2 && null.stderr.contains("'/dev/null' holds no pairs"), "\(null.stderr)")
         let f = try CLI.run(["matrix", "--method", "wcag21", "--pairs", dir.path])
         #expect(f.stderr.hasPrefix("huebench matrix: --pairs '") && f.stderr.hasSuffix("' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n"), "\(f.stderr)")
     }

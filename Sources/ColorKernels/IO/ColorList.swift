@@ -105,9 +105,11 @@ public enum ColorListReader {
             return try readResolver(resolver, context: context, workbench: workbench, limits: limits)
         }
         // A device (/dev/urandom, /dev/zero) never ends: its lines would be collected until memory runs out.
-        // Pipes and terminals are read as standard input is.
+        // Pipes, terminals and /dev/null are read as standard input is.
         let kind = st.st_mode & S_IFMT
-        if kind == S_IFBLK || kind == S_IFCHR {
+        var null = stat()
+        let isNull = kind == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev
+        if (kind == S_IFBLK || kind == S_IFCHR) && !isNull {
             let tty = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
             let isTerminal = tty >= 0 && isatty(tty) == 1
             if tty >= 0 { close(tty) }
@@ -682,6 +684,8 @@ enum DTCGResolver {
                     throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' must be a relative path inside the resolver's folder (no '/' at the start, no '..')")
                 }
                 let path = PathText.join(folder, file)
+                let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
+                defer { close(fd) }
                 // Nor through a symbolic link (a link inside the folder may point anywhere).
                 var walked = folder
                 for part in file.split(separator: "/") where part != "." {
@@ -691,8 +695,6 @@ enum DTCGResolver {
                         throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' is or passes through a symbolic link ('\(ColorCoreError.excerpt(walked))'); resolver sources are read only as files inside the resolver's folder — copy the file there")
                     }
                 }
-                let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
-                defer { close(fd) }
                 var st = stat()
                 if fstat(fd, &st) == 0, Int(st.st_size) > ColorListReader.maxJSONBytes {
                     throw ColorListReader.tooLarge(path, size: Int(st.st_size))

@@ -30,10 +30,6 @@ enum OutputPath {
         if nameBytes > Int(NAME_MAX) {
             throw UsageError("--\(option) '\(shown)': the file name is \(nameBytes) bytes; a name holds at most \(NAME_MAX) — give a shorter one (huebench \(command))")
         }
-        var link = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-            throw UsageError("--\(option) '\(shown)' is a symbolic link; output never writes through links — remove the link or choose another path (huebench \(command))")
-        }
         if path.hasSuffix("/") || info(path).map(isDirectory) == true {
             // The example keeps the extension the option was given (--list d.csv → d.csv/list.csv).
             let last = path.split(separator: "/").last.map(String.init) ?? ""
@@ -43,6 +39,10 @@ enum OutputPath {
         }
         if let st = info(path), !isRegular(st) {
             throw UsageError("--\(option) '\(shown)' is not a regular file (a device, pipe or socket); give a file path — output is written to a temp file and renamed (huebench \(command))")
+        }
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw UsageError("--\(option) '\(shown)' is a symbolic link; output never writes through links — remove the link or choose another path (huebench \(command))")
         }
         let folder = PathText.parent(path)
         if let st = info(folder) {
