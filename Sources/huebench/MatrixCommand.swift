@@ -140,7 +140,7 @@ enum MatrixCommand: Command {
                                      inputs: [("text", textPath)] + (a.value("background").map { [("background", $0)] } ?? []))
         }
 
-        let below = try a.double("below", command: name)
+        let below = try Self.below(a)
         let listPath = a.value("list")
         if (listPath != nil && below == nil) || (below != nil && listPath == nil && a.value("report") == nil) {
             throw UsageError("--below X goes with --list FILE (every pair under X) or --report FILE.html (the level it shows) (huebench matrix)")
@@ -185,6 +185,7 @@ enum MatrixCommand: Command {
         let htmlReport = reportPath.map { _ in
             MatrixReport(level: below ?? PairCheck.defaultLevel(method), matrix: matrix, text: text, background: background ?? text)
         }
+        var pending: [AtomicFileWriter] = []
         do {
             var sink: ((UnsafePointer<Float>, Int) throws -> Void)?
             if let w = writer { sink = { p, n in try w.write(rows: p, count: n) } }
@@ -200,21 +201,32 @@ enum MatrixCommand: Command {
             }
             summary = try matrix.run(thresholds: thresholds, worst: k, threads: threads, sink: sink, progress: progress.map { p in { done in p.update(done) } })
             progress?.finish()
-            try writer?.finish()
-            try list?.finish()
-            if let l = list, let path = listPath {
-                Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(Float(below!))) written to \(path)")
-            }
+            // Every output is written to its temp file first; only when all are written are they renamed into
+            // place, so a run that fails on one output (a full disk, a bad name) leaves none of them.
+            try list?.flush()
             if let htmlReport, let path = reportPath {
-                try AtomicFile.write(Array(htmlReport.html(summary: summary).utf8), to: path)
-                Output.error("huebench matrix: report written to \(path) (\(htmlReport.failCount) pair\(htmlReport.failCount == 1 ? "" : "s") below \(fmt(Float(htmlReport.level))))")
+                let f = try AtomicFileWriter(path: path)
+                pending.append(f)
+                try f.write(Array(htmlReport.html(summary: summary).utf8))
             }
             if let h = heatmap, let kind = picture, let path = outPath {
-                try writeHeatmap(h, kind: kind, path: path, method: method, text: text, background: background ?? text)
+                let f = try AtomicFileWriter(path: path)
+                pending.append(f)
+                try f.write(heatmapBytes(h, kind: kind, method: method, text: text, background: background ?? text))
+            }
+            try writer?.finish()
+            try list?.finish()
+            for f in pending { try f.commit() }
+            if let l = list, let path = listPath {
+                Output.error("huebench matrix: \(l.count) pair\(l.count == 1 ? "" : "s") below \(fmt(below!)) written to \(path)")
+            }
+            if let htmlReport, let path = reportPath {
+                Output.error("huebench matrix: report written to \(path) (\(htmlReport.failCount) pair\(htmlReport.failCount == 1 ? "" : "s") below \(fmt(htmlReport.level)))")
             }
         } catch {
             writer?.abandon()
             list?.abandon()
+            for f in pending { f.abandon() }
             throw error
         }
         let seconds = Date().timeIntervalSince(start)
@@ -248,9 +260,9 @@ enum MatrixCommand: Command {
                              lowLabel: "\(name) \(unit)< " + fmt(Float(ths[0])))
     }
 
-    /// Writes the heatmap picture atomically; small matrices get their input colors as axis swatches.
-    static func writeHeatmap(_ h: MatrixHeatmap, kind: String, path: String, method: PairMethod,
-                             text: Colors, background: Colors) throws {
+    /// The heatmap picture's bytes (PNG or SVG); small matrices get their input colors as axis swatches.
+    static func heatmapBytes(_ h: MatrixHeatmap, kind: String, method: PairMethod,
+                             text: Colors, background: Colors) -> [UInt8] {
         func swatches(_ c: Colors, _ n: Int) -> [Scene.RGB] {
             guard n <= 400 else { return [] }
             return (0..<n).map { i in
@@ -264,8 +276,7 @@ enum MatrixCommand: Command {
             + (pooled ? " · each cell: the worst of \(h.rowsPerCell) × \(h.columnsPerCell)" : "")
         let scene = h.scene(title: "\(method.id) \(method.kind == .contrast ? "contrast" : "difference") matrix", subtitle: subtitle,
                             textSwatches: swatches(text, h.rows), backgroundSwatches: swatches(background, h.columns))
-        let bytes = kind == "png" ? scene.png() : Array(scene.svg().utf8)
-        try AtomicFile.write(bytes, to: path)
+        return kind == "png" ? scene.png() : Array(scene.svg().utf8)
     }
 
     /// Reads a color list (`ColorListReader`: lines with optional labels, CSS custom properties, DTCG token or
@@ -340,6 +351,16 @@ enum MatrixCommand: Command {
     }
 
     static func fmt(_ v: Float) -> String { String(format: "%.4g", Double(v)) }
+    static func fmt(_ v: Double) -> String { String(format: "%.4g", v) }
+
+    /// `--below X`: a level, at least 0 (a pair fails when its value — APCA's |Lc| — is under it).
+    static func below(_ a: Arguments) throws -> Double? {
+        guard let x = try a.double("below", command: name) else { return nil }
+        guard x >= 0 else {
+            throw UsageError("--below '\(ColorCoreError.excerpt(a.value("below") ?? ""))' is negative; give a level of 0 or more (a pair fails when its value, for APCA |Lc|, is under it) (huebench matrix)")
+        }
+        return x == 0 ? 0 : x
+    }
 
     static func report(_ s: MatrixSummary, text: Colors, background: Colors, out: String?, seconds: Double) {
         Output.line("\(s.method.id) matrix: \(s.rows) text × \(s.columns) background colors, \(s.pairs) pairs"
@@ -354,7 +375,8 @@ enum MatrixCommand: Command {
         if !s.worst.isEmpty {
             Output.line("lowest \(s.method.kind == .difference ? "difference" : "contrast") pairs (text on background):")
             for w in s.worst {
-                Output.line("  \(fmt(w.value))  \(label(text, w.row)) (\(place(text, w.row))) on \(label(background, w.column)) (\(place(background, w.column)))")
+                // Labels come from the input files: control characters (terminal escapes) are shown, not sent.
+                Output.line(Format.visible("  \(fmt(w.value))  \(label(text, w.row)) (\(place(text, w.row))) on \(label(background, w.column)) (\(place(background, w.column)))"))
             }
         }
     }
@@ -402,7 +424,7 @@ final class FailingPairList {
                 let under = matrix.isNear(m, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(m) < below
                 if under { emit(i, j) }
             }
-            if buffer.count > 1 << 20 { try flush() }
+            if buffer.count > 1 << 20 { try flush(final: false) }
         }
         row += n
     }
@@ -430,13 +452,20 @@ final class FailingPairList {
         count += 1
     }
 
-    private func flush() throws {
+    private var closed = false
+
+    /// Writes what is buffered to the temp file (at the end: the closing bracket too).
+    func flush(final: Bool = true) throws {
+        if final && !closed {
+            closed = true
+            if json { buffer.append(count == 0 ? "]\n" : "\n]\n") }
+        }
         try file.write(UnsafeRawBufferPointer(buffer.buffer))
         buffer.removeAll()
     }
 
+    /// Writes the rest and renames the temp file into place.
     func finish() throws {
-        if json { buffer.append(count == 0 ? "]\n" : "\n]\n") }
         try flush()
         try file.commit()
     }

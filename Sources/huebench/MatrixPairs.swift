@@ -42,24 +42,26 @@ enum PairCheck {
         for o in ["out", "report", "worst", "threshold"] where a.value(o) != nil {
             throw UsageError("--\(o) works on the full matrix; --pairs prints one row per listed pair (drop one of them) (huebench matrix)")
         }
-        let below = try a.double("below", command: name)
+        let below = try MatrixCommand.below(a)
         let listPath = a.value("list")
         if let l = listPath {
             guard l.lowercased().hasSuffix(".csv") || l.lowercased().hasSuffix(".json") else {
                 throw UsageError("--list '\(ColorCoreError.excerpt(l))': use a .csv or .json file (huebench matrix)")
             }
-            try OutputPath.checkFile(l, option: "list", command: name, inputs: [("pairs", pairsPath)])
+            try OutputPath.checkFile(l, option: "list", command: name,
+                                     inputs: [("pairs", pairsPath)] + ["text", "background"].compactMap { o in a.value(o).map { (o, $0) } })
         }
         let context = a.value("context"), skip = a.has("skip-invalid")
-        // Labels from --text and --background (the first entry of a label wins).
-        var named: [String: LabelledColor] = [:]
+        // Labels from --text and --background: a pair's text side looks in --text first, its background side in
+        // --background first (the same label may name a text color and a different background color).
+        var named: [String: [String: [LabelledColor]]] = ["text": [:], "background": [:]]
         for option in ["text", "background"] {
             guard let p = a.value(option) else { continue }
             if p == "-" && pairsPath == "-" {
                 throw UsageError("--pairs and --\(option) cannot both read standard input ('-') (huebench matrix)")
             }
             for e in try MatrixCommand.readColors(p, context: context, skipInvalid: skip).entries {
-                if let l = e.label, named[l] == nil { named[l] = e }
+                if let l = e.label { named[option]![l, default: []].append(e) }
             }
         }
         let wb = Workbench.standard
@@ -70,6 +72,16 @@ enum PairCheck {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))': \(String(cString: strerror(errno))); check the path (huebench matrix)")
         }
         defer { if fd != 0 { close(fd) } }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
+        }
+        // A device (/dev/urandom) never ends: its bad lines would be collected until memory runs out.
+        var null = stat()
+        let isNull = stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev
+        if fd != 0, (st.st_mode & S_IFMT) == S_IFCHR || (st.st_mode & S_IFMT) == S_IFBLK, isatty(fd) == 0, !isNull {
+            throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
+        }
         let reader = LineBlockReader(fd: fd, source: shown)
         do {
             while try reader.nextBatch(maxLines: 4096) {
@@ -84,13 +96,20 @@ enum PairCheck {
                         problems.append(ColorListProblem(location: location, message: "expected TEXT<TAB>BACKGROUND[<TAB>LEVEL], got \(fields.count) field\(fields.count == 1 ? "" : "s")"))
                         continue
                     }
-                    func side(_ f: String) -> LabelledColor? {
-                        if let e = named[f] { return e }
+                    func side(_ f: String, _ first: String, _ second: String) -> LabelledColor? {
+                        if let entries = named[first]![f] ?? named[second]![f] {
+                            // A label given to two different colors in one file names neither.
+                            if let other = entries.dropFirst().first(where: { $0.color != entries[0].color }) {
+                                problems.append(ColorListProblem(location: location, message: "'\(ColorCoreError.excerpt(f))' names two different colors (\(entries[0].location) and \(other.location)); rename one of them or write the color itself"))
+                                return nil
+                            }
+                            return entries[0]
+                        }
                         if let c = try? wb.parse(f) { return LabelledColor(label: nil, text: f, color: c, location: location, line: number) }
                         problems.append(ColorListProblem(location: location, message: "'\(ColorCoreError.excerpt(f))' is neither a label of --text/--background nor a CSS color"))
                         return nil
                     }
-                    let t = side(fields[0]), b = side(fields[1])
+                    let t = side(fields[0], "text", "background"), b = side(fields[1], "background", "text")
                     var lv = below ?? defaultLevel(method)
                     if fields.count == 3 {
                         guard let v = level(fields[2], method: method) else {
@@ -140,9 +159,10 @@ enum PairCheck {
                 out.appendFixedText(v, decimals: 2)
                 out.alignRight(from: s, width: 8)
                 out.append(pass ? "  pass  " : "  FAIL  ")
-                out.append(t.name); if t.label != nil { out.append(" ("); out.append(t.text); out.append(")") }
+                // Labels come from the input files: control characters (terminal escapes) are shown, not sent.
+                out.append(Format.visible(t.name)); if t.label != nil { out.append(" ("); out.append(Format.visible(t.text)); out.append(")") }
                 out.append(" on ")
-                out.append(b.name); if b.label != nil { out.append(" ("); out.append(b.text); out.append(")") }
+                out.append(Format.visible(b.name)); if b.label != nil { out.append(" ("); out.append(Format.visible(b.text)); out.append(")") }
                 out.append("  level "); out.append(ByteText.trimmed(p.level, 4)); out.append("\n")
             }
             if !pass {

@@ -1,4 +1,5 @@
 import ColorCore
+import ColorKernels
 import ColorScript
 import CLuaShims
 import Foundation
@@ -59,6 +60,12 @@ func runCLI(_ argv: [String]) -> Int32 {
     } catch let e as UsageError {
         Output.error("huebench \(first): \(e.message)")
         return ExitStatus.usage
+    } catch let e as ColorListError {
+        // Every bad entry on its own line (one message would be cut past 2,000 bytes and lose the middle ones).
+        for line in e.description.split(separator: "\n", omittingEmptySubsequences: false) {
+            Output.error((line.hasPrefix("  ") ? "" : "huebench \(first): ") + line)
+        }
+        return ExitStatus.someFailed
     } catch let e as ColorScriptError {
         // A plugin or build script failed: one line; exit 3 for a time or memory limit, else 1.
         return ScriptCLI.report(e, command: first, verbose: rest.contains("--verbose"))

@@ -37,6 +37,8 @@ struct TokenJSONParser {
         try data.withUnsafeBufferPointer { p in
             try withoutActuallyEscaping(poll) { poll in
                 var parser = TokenJSONParser(bytes: p, poll: poll)
+                // A UTF-8 byte order mark before the value is ignored (RFC 8259 §8.1 allows it).
+                if p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { parser.i = 3 }
                 parser.skipSpace()
                 var v = try parser.value()
                 if let e = parser.stopped {
@@ -128,7 +130,13 @@ struct TokenJSONParser {
         if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return out }
         while true {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+            let keyStart = i
             let key = try string()
+            // A key given twice (a merge left two definitions of a token) would keep only the last, unseen.
+            if out[key] != nil {
+                i = keyStart
+                throw fail("the key \"\(ColorCoreError.excerpt(key))\" appears twice in one object; keep one of them")
+            }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             i += 1

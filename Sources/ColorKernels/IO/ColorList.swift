@@ -104,6 +104,19 @@ public enum ColorListReader {
             }
             return try readResolver(resolver, context: context, workbench: workbench, limits: limits)
         }
+        // A device (/dev/urandom, /dev/zero) never ends: its lines would be collected until memory runs out.
+        // Pipes, terminals and /dev/null are read as standard input is.
+        let kind = st.st_mode & S_IFMT
+        var null = stat()
+        let isNull = kind == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev
+        if (kind == S_IFBLK || kind == S_IFCHR) && !isNull {
+            let tty = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            let isTerminal = tty >= 0 && isatty(tty) == 1
+            if tty >= 0 { close(tty) }
+            guard isTerminal else {
+                throw ColorListReadError(path: path, reason: "it is a device, whose data does not end; give a file of colors, or '-' to read standard input")
+            }
+        }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ColorListReadError(path: path, reason: String(cString: strerror(errno)) + "; check the permissions") }
         defer { close(fd) }
@@ -135,11 +148,16 @@ public enum ColorListReader {
         -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         // Look at the start of the input: JSON when its first non-blank byte is `{`.
         var head: [UInt8] = []
-        var firstByte: UInt8? = nil
+        var firstByte: UInt8? = nil, bomChecked = false
         while firstByte == nil && head.count < LineBlockReader.defaultMaxLineBytes {
             let chunk = try readChunk(fd, source: source, max: 1 << 16)
             if chunk.isEmpty { break }
             head += chunk
+            // A UTF-8 byte order mark (editors on Windows write one) is not part of the text.
+            if !bomChecked && head.count >= 3 {
+                bomChecked = true
+                if head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF { head.removeFirst(3) }
+            }
             firstByte = head.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         }
         if firstByte == 0x7B { return try readJSON(fd, head: head, source: source, context: context, workbench: workbench, limits: limits) }
@@ -147,7 +165,7 @@ public enum ColorListReader {
         let reader = LineBlockReader(fd: fd, source: source, prefix: head)
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
         var vars: [String: String] = [:]
-        let scheme = Self.scheme(context)
+        let scheme = try Self.appearance(context, source: source)
         while try reader.nextBatch(maxLines: 4096) {
             try limits.check()
             let before = colors.count
@@ -208,7 +226,7 @@ public enum ColorListReader {
             return try DTCGResolver.resolve(obj, folder: folder, source: source, context: context, workbench: workbench, limits: limits)
         }
         var tree = DTCGTree(limits: limits)
-        tree.scheme = scheme(context)
+        tree.scheme = try appearance(context, source: source)
         // The tree is freed in the background, whether the read finished or stopped at its limits.
         defer {
             TokenJSONParser.discard(&json, replacingWith: NSNull())
@@ -304,6 +322,14 @@ public enum ColorListReader {
         return nil
     }
 
+    /// `scheme(context)` for a color list or token file, where a context can only pick an appearance: any other
+    /// context (a typo such as `drak`) is refused rather than read as both appearances.
+    static func appearance(_ context: String?, source: String) throws -> CSSColorScheme? {
+        guard let context else { return nil }
+        if let s = scheme(context) { return s }
+        throw ColorListReadError(path: source, reason: "context '\(ColorCoreError.excerpt(context))' picks no appearance; in a color list or token file a context is light… or dark… (other contexts belong to a token resolver)")
+    }
+
     /// The entries one color value gives: itself, or for a `light-dark()` value without a chosen scheme its two
     /// colors labelled `name@light` and `name@dark`.
     static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
@@ -395,9 +421,11 @@ struct DTCGTree {
     /// The read's deadline (polled per 4,096 groups and tokens) and memory hook (charged per token).
     let limits: ColorListReader.Limits
     private var visited = 0
-    /// Resolved aliases and the number of alias steps from each to its value (so a chain is followed once, not
-    /// once per token that reaches it).
-    private var resolved: [String: (value: (Color, String, String?)?, steps: Int)] = [:]
+    /// Color tokens whose names DTCG does not allow (left out of `tokens`).
+    private var nameProblems: [ColorListProblem] = []
+    /// Where each followed token's alias chain ends and in how many steps (so a chain is followed once, not once
+    /// per token that reaches it).
+    private var ends: [String: (end: End, steps: Int)] = [:]
 
     /// Longest alias chain followed (`{a}` → `{b}` → …).
     static let maxAliasDepth = 64
@@ -415,6 +443,15 @@ struct DTCGTree {
         let type = (obj["$type"] as? String) ?? inheritedType
         if let value = obj["$value"] {
             let name = path.joined(separator: ".")
+            // A name holding '.', '{' or '}' gives a dotted path another token may have too ({"a": {"b": …}} and
+            // {"a.b": …}), and aliases to it are ambiguous: DTCG forbids them; such a color token is reported, not
+            // read over the other one.
+            if let bad = path.first(where: { $0.utf8.contains { $0 == 0x2E || $0 == 0x7B || $0 == 0x7D } }) {
+                if type == "color" {
+                    nameProblems.append(ColorListProblem(location: "\(file): \(name)", message: "the name '\(ColorCoreError.excerpt(bad))' contains '.', '{' or '}', which token names may not (DTCG 2025.10 §5.1.1: its dotted path and aliases to it are ambiguous); rename it"))
+                }
+                return
+            }
             if tokens[name] == nil {
                 order.append(name)
                 try limits.add(MemoryLayout<Token>.stride + 2 * name.utf8.count + 16 * path.count + 96)
@@ -434,7 +471,7 @@ struct DTCGTree {
 
     /// The resolved color tokens, and a problem for each color token that does not resolve.
     mutating func colors(workbench: Workbench) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
-        var out: [LabelledColor] = [], problems: [ColorListProblem] = []
+        var out: [LabelledColor] = [], problems: [ColorListProblem] = nameProblems
         for (k, name) in order.enumerated() {
             if k & 0xFFF == 0xFFF {
                 try limits.check()
@@ -443,7 +480,13 @@ struct DTCGTree {
             guard let t = tokens[name] else { continue }
             let location = "\(t.file): \(name)"
             do {
-                guard let (color, text, type) = try resolve(name, seen: []) else { continue }
+                guard let (color, text, type) = try resolve(name, seen: []) else {
+                    // A color token whose alias ends at a token of another type was left out without a word.
+                    if t.type == "color", let alias = t.value as? String {
+                        problems.append(ColorListProblem(location: location, message: "alias '\(ColorCoreError.excerpt(alias.trimmingCharacters(in: .whitespaces)))' leads to a token whose $type is not color; point it at a color token"))
+                    }
+                    continue
+                }
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
                 let values = LineText.containsIgnoringASCIICase(text, "light-dark")
@@ -467,46 +510,94 @@ struct DTCGTree {
 
     struct DTCGError: Error { let message: String }
 
-    /// Follows aliases to a value; returns (color, CSS text, type) or nil for a non-color token. A resolved
-    /// alias is remembered; chains of more than `maxAliasDepth` aliases are refused.
-    mutating func resolve(_ name: String, seen: [String]) throws -> (Color, String, String?)? {
-        try follow(name, seen: seen).value
+    /// Follows aliases to a value; returns (color, CSS text, type) or nil for a non-color token. Chains of more
+    /// than `maxAliasDepth` aliases are refused.
+    mutating func resolve(_ name: String, seen: [String] = []) throws -> (Color, String, String?)? {
+        let r = try follow(name)
+        guard seen.count + r.steps <= Self.maxAliasDepth else { throw tooLong(seen.first ?? name) }
+        switch r.end {
+        case .value(let v): return v
+        case .failure(let message): throw DTCGError(message: message)
+        }
     }
 
-    private func tooLong(_ seen: [String], _ name: String) -> DTCGError {
-        DTCGError(message: "alias chain of more than \(Self.maxAliasDepth) aliases from {\(ColorCoreError.excerpt(seen.first ?? name))}; point the alias closer to its color")
+    private func tooLong(_ name: String) -> DTCGError {
+        DTCGError(message: "alias chain of more than \(Self.maxAliasDepth) aliases from {\(ColorCoreError.excerpt(name))}; point the alias closer to its color")
     }
 
-    private mutating func follow(_ name: String, seen: [String]) throws -> (value: (Color, String, String?)?, steps: Int) {
-        if let r = resolved[name] {
-            guard seen.count + r.steps <= Self.maxAliasDepth else { throw tooLong(seen, name) }
-            return r
-        }
-        guard let t = tokens[name] else {
-            throw DTCGError(message: "alias to '{\(ColorCoreError.excerpt(name))}', which is not a token in the files read")
-        }
-        if seen.contains(name) {
-            let cycle = (seen.drop { $0 != name } + [name]).map { "{\(ColorCoreError.excerpt($0))}" }
-            throw DTCGError(message: "alias cycle: " + cycle.joined(separator: " → "))
-        }
-        if t.type != nil && t.type != "color" { return (nil, 0) }
-        if let s = t.value as? String {
-            let trimmed = s.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("{") && trimmed.hasSuffix("}") {
-                guard seen.count < Self.maxAliasDepth else { throw tooLong(seen, name) }
-                let target = String(trimmed.dropFirst().dropLast())
-                let r = try follow(target, seen: seen + [name])
-                let mine = (value: r.value.map { ($0.0, $0.1, t.type ?? $0.2) }, steps: r.steps + 1)
-                resolved[name] = mine
-                return mine
+    /// Where following a token's aliases ends: a value (nil for a non-color token) or the problem the chain ends
+    /// in (a missing target, a bad value, a cycle), and the number of alias steps to it.
+    enum End { case value((Color, String, String?)?), failure(String) }
+
+    /// Walks `name`'s alias chain without recursion and remembers where every token on it ends, so each token is
+    /// followed once however long the chains are (a file of 10⁵ chained aliases reads in linear time). Cycles
+    /// of more than `maxAliasDepth` tokens are reported as too long, not listed.
+    private mutating func follow(_ name: String) throws -> (end: End, steps: Int) {
+        var chain: [String] = [], onChain: [String: Int] = [:]
+        var current = name
+        var tail: (end: End, steps: Int)
+        walk: while true {
+            if let r = ends[current] { tail = r; break }
+            guard let t = tokens[current] else {
+                tail = (.failure("alias to '{\(ColorCoreError.excerpt(current))}', which is not a token in the files read"), 0)
+                break
             }
-            do { return ((try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type), 0) }
-            catch { throw DTCGError(message: "\(error)") }
+            if let k = onChain[current] {
+                // A cycle: its members each report it from themselves; tokens leading into it report it too.
+                let cycle = Array(chain[k...])
+                for (m, member) in cycle.enumerated() {
+                    let message = cycle.count > Self.maxAliasDepth
+                        ? tooLong(member).message
+                        : "alias cycle: " + (cycle[m...] + cycle[..<m] + [member]).map { "{\(ColorCoreError.excerpt($0))}" }.joined(separator: " → ")
+                    ends[member] = (.failure(message), 0)
+                }
+                chain.removeLast(cycle.count)
+                tail = ends[current]!
+                break
+            }
+            if t.type != nil && t.type != "color" { tail = (.value(nil), 0); break }
+            if let s = t.value as? String {
+                let trimmed = s.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("{") && trimmed.hasSuffix("}") {
+                    onChain[current] = chain.count
+                    chain.append(current)
+                    current = String(trimmed.dropFirst().dropLast())
+                    continue walk
+                }
+                do { tail = (.value((try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type)), 0) }
+                catch { tail = (.failure("\(error)"), 0) }
+                break
+            }
+            if let obj = t.value as? [String: Any] {
+                do { tail = (.value((try Self.colorObject(obj), Self.css(of: obj), t.type ?? "color")), 0) }
+                catch let e as DTCGError { tail = (.failure(e.message), 0) }
+                break
+            }
+            tail = (.failure("a color token's $value must be a color object or a string, got \(Self.kind(of: t.value))"), 0)
+            break
         }
-        if let obj = t.value as? [String: Any] {
-            return ((try Self.colorObject(obj), Self.css(of: obj), t.type ?? "color"), 0)
+        // Every alias on the chain ends where its target ends, one step further; its own $type wins.
+        for member in chain.reversed() {
+            let type = tokens[member]?.type
+            switch tail.end {
+            case .value(let v): tail = (.value(v.map { ($0.0, $0.1, type ?? $0.2) }), tail.steps + 1)
+            case .failure: tail = (tail.end, tail.steps + 1)
+            }
+            ends[member] = tail
+            if member == name { return tail }
         }
-        throw DTCGError(message: "a color token's $value must be a color object or a string, got \(type(of: t.value))")
+        if chain.isEmpty && ends[name] == nil { ends[name] = tail }
+        return ends[name] ?? tail
+    }
+
+    /// How a JSON value is named in messages.
+    static func kind(of v: Any) -> String {
+        switch v {
+        case is NSNull: return "null"
+        case let n as NSNumber: return String(cString: n.objCType) == "c" ? "a boolean (\(n.boolValue))" : "a number (\(ByteText.shortest(n.doubleValue)))"
+        case is [Any]: return "an array"
+        default: return "\(type(of: v))"
+        }
     }
 
     /// DTCG 2025.10 color space names → Huebench space ids.
@@ -561,6 +652,8 @@ enum DTCGResolver {
             throw ColorListReadError(path: source, reason: "\"resolutionOrder\" must be an array")
         }
         var tree = DTCGTree(limits: limits)
+        // A `light-dark()` value in a source follows the context's appearance too (`dark…` → dark).
+        tree.scheme = ColorListReader.scheme(context)
         defer { TokenJSONParser.discard(&tree, replacingWith: DTCGTree()) }
         var usedContext = false
         for item in order {
@@ -593,6 +686,15 @@ enum DTCGResolver {
                 let path = PathText.join(folder, file)
                 let fd = try ColorListReader.openRegular(path, what: "this token file named by \(source)")
                 defer { close(fd) }
+                // Nor through a symbolic link (a link inside the folder may point anywhere).
+                var walked = folder
+                for part in file.split(separator: "/") where part != "." {
+                    walked = PathText.join(walked, String(part))
+                    var st = stat()
+                    if lstat(walked, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+                        throw ColorListReadError(path: source, reason: "source '\(ColorCoreError.excerpt(file))' is or passes through a symbolic link ('\(ColorCoreError.excerpt(walked))'); resolver sources are read only as files inside the resolver's folder — copy the file there")
+                    }
+                }
                 var st = stat()
                 if fstat(fd, &st) == 0, Int(st.st_size) > ColorListReader.maxJSONBytes {
                     throw ColorListReader.tooLarge(path, size: Int(st.st_size))

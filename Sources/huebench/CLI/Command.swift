@@ -72,8 +72,10 @@ struct Arguments {
                 }
                 values[name, default: []].append(v)
             } else {
-                let known = (allowedFlags.union(allowedOptions)).sorted().map { "--" + $0 }.joined(separator: ", ")
-                throw UsageError("unknown option '--\(name)' for 'huebench \(command)'; known: \(known.isEmpty ? "none" : known)")
+                let names = allowedFlags.union(allowedOptions).sorted()
+                let known = names.map { "--" + $0 }.joined(separator: ", ")
+                let guess = (name.utf8.count > 64 ? nil : Suggest.closest(name, among: names)).map { " (did you mean '--\($0)'?)" } ?? ""
+                throw UsageError("unknown option '--\(ColorCoreError.excerpt(name))' for 'huebench \(command)'\(guess); known: \(known.isEmpty ? "none" : known)")
             }
         }
     }

@@ -11,24 +11,28 @@ struct ItemResult {
     var text: String
 }
 
-/// The per-item loop every color subcommand shares: items come from the positional arguments, or, when
-/// there are none, from standard input one per line (streamed, never buffered whole). Each item is processed
-/// on its own; a failing item prints `{"input":…,"error":…}` (JSON) or a message on standard error (text)
-/// and the loop goes on. Blank input lines are skipped.
+/// The per-item loop of `huebench simulate`: items come from the positional arguments, or, when there are none,
+/// from standard input one per line (streamed, never buffered whole). Each item is processed on its own, as the
+/// streaming commands do: an item may carry a label (`label<TAB>color`, `--name: color;`), shown before its row
+/// (text) or as `"label"` (JSON); a failing item prints `error` in its row and a message on standard error (text)
+/// or `{"input":…,"error":…}` (JSON), and the loop goes on; a blank line gives an empty row (text) or nothing
+/// (JSON). So text row i is always input line i.
 enum ItemLoop {
     /// - Returns: `ExitStatus.ok` when every item succeeded, `ExitStatus.someFailed` otherwise.
     static func run(command: String, arguments: [String], json: Bool,
                     process: (String) throws -> ItemResult) -> Int32 {
         var failed = false
-        func handle(_ item: String, where label: String) {
+        func handle(_ item: String, where place: String) {
+            let (label, color) = labelled(item)
             do {
-                let r = try process(item)
+                let r = try process(color)
                 if json {
                     var s = "{\"input\":" + jsonString(item)
+                    if let label { s += ",\"label\":" + jsonString(label) }
                     for (k, v) in r.json { s += ",\"" + k + "\":" + v }
                     Output.line(s + "}")
                 } else {
-                    Output.line(r.text)
+                    Output.line(label.map { $0 + "  " + r.text } ?? r.text)
                 }
             } catch {
                 failed = true
@@ -36,7 +40,8 @@ enum ItemLoop {
                 if json {
                     Output.line("{\"input\":" + jsonString(item) + ",\"error\":" + jsonString(message) + "}")
                 } else {
-                    Output.error("huebench \(command): \(label): \(message)")
+                    Output.line("error")
+                    Output.error("huebench \(command): \(place): \(message)")
                 }
             }
         }
@@ -46,11 +51,31 @@ enum ItemLoop {
             var number = 0
             for line in standardInputLines() {
                 number += 1
-                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+                if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    if !json { Output.line("") }
+                    continue
+                }
                 handle(line, where: "line \(number)")
             }
         }
         return failed ? ExitStatus.someFailed : ExitStatus.ok
+    }
+
+    /// An item's label and color, as the streaming commands split them: `label<TAB>color` (one TAB, a label that
+    /// is not blank) or a CSS custom property declaration `--name: color;`; otherwise no label.
+    static func labelled(_ item: String) -> (label: String?, color: String) {
+        let parts = item.split(separator: "\t", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let label = trim(parts[0])
+            return label.isEmpty ? (nil, trim(parts[1])) : (label, trim(parts[1]))
+        }
+        let t = trim(item)
+        if parts.count == 1, t.hasPrefix("--"), let colon = t.firstIndex(of: ":") {
+            var value = Substring(t[t.index(after: colon)...])
+            while let last = value.last, last == " " || last == ";" { value.removeLast() }
+            return (trim(t[..<colon]), trim(value))
+        }
+        return (nil, item)
     }
 
     /// Splits a pair item `A<TAB>B` into its two trimmed colors.
@@ -75,6 +100,21 @@ struct ItemError: Error, CustomStringConvertible {
 
 /// Shared formatting of results.
 enum Format {
+    /// Text for a human-readable report line: C0 and C1 control characters (a terminal escape in a label) as
+    /// `\u{1B}`, as standard error shows them; everything else as is.
+    static func visible(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            if u.value < 0x20 || (0x7F...0x9F).contains(u.value) {
+                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
     /// Text-mode coordinate: 7 decimals, `none` when missing, no negative zero; right-aligned in 12 columns.
     static func coordinate(_ v: Double) -> String {
         var s = v.isNaN ? "none" : String(format: "%.7f", v)
@@ -129,10 +169,15 @@ enum Lookup {
 /// processed on every core (`ColorStream`). Messages for bad lines go to standard error as
 /// `huebench COMMAND: line N: …` (or `argument N`), at their place among the rows.
 enum StreamLoop {
-    /// `HUEBENCH_THREADS` (a whole number ≥ 1) limits the cores a stream uses; unset or 0 means all.
-    static var threads: Int {
-        guard let v = ProcessInfo.processInfo.environment["HUEBENCH_THREADS"], let n = Int(v), n >= 0 else { return 0 }
-        return n
+    /// `HUEBENCH_THREADS` (a whole number 0…4096) limits the cores a stream uses; unset or 0 means all. More
+    /// than the machine's cores are the machine's cores (each thread holds its own blocks: 10⁸ threads once
+    /// took 23 GiB, and 2⁶³−1 overflowed). Anything else is a usage error.
+    static func threads(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        guard let v = environment["HUEBENCH_THREADS"] else { return 0 }
+        guard let n = Int(v.trimmingCharacters(in: .whitespaces)), (0...4096).contains(n) else {
+            throw UsageError("HUEBENCH_THREADS='\(ColorCoreError.excerpt(v))' is not a whole number 0…4096; give the cores to use (0: all) or unset it")
+        }
+        return Swift.min(n, Parallel.coreCount)
     }
 
     /// - Returns: `ExitStatus.ok` when every item succeeded, `ExitStatus.someFailed` otherwise.
@@ -142,6 +187,11 @@ enum StreamLoop {
         if !arguments.isEmpty {
             let failed = stream.run(arguments: arguments, emit: emit, message: message, label: { "argument \($0)" })
             return failed ? ExitStatus.someFailed : ExitStatus.ok
+        }
+        let threads: Int
+        do { threads = try Self.threads() } catch {
+            Output.error("huebench \(command): \(error)")
+            return ExitStatus.usage
         }
         let reader = LineBlockReader(fd: 0, source: "standard input")
         // On a terminal, a stream past 10⁶ rows written elsewhere (a file, a pipe) shows how many it has done

@@ -26,11 +26,23 @@ enum OutputPath {
         guard !path.isEmpty else {
             throw UsageError("--\(option) is empty; give a file path (huebench \(command))")
         }
+        let nameBytes = PathText.lastComponent(path).utf8.count
+        if nameBytes > Int(NAME_MAX) {
+            throw UsageError("--\(option) '\(shown)': the file name is \(nameBytes) bytes; a name holds at most \(NAME_MAX) — give a shorter one (huebench \(command))")
+        }
         if path.hasSuffix("/") || info(path).map(isDirectory) == true {
-            throw UsageError("--\(option) '\(shown)' is a folder; give a file path, e.g. \(path.hasSuffix("/") ? path : path + "/")matrix.npy (huebench \(command))")
+            // The example keeps the extension the option was given (--list d.csv → d.csv/list.csv).
+            let last = path.split(separator: "/").last.map(String.init) ?? ""
+            let ext = last.contains(".") ? String(last[last.index(after: last.lastIndex(of: ".")!)...]) : ""
+            let example = ext.isEmpty || ext.count > 8 ? "matrix.npy" : "\(option == "out" ? "matrix" : option).\(ext)"
+            throw UsageError("--\(option) '\(shown)' is a folder; give a file path, e.g. \(ColorCoreError.excerpt(path.hasSuffix("/") ? path : path + "/"))\(example) (huebench \(command))")
         }
         if let st = info(path), !isRegular(st) {
             throw UsageError("--\(option) '\(shown)' is not a regular file (a device, pipe or socket); give a file path — output is written to a temp file and renamed (huebench \(command))")
+        }
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw UsageError("--\(option) '\(shown)' is a symbolic link; output never writes through links — remove the link or choose another path (huebench \(command))")
         }
         let folder = PathText.parent(path)
         if let st = info(folder) {

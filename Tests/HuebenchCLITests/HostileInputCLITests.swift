@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The labelled-input paths of `huebench matrix` and `huebench simulate` tried as an attacker and an exacting
+/// accessibility engineer would: many long bad lines, mistyped options, labels that repeat or hold terminal
+/// escapes, levels below 0, output paths that are folders or inputs.
+@Suite struct HostileInputCLITests {
+    static func temp() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("hb-hostile-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    static func write(_ text: String, _ name: String, in dir: URL) -> String {
+        let p = dir.appendingPathComponent(name).path
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    /// 25 bad lines with long names: the list used to be one message cut in the middle past 2,000 bytes (lines
+    /// 5–19 lost, the rest joined by a literal `\n`); now every listed entry is a line of its own.
+    @Test func everyListedBadEntryIsItsOwnLine() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = String(repeating: "x", count: 40)
+        let f = Self.write((1...25).map { "label\($0)\tnot-a-color-\($0)-\(long)\n" }.joined(), "bad.txt", in: dir)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", f])
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "huebench matrix: 25 invalid entries in \(f):", "\(r.stderr)")
+        for k in 1...20 {
+            #expect(lines[k].hasPrefix("  \(f):\(k): invalid color 'not-a-color-\(k)-"), "\(lines[k])")
+        }
+        #expect(lines[21] == "  … and 5 more")
+        #expect(lines[22] == "huebench matrix: fix them, or pass --skip-invalid to compute with the valid ones")
+        #expect(!r.stderr.contains("cut)") && !r.stderr.contains("\\n"))
+    }
+
+    /// A mistyped option names the option it resembles.
+    @Test func unknownOptionsSuggestTheClosest() throws {
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", "x.txt", "--belwo", "3"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("huebench matrix: unknown option '--belwo' for 'huebench matrix' (did you mean '--below'?); known: --alpha,"), "\(r.stderr)")
+        let s = try CLI.run(["simulate", "--cvd", "protan", "--sevrity", "1", "red"])
+        #expect(s.stderr == "huebench simulate: unknown option '--sevrity' for 'huebench simulate' (did you mean '--severity'?); known: --cvd, --json, --severity\n")
+        let far = try CLI.run(["convert", "--to", "srgb", "--zzzzzzzz", "red"])
+        #expect(far.stderr == "huebench convert: unknown option '--zzzzzzzz' for 'huebench convert'; known: --json, --to\n")
+    }
+
+    /// `--pairs`: a background label is looked up in --background first (it used to take --text's color of the
+    /// same name); a label given to two different colors is refused, naming both places.
+    @Test func pairLabelsResolveOnTheirOwnSide() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("fg\t#000\nsurface\t#000\ndup\t#111\ndup\t#eee\nsame\t#777\nsame\t#777\n", "text.txt", in: dir)
+        let b = Self.write("surface\t#fff\n", "bg.txt", in: dir)
+        let p = Self.write("fg\tsurface\nsame\tsurface\n", "pairs.tsv", in: dir)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p, "--text", t, "--background", b])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == "   21.00  pass  fg (#000) on surface (#fff)  level 4.5\n    4.48  FAIL  same (#777) on surface (#fff)  level 4.5\n")
+        let q = Self.write("dup\tsurface\n", "dup.tsv", in: dir)
+        let d = try CLI.run(["matrix", "--method", "wcag21", "--pairs", q, "--text", t, "--background", b])
+        #expect(d.status == 1)
+        #expect(d.stderr.contains("  \(q):1: 'dup' names two different colors (\(t):3 and \(t):4); rename one of them or write the color itself"), "\(d.stderr)")
+    }
+
+    /// Levels below 0 are refused; a huge level is reported as written (it printed `inf` through Float).
+    @Test func levelsAreCheckedAndShownAsGiven() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("#000\n#fff\n#777\n", "c.txt", in: dir)
+        let list = dir.appendingPathComponent("l.csv").path
+        let neg = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "-5", "--list", list])
+        #expect(neg.status == 2)
+        #expect(neg.stderr == "huebench matrix: --below '-5' is negative; give a level of 0 or more (a pair fails when its value, for APCA |Lc|, is under it) (huebench matrix)\n")
+        #expect(!FileManager.default.fileExists(atPath: list))
+        let huge = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "1e308", "--list", list])
+        #expect(huge.status == 0)
+        #expect(huge.stderr.contains("6 pairs below 1e+308 written to \(list)"), "\(huge.stderr)")
+        let p = Self.write("#000\t#fff\n", "p.tsv", in: dir)
+        let pn = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p, "--below", "-1"])
+        #expect(pn.status == 2 && pn.stderr.contains("--below '-1' is negative"))
+    }
+
+    /// Output paths: a folder gets an example with the option's own extension; `--pairs … --list` may not write
+    /// over the --text input (it used to replace it); `--pairs` naming a folder says so.
+    @Test func outputPathsThatAreFoldersOrInputs() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("fg\t#000\nbg\t#fff\n", "colors.csv", in: dir)
+        let folder = dir.appendingPathComponent("d.csv").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "3", "--list", folder])
+        #expect(r.stderr.hasPrefix("huebench matrix: --list '") && r.stderr.hasSuffix("/list.csv (huebench matrix)\n") && r.stderr.contains("' is a folder; give a file path, e.g. "), "\(r.stderr)")
+        let p = Self.write("fg\tbg\n", "p.tsv", in: dir)
+        let over = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p, "--text", t, "--list", t])
+        #expect(over.status == 2)
+        #expect(over.stderr.hasPrefix("huebench matrix: --list '") && over.stderr.hasSuffix("' is the --text input file; write the output to another path (huebench matrix)\n"), "\(over.stderr)")
+        #expect(try String(contentsOfFile: t, encoding: .utf8) == "fg\t#000\nbg\t#fff\n")
+        let u = try CLI.run(["matrix", "--method", "wcag21", "--pairs", "/dev/urandom"])
+        #expect(u.stderr == "huebench matrix: --pairs '/dev/urandom' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n")
+        let null = try CLI.run(["matrix", "--method", "wcag21", "--pairs", "/dev/null"])
+        #expect(null.status == 2 && null.stderr.contains("'/dev/null' holds no pairs"), "\(null.stderr)")
+        let f = try CLI.run(["matrix", "--method", "wcag21", "--pairs", dir.path])
+        #expect(f.stderr.hasPrefix("huebench matrix: --pairs '") && f.stderr.hasSuffix("' is a folder; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)\n"), "\(f.stderr)")
+    }
+
+    /// Labels with terminal escapes and NUL are shown, not sent, in the human-readable matrix and pair rows
+    /// (JSON and CSV carry them escaped by their own rules).
+    @Test func terminalEscapesInLabelsAreShownNotSent() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("\u{1B}]52;c;cHdu\u{07}\t#000\nnul\u{0}x\t#fff\n", "t.txt", in: dir)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--worst", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("  21  \\u{1B}]52;c;cHdu\\u{7} (#000, \(t):1) on nul\\u{0}x (#fff, \(t):2)\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("\u{1B}") && !r.stdout.contains("\u{0}"))
+        let p = Self.write("\u{1B}]52;c;cHdu\u{07}\tnul\u{0}x\n", "p.tsv", in: dir)
+        let q = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p, "--text", t])
+        #expect(q.stdout == "   21.00  pass  \\u{1B}]52;c;cHdu\\u{7} (#000) on nul\\u{0}x (#fff)  level 4.5\n", "\(q.stdout)")
+    }
+
+    /// `simulate` reads labels as the streams do, and a bad or blank line keeps its row (text row i is input
+    /// line i); it used to print nothing for either and to refuse `label<TAB>color`.
+    @Test func simulateKeepsRowsAndLabels() throws {
+        let r = try CLI.run(["simulate", "--cvd", "deutan"], input: "brand\tred\nnope\n\n--x: #00b386;\n")
+        #expect(r.status == 1)
+        #expect(r.stdout == "brand  srgb          0.6400596   0.5658069   0.0000000  #a39000  color(srgb 0.64006 0.565807 0)\nerror\n\n"
+                + "--x  srgb          0.6127401   0.5964829   0.5374298  #9c9889  color(srgb 0.61274 0.596483 0.53743)\n", "\(r.stdout)")
+        #expect(r.stderr == "huebench simulate: line 2: invalid color 'nope': unknown color name 'nope' at 0\n")
+        let j = try CLI.run(["simulate", "--cvd", "deutan", "--json"], input: "brand\tred\n\nnope\n")
+        let rows = j.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 2)
+        #expect(rows[0].hasPrefix("{\"input\":\"brand\\tred\",\"label\":\"brand\",\"cvd\":\"deutan\""), "\(rows[0])")
+        #expect(rows[1] == "{\"input\":\"nope\",\"error\":\"invalid color 'nope': unknown color name 'nope' at 0\"}")
+        let a = try CLI.run(["simulate", "--cvd", "achroma", "nope", "red"])
+        #expect(a.stdout == "error\nsrgb          0.4984822   0.4984822   0.4984822  #7f7f7f  color(srgb 0.498482 0.498482 0.498482)\n")
+    }
+
+    /// An output that cannot be written used to fail only after the others were renamed into place (`--list`
+    /// written, then `--report` refused: exit 1 with a list on disk). A name longer than NAME_MAX and a
+    /// symbolic link are now refused before anything is computed, and nothing is left behind.
+    @Test func outputsThatCannotBeWrittenAreRefusedFirst() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("#000\n#fff\n#777\n", "c.txt", in: dir)
+        let list = dir.appendingPathComponent("l.csv").path
+        let long = dir.appendingPathComponent(String(repeating: "r", count: 300) + ".html").path
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", long])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("huebench matrix: --report '") && r.stderr.hasSuffix("': the file name is 305 bytes; a name holds at most 255 — give a shorter one (huebench matrix)\n"), "\(r.stderr)")
+        let link = dir.appendingPathComponent("r.html").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dir.appendingPathComponent("elsewhere.html").path)
+        let s = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", link])
+        #expect(s.status == 2)
+        #expect(s.stderr.hasPrefix("huebench matrix: --report '") && s.stderr.hasSuffix("' is a symbolic link; output never writes through links — remove the link or choose another path (huebench matrix)\n"), "\(s.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["c.txt", "r.html"], "\(left)")
+        // All three outputs together, written: the list, the report and the matrix.
+        let out = dir.appendingPathComponent("m.npy").path, report = dir.appendingPathComponent("ok.html").path
+        let ok = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--below", "4.5", "--list", list, "--report", report, "--out", out])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stderr == "huebench matrix: 2 pairs below 4.5 written to \(list)\nhuebench matrix: report written to \(report) (2 pairs below 4.5)\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files == ["c.txt", "l.csv", "m.npy", "ok.html", "r.html"], "\(files)")
+    }
+
+    /// `HUEBENCH_THREADS=99999999` used to start that many stream threads (23 GiB resident before it ended) and
+    /// 2⁶³−1 crashed on an overflow; a value that is not 0…4096 is a usage error, and more than the machine's
+    /// cores runs on its cores, with the same bytes as one thread.
+    @Test func streamThreadCountsAreChecked() throws {
+        let input = "red\nnope\nlabel\t#00b386\n"
+        for bad in ["abc", "-1", "99999999", "9223372036854775807"] {
+            let r = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": bad])
+            #expect(r.status == 2 && r.signal == nil)
+            #expect(r.stderr == "huebench convert: HUEBENCH_THREADS='\(bad)' is not a whole number 0…4096; give the cores to use (0: all) or unset it\n")
+            #expect(r.stdout.isEmpty)
+        }
+        let one = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": "1"])
+        let many = try CLI.run(["convert", "--to", "oklch"], input: input, environment: ["HUEBENCH_THREADS": "4096"])
+        #expect(one.status == 1 && many.status == 1)
+        #expect(one.stdout == many.stdout && one.stderr == many.stderr)
+        #expect(one.stdout.split(separator: "\n").count == 3)
+    }
+}
