@@ -96,6 +96,20 @@ import Darwin
         #expect(counts == [outside, outside, outside], "\(counts)")
     }
 
+    /// A thread count far beyond any machine (Int.max, 10⁸) runs `ColorStream.maxThreads` threads at most: the
+    /// same rows as one thread, no overflow and no blocks allocated per requested thread.
+    @Test func hugeThreadCountsAreCapped() throws {
+        var text = ""
+        for i in 0..<5_000 { text += i % 101 == 0 ? "nope\n" : String(format: "#%06x\n", i * 3_331) }
+        let one = try Self.run(try ColorStream(.convert(to: .oklch), json: false), Array(text.utf8), threads: 1)
+        #expect(one.rows.count == 5_000 && one.messages.count == 50)
+        for threads in [Int.max, 100_000_000] {
+            let many = try Self.run(try ColorStream(.convert(to: .oklch), json: false), Array(text.utf8), threads: threads)
+            #expect(many.error == nil && many.out == one.out && many.messages == one.messages, "threads \(threads)")
+        }
+        #expect(ColorStream.maxThreads == 256)
+    }
+
     /// Odd inputs read alike on every core count: empty, one line without a newline, only newlines, `\r\r\n`,
     /// a NUL byte, a last line ending in `\r`.
     @Test(arguments: [1, 2, 3])

@@ -21,9 +21,10 @@ extension BatchGamutMapper {
     /// - `chroma[i]`: for status 2, the chroma of the reference's last clip, bit for bit (the bisection's
     ///   midpoints are exact functions of its decisions); otherwise unspecified.
     ///
-    /// Four Double lanes run the search (the origin test, the ΔEOK at the origin, the bisection) as a small
-    /// state machine, one step per iteration; a lane that finishes takes the next color at once, so no lane
-    /// idles while its neighbours search longer (colors take 0 to 13 steps). The caller finishes with the
+    /// The origins (the in-gamut test and the ΔEOK of the origin's clip) are decided four colors at a time in a
+    /// plain vector loop; the colors left to bisect go to two groups of four Double lanes, run as a small state
+    /// machine, one step per iteration: a lane that finishes takes the next color at once, so no lane idles
+    /// while its neighbours search longer (colors take up to 13 steps). The caller finishes with the
     /// reference's own Double plans, so the output is identical to `GamutCSS4.map`.
     /// The mapper must be built for an RGB target that is its own gamut (`kernel == .css4`).
     public func css4Decisions(_ colors: UnsafeBufferPointer<SIMD3<Double>>, status: UnsafeMutablePointer<UInt8>,
@@ -32,43 +33,117 @@ extension BatchGamutMapper {
         typealias Mask = SIMDMask<SIMD4<Int64>>
         let n = colors.count
         guard n > 0 else { return }
-        // Each color's chroma line, computed four at a time before the search: lanes are refilled one by one.
-        let lines = CSS4Lines(self, colors)
-        defer { lines.deallocate() }
-        let zero = Double4(repeating: 0), one = Double4(repeating: 1)
+        let zero = Double4(repeating: 0), one = Double4(repeating: 1), half = Double4(repeating: 0.5)
         let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
-        let small = Double4(repeating: 1e-30)
+        let small = Double4(repeating: 1e-30), big = Double4(repeating: 1e6)
         // The Float ΔEOK screen, for targets whose RGB → LMS matrix has no negative entry and rows summing to at
         // most 1.01 (its bound's premises: LMS in [0, 1.01] over the unit RGB cube, with relative errors only).
         let screening = [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 && $0.sum() <= 1.01 }
         let screen = ScreenThresholds()
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
-        // Two groups of four lanes step together, their work interleaved stage by stage: a step is one long
-        // dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket), so the processor
-        // runs one group's stage while the other's waits on its results.
+        let matrices = ChromaLine4.Matrices(self)
+
+        /// The in-gamut test of the RGB at the chroma tested: every channel in [δ, 1 − δ] (surely in); some
+        /// channel below −δ or above 1 + δ (surely out); else neither.
+        @inline(__always) func gamutTest(_ v: RGB4) -> (surelyIn: Mask, surelyOut: Mask) {
+            let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
+            return ((mn .>= lowEdge) .& (mx .<= highEdge), (mn .< below0) .| (mx .> above1))
+        }
+
+        /// ΔEOK between the clipped color and (L, c, h) against the JND and, for a midpoint, JND − ε: from the
+        /// Float screen `f` where that is sure (no searching lane within `screenError` of a threshold it needs,
+        /// |c| ≤ 1), else in Double; lanes within the Double margin of a threshold join `unsure`.
+        @inline(__always) func compare(_ line: () -> ChromaLine4, _ clipped: RGB4, _ c: Double4, _ search: Mask,
+                                       _ f: Float4, midpoint: Bool, _ unsure: inout Mask) -> (below: Mask, close: Mask) {
+            var below = search, close = search, double = true
+            if screening {
+                // (The comparisons stay in Float lanes: converting the Float ΔEOK back to Double lanes would make
+                // the compiler split every Float step into halves.)
+                var near = (f .> screen.jndLow) .& (f .< screen.jndHigh)
+                if midpoint { near = near .| ((f .> screen.closeLow) .& (f .< screen.closeHigh)) }
+                double = V.any(search .& (V.widen(near) .| (V.abs(c) .> one)))
+                below = search .& V.widen(f .< screen.jnd); close = V.widen(f .> screen.close)
+            }
+            if double {
+                let lms = line().lms(clipped)
+                // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
+                // smallest channel is that small).
+                if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
+                    let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
+                        .| ((lms.2 .> zero) .& (lms.2 .< small))
+                    unsure = unsure .| (search .& tiny)
+                }
+                let e = line().deltaE(lms: lms, chroma: c, coarse: true)
+                unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
+                below = search .& (e .< jnd)
+                // A midpoint's clip within the JND ends the search only within ε of it.
+                if midpoint { unsure = unsure .| (below .& (V.abs((jnd - e) - eps) .< deltaE)) }
+                close = jnd - e .< eps
+            }
+            return (below, close)
+        }
+
+        // The origins, four colors at a time in a plain vector loop: each color's chroma line, then its origin
+        // test and the ΔEOK of the origin's clip. A color in gamut (status 1), whose clip is within the JND or
+        // whose bracket is already narrower than ε (status 2 at C₀), unsure or outside the domain (status 0) is
+        // settled here; the others go to the lanes for the bisection.
+        let lines = CSS4Lines(count: n)
+        defer { lines.deallocate() }
+        var j = 0
+        while j < n {
+            let k = Swift.min(4, n - j)
+            var L = half, C = zero, H = zero
+            for q in 0..<k { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
+            let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
+            // Lanes outside the domain get harmless inputs (their results are not used).
+            let c = V.select(ok, C, zero)
+            let line = ChromaLine4(matrices, light: V.select(ok, L, half), hue: V.select(ok, H, zero))
+            let v = line.rgb(c)
+            let test = gamutTest(v)
+            var unsure = ok .& .!(test.surelyIn .| test.surelyOut)
+            let search = ok .& test.surelyOut
+            let clipped = ChromaLine4.clip(v)
+            let f = screening ? line.deltaESquaredScreen(clipped: clipped, chroma: c) : Float4()
+            let below = compare({ line }, clipped, c, search, f, midpoint: false, &unsure).below
+            let bisect = search .& .!below .& .!unsure .& (c - zero .> eps)
+            for q in 0..<k {
+                let i = j + q
+                let p = lines.row(i)
+                p[0] = line.light[q]; p[1] = c[q]; p[2] = line.ca[q]; p[3] = line.sb[q]
+                p[4] = line.base0[q]; p[5] = line.base1[q]; p[6] = line.base2[q]
+                p[7] = line.dir0[q]; p[8] = line.dir1[q]; p[9] = line.dir2[q]
+                lines.bisect[i] = bisect[q]
+                status[i] = !ok[q] || unsure[q] || bisect[q] ? 0 : (test.surelyIn[q] ? 1 : 2)
+                chroma[i] = c[q]
+            }
+            j += 4
+        }
+
+        // The bisections: two groups of four lanes step together, their work interleaved stage by stage: a step
+        // is one long dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket), so the
+        // processor runs one group's stage while the other's waits on its results.
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
         let groups = (CSS4LaneState(), CSS4LaneState())
-        let matrices = ChromaLine4.Matrices(self)
         defer { groups.0.deallocate(); groups.1.deallocate() }
         var colors0 = SIMD4<Int>(repeating: -1), colors1 = SIMD4<Int>(repeating: -1)
         var next = 0
 
-        /// Writes the finished lanes' outcomes and loads the next colors into them (a lane past the last color
-        /// stays idle). Colors outside the kernel's domain are settled here, without a lane.
+        /// Writes the finished lanes' outcomes and loads the next colors to bisect into them (a lane past the
+        /// last one stays idle).
         @inline(__always) func refill(_ lanes: CSS4LaneState, _ color: inout SIMD4<Int>) {
             for l in 0..<4 where !lanes.flag(.active, l) {
                 let k = color[l]
                 if k >= 0 {
-                    status[k] = lanes.flag(.unsure, l) ? 0 : (lanes.flag(.originIn, l) ? 1 : 2)
+                    status[k] = lanes.flag(.unsure, l) ? 0 : 2
                     chroma[k] = lanes.value(.last, l)
                     color[l] = -1
                 }
                 while next < n {
                     let i = next
                     next += 1
-                    if !lines.inDomain(i) { status[i] = 0; chroma[i] = 0; continue }
+                    guard lines.bisect[i] else { continue }
                     color[l] = i
                     lanes.load(l, line: lines.row(i))
                     break
@@ -82,23 +157,19 @@ extension BatchGamutMapper {
                         base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
         }
 
-        /// A step's first half: the chroma tested (a fresh lane's origin C₀, else the bracket's midpoint), the
-        /// in-gamut test, and the lanes that search on with a ΔEOK.
+        /// A step's first half: the bracket's midpoint, its in-gamut test (while the low end is in gamut), and
+        /// the lanes that search on with a ΔEOK.
         @inline(__always) func front(_ lanes: CSS4LaneState) -> CSS4Step {
             let lo = lanes[.lo]
-            let active = lanes.mask(.active), loInGamut = lanes.mask(.loInGamut), fresh = lanes.mask(.fresh)
-            let c = V.select(fresh, lanes[.c0], (lo + lanes[.hi]) * 0.5)
+            let active = lanes.mask(.active)
+            let c = (lo + lanes[.hi]) * 0.5
             let v = line(lanes).rgb(c)
-            // In gamut: every channel in [δ, 1 − δ]; out: some channel below −δ or above 1 + δ; else unsure.
-            let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
-            let surelyIn = (mn .>= lowEdge) .& (mx .<= highEdge)
-            let surelyOut = (mn .< below0) .| (mx .> above1)
-            let tested = active .& (loInGamut .| fresh)
-            let unsure = lanes.mask(.unsure) .| (tested .& .!(surelyIn .| surelyOut))
-            let takeIn = tested .& surelyIn
-            lanes.setMask(.originIn, lanes.mask(.originIn) .| (fresh .& takeIn))
+            let test = gamutTest(v)
+            let tested = active .& lanes.mask(.loInGamut)
+            let unsure = lanes.mask(.unsure) .| (tested .& .!(test.surelyIn .| test.surelyOut))
+            let takeIn = tested .& test.surelyIn
             return CSS4Step(c: c, clipped: ChromaLine4.clip(v), lo: V.select(takeIn, c, lo), unsure: unsure,
-                            takeIn: takeIn, search: active .& .!takeIn)
+                            search: active .& .!takeIn)
         }
 
         /// ΔEOK² of the step's clipped color in Float (`ChromaLine4.deltaESquaredScreen`; squared, so that no
@@ -107,44 +178,18 @@ extension BatchGamutMapper {
             screening ? line(lanes).deltaESquaredScreen(clipped: s.clipped, chroma: s.c) : Float4()
         }
 
-        /// A step's second half: ΔEOK against the JND and JND − ε — from the Float screen where that is sure
-        /// (no searching lane within `screenError` of a threshold, |c| ≤ 1), else in Double —, the bracket, the
-        /// lane state.
+        /// A step's second half: ΔEOK against the JND and JND − ε, the bracket, the lane state.
         @inline(__always) func back(_ lanes: CSS4LaneState, _ s: CSS4Step, _ f: Float4) {
-            let c = s.c, search = s.search, fresh = lanes.mask(.fresh)
-            var unsure = s.unsure, active = lanes.mask(.active), loInGamut = lanes.mask(.loInGamut)
-            var below = search, close = search, double = true
-            if screening {
-                // (The comparisons stay in Float lanes: converting the Float ΔEOK back to Double lanes would make
-                // the compiler split every Float step into halves.)
-                let near = ((f .> screen.jndLow) .& (f .< screen.jndHigh)) .| ((f .> screen.closeLow) .& (f .< screen.closeHigh))
-                double = V.any(search .& (V.widen(near) .| (V.abs(c) .> one)))
-                below = search .& V.widen(f .< screen.jnd); close = V.widen(f .> screen.close)
-            }
-            if double {
-                let lms = line(lanes).lms(s.clipped)
-                // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
-                // smallest channel is that small).
-                if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
-                    let tiny = ((lms.0 .> zero) .& (lms.0 .< small)) .| ((lms.1 .> zero) .& (lms.1 .< small))
-                        .| ((lms.2 .> zero) .& (lms.2 .< small))
-                    unsure = unsure .| (search .& tiny)
-                }
-                let e = line(lanes).deltaE(lms: lms, chroma: c, coarse: true)
-                unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
-                below = search .& (e .< jnd)
-                // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
-                unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< deltaE))
-                close = jnd - e .< eps
-            }
-            let stop = below .& (fresh .| close)
+            let c = s.c, search = s.search
+            var unsure = s.unsure, loInGamut = lanes.mask(.loInGamut)
+            let (below, close) = compare({ line(lanes) }, s.clipped, c, search, f, midpoint: true, &unsure)
+            let stop = below .& close
             let raise = below .& .!stop
             loInGamut = loInGamut .& .!raise
             let lo = V.select(raise, c, s.lo), hi = V.select(search .& .!below, c, lanes[.hi])
-            active = active .& .!stop .& .!(fresh .& s.takeIn) .& (hi - lo .> eps) .& .!unsure
+            let active = lanes.mask(.active) .& .!stop .& (hi - lo .> eps) .& .!unsure
             lanes[.lo] = lo; lanes[.hi] = hi; lanes[.last] = V.select(search, c, lanes[.last])
             lanes.setMask(.active, active); lanes.setMask(.unsure, unsure); lanes.setMask(.loInGamut, loInGamut)
-            lanes.setMask(.fresh, SIMDMask(repeating: false))
         }
 
         refill(groups.0, &colors0); refill(groups.1, &colors1)
@@ -170,11 +215,10 @@ extension BatchGamutMapper {
     }
 }
 
-/// A step's first half in `css4Decisions` (four lanes): the chroma tested and its clipped RGB, the bracket's low
-/// end after the in-gamut test, the lanes left unsure, taken in gamut, and searching on.
+/// A step's first half in `css4Decisions` (four lanes): the midpoint tested and its clipped RGB, the bracket's
+/// low end after the in-gamut test, the lanes left unsure and those searching on.
 struct CSS4Step {
-    let c: Double4, clipped: RGB4, lo: Double4, unsure: SIMDMask<SIMD4<Int64>>
-    let takeIn: SIMDMask<SIMD4<Int64>>, search: SIMDMask<SIMD4<Int64>>
+    let c: Double4, clipped: RGB4, lo: Double4, unsure: SIMDMask<SIMD4<Int64>>, search: SIMDMask<SIMD4<Int64>>
 }
 
 /// The squared ΔEOK thresholds of the Float screen (`ChromaLine4.deltaESquaredScreen`), in Float lanes: the JND
@@ -191,43 +235,21 @@ struct ScreenThresholds {
     }
 }
 
-/// Per color of a batch: whether it is in the css4 kernel's domain (0 < L < 1 — white and black are the
-/// reference's own branches —, |C| < 10⁶, |h| ≤ 10⁶) and its chroma line as ten Doubles (L, C₀, cos h, sin h,
-/// base₀₋₂, dir₀₋₂ of `ChromaLine4`), computed four colors at a time.
+/// Per color of a batch (`css4Decisions`): its chroma line as ten Doubles (L, C₀, cos h, sin h, base₀₋₂, dir₀₋₂ of
+/// `ChromaLine4`), and whether it goes to the lanes for the bisection.
 struct CSS4Lines {
     static let width = 10
     let values: UnsafeMutablePointer<Double>
-    let domain: UnsafeMutablePointer<Bool>
+    let bisect: UnsafeMutablePointer<Bool>
 
-    init(_ mapper: BatchGamutMapper, _ colors: UnsafeBufferPointer<SIMD3<Double>>) {
-        typealias V = VectorMathDouble
-        let n = colors.count
+    init(count n: Int) {
         values = .allocate(capacity: n * Self.width)
-        domain = .allocate(capacity: n)
-        let zero = Double4(repeating: 0), one = Double4(repeating: 1), big = Double4(repeating: 1e6)
-        let matrices = ChromaLine4.Matrices(mapper)
-        var j = 0
-        while j < n {
-            var L = Double4(repeating: 0.5), C = zero, H = zero
-            for q in 0..<Swift.min(4, n - j) { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
-            let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
-            // Lanes outside the domain get harmless inputs (they never run).
-            let line = ChromaLine4(matrices, light: V.select(ok, L, Double4(repeating: 0.5)), hue: V.select(ok, H, zero))
-            for q in 0..<Swift.min(4, n - j) {
-                domain[j + q] = ok[q]
-                let p = values + (j + q) * Self.width
-                p[0] = line.light[q]; p[1] = ok[q] ? C[q] : 0; p[2] = line.ca[q]; p[3] = line.sb[q]
-                p[4] = line.base0[q]; p[5] = line.base1[q]; p[6] = line.base2[q]
-                p[7] = line.dir0[q]; p[8] = line.dir1[q]; p[9] = line.dir2[q]
-            }
-            j += 4
-        }
+        bisect = .allocate(capacity: n)
     }
 
-    @inline(__always) func inDomain(_ i: Int) -> Bool { domain[i] }
     @inline(__always) func row(_ i: Int) -> UnsafeMutablePointer<Double> { values + i * Self.width }
 
-    func deallocate() { values.deallocate(); domain.deallocate() }
+    func deallocate() { values.deallocate(); bisect.deallocate() }
 }
 
 /// The four lanes of `css4Decisions` in memory: one Double4 (or 64-bit mask) per field.
@@ -235,12 +257,12 @@ struct CSS4LaneState {
     enum Field: Int {
         // The chroma line (as `CSS4Lines` stores it, in the same order), then the search.
         case light, c0, ca, sb, base0, base1, base2, dir0, dir1, dir2, lo, hi, last
-        case loInGamut, unsure, originIn, fresh, active
+        case loInGamut, unsure, active
     }
     let p: UnsafeMutableRawPointer
 
     init() {
-        let bytes = 18 * 32
+        let bytes = 16 * 32
         p = .allocate(byteCount: bytes, alignment: 32)
         p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     }
@@ -265,15 +287,14 @@ struct CSS4LaneState {
         p.storeBytes(of: on ? -1 : 0, toByteOffset: f.rawValue * 32 + 8 * lane, as: Int64.self)
     }
 
-    /// A new color into `lane`: its line (`CSS4Lines.row`), the bracket [0, C₀], a fresh active lane.
+    /// A new color into `lane`: its line (`CSS4Lines.row`), the bracket [0, C₀] with its low end in gamut.
     @inline(__always) func load(_ lane: Int, line row: UnsafeMutablePointer<Double>) {
         for f in 0..<CSS4Lines.width { p.storeBytes(of: row[f], toByteOffset: f * 32 + 8 * lane, as: Double.self) }
         let c0 = row[Field.c0.rawValue]
         p.storeBytes(of: 0.0, toByteOffset: Field.lo.rawValue * 32 + 8 * lane, as: Double.self)
         p.storeBytes(of: c0, toByteOffset: Field.hi.rawValue * 32 + 8 * lane, as: Double.self)
         p.storeBytes(of: c0, toByteOffset: Field.last.rawValue * 32 + 8 * lane, as: Double.self)
-        setFlag(.loInGamut, lane, true); setFlag(.unsure, lane, false); setFlag(.originIn, lane, false)
-        setFlag(.fresh, lane, true); setFlag(.active, lane, true)
+        setFlag(.loInGamut, lane, true); setFlag(.unsure, lane, false); setFlag(.active, lane, true)
     }
 
     func deallocate() { p.deallocate() }

@@ -230,7 +230,12 @@ public struct ColorStream: Sendable {
         @exclusivity(unchecked) var scratch = Scratch()
     }
 
-    /// Streams every line of `reader` through the operation on up to `threads` cores (0 = all).
+    /// The most threads `run` starts, whatever it is asked for (a huge count would overflow the pipeline's
+    /// ring or allocate blocks for threads that never run).
+    public static let maxThreads = 256
+
+    /// Streams every line of `reader` through the operation on up to `threads` threads (0 = one per core; at
+    /// most `maxThreads`, each of which holds its own blocks).
     /// - Parameters:
     ///   - emit: receives the output bytes, in order.
     ///   - message: receives one line for standard error (`line N: …` with `label` for the line), after every
@@ -239,7 +244,7 @@ public struct ColorStream: Sendable {
     /// - Throws: `LineTooLongError` / `LineReadError` from the reader (the rows before it were emitted).
     public func run(_ reader: LineBlockReader, threads: Int = 0,
                     emit: (UnsafeRawBufferPointer) -> Void, message: (String) -> Void) throws -> Bool {
-        let t = Swift.max(1, Parallel.resolve(threads))
+        let t = Swift.min(Swift.max(1, Parallel.resolve(threads)), Self.maxThreads)
         return try StreamPipeline(self, reader: reader, threads: t).run(workers: t - 1, emit: emit, message: message)
     }
 
