@@ -48,14 +48,23 @@ enum ItemLoop {
         if !arguments.isEmpty {
             for (i, item) in arguments.enumerated() { handle(item, where: "argument \(i + 1)") }
         } else {
-            var number = 0
-            for line in standardInputLines() {
-                number += 1
-                if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    if !json { Output.line("") }
-                    continue
+            // Lines through the streams' reader: its 1 MiB line limit stops an input that never ends a line
+            // (`< /dev/zero` grew by gigabytes a second through readLine); CR before LF is dropped.
+            let reader = LineBlockReader(fd: 0, source: "standard input")
+            do {
+                while try reader.nextBatch(maxLines: 4096) {
+                    for (k, r) in reader.lines.enumerated() {
+                        let line = String(decoding: reader.data[r], as: UTF8.self)
+                        if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                            if !json { Output.line("") }
+                            continue
+                        }
+                        handle(line, where: "line \(reader.firstLineNumber + k)")
+                    }
                 }
-                handle(line, where: "line \(number)")
+            } catch {
+                Output.error("huebench \(command): \(error)")
+                return ExitStatus.someFailed
             }
         }
         return failed ? ExitStatus.someFailed : ExitStatus.ok
