@@ -160,4 +160,17 @@ import Testing
             "\(e)" == "cannot read '\(ColorCoreError.excerpt(path))': not valid JSON (line 2, column 24: the key \"$value\" appears twice in one object; keep one of them)"
         }
     }
+
+    /// DTCG 2025.10 names a group's `$root` token `{group.$root}` in aliases; such an alias was "not a token".
+    @Test func aliasesToRootTokens() throws {
+        let s = "{\"accent\": {\"$type\": \"color\", \"$root\": {\"$value\": \"#dd0000\"}, \"light\": {\"$value\": \"#ff2222\"}},"
+            + " \"link\": {\"$type\": \"color\", \"$value\": \"{accent.$root}\"}}"
+        let (dir, path) = Self.write(Array(s.utf8), "root.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(r.problems.isEmpty, "\(r.problems)")
+        let byName = Dictionary(uniqueKeysWithValues: r.colors.map { ($0.name, $0.color) })
+        #expect(Set(byName.keys) == ["accent", "accent.light", "link"])
+        #expect(byName["link"] == (try Workbench.standard.parse("#dd0000")) && byName["link"] == byName["accent"])
+    }
 }

@@ -562,6 +562,9 @@ struct DTCGTree {
                     onChain[current] = chain.count
                     chain.append(current)
                     current = String(trimmed.dropFirst().dropLast())
+                    // `{group.$root}` names the group's `$root` token, which is read under the group's name.
+                    if current == "$root" { current = "" }
+                    else if current.hasSuffix(".$root") { current.removeLast(6) }
                     continue walk
                 }
                 do { tail = (.value((try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type)), 0) }
