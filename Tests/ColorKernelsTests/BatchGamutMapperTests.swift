@@ -112,6 +112,34 @@ struct BatchGamutMapperTests {
         #expect(sure >= colors.count * 97 / 100, "certified \(sure) of \(colors.count)")
     }
 
+    /// The Float ΔEOK screen of the certified search against the Double ΔEOK (full cube root), along chroma
+    /// lines of random L and h at chroma up to 1 (its domain), clipped as the search clips: within its
+    /// documented bound of 4.4e-6, which `screenError` exceeds. The bound's premises, an RGB → LMS matrix without
+    /// negative entries and with rows summing to at most 1.01, hold for the three targets.
+    @Test(arguments: ["srgb", "display-p3", "rec2020"])
+    func floatScreenWithinItsBound(target: String) throws {
+        let mapper = try BatchGamutMapper(method: "css4", target: try Workbench.standard.spaces.canonicalID(target))
+        let m = mapper.rgbToLMS
+        #expect([m.r0, m.r1, m.r2].allSatisfy { $0.min() >= 0 && $0.sum() <= 1.01 }, "\(target): RGB → LMS has a negative entry or a row over 1.01")
+        let matrices = ChromaLine4.Matrices(mapper)
+        var g = SplitMix64(seed: 0x5C4E)
+        var worst = 0.0
+        for k in 0..<25_000 {
+            var L = Double4(), H = Double4(), C = Double4()
+            for l in 0..<4 {
+                L[l] = k % 50 == 0 ? [1e-6, 0.999999, 0.5, 0.02][l] : g.unit()
+                H[l] = 720 * g.unit() - 180; C[l] = k % 7 == 0 ? g.unit() : 0.45 * g.unit()
+            }
+            let line = ChromaLine4(matrices, light: L, hue: H)
+            let clipped = ChromaLine4.clip(line.rgb(C))
+            let f = line.deltaESquaredScreen(clipped: clipped, chroma: C)
+            let e = line.deltaE(lms: line.lms(clipped), chroma: C)
+            for l in 0..<4 { worst = max(worst, abs(Double(f[l].squareRoot()) - e[l])) }
+        }
+        #expect(worst <= 4.4e-6 && worst > 1e-8, "\(target): Float ΔEOK screen max error \(worst)")
+        #expect(ChromaLine4.screenError >= 1.8 * 4.4e-6)
+    }
+
     /// Status 1 is given exactly to the colors whose origin the reference finds in gamut (its plain conversion
     /// within 0…1), including ends, missing-as-zero chroma, huge hues and colors on the gamut edge; no certified
     /// color is left without a status.

@@ -176,6 +176,24 @@ struct VectorMathTests {
         #expect(VectorMathDouble.sincosDegrees(Double4(90, 180, 270, 360)).cos[1] == -1)
     }
 
+    /// The Float cube root of the css4 ΔEOK screen against Glibc's Double cbrt, over Floats spread
+    /// log-uniformly on [1e-30, 1.02] (its documented 4.82e-7 comes from every Float there), plus 0.
+    @Test func floatCubeRootWithinItsBound() {
+        var g = SplitMix64(seed: 0xCB27)
+        var worst = 0.0
+        for _ in 0..<50_000 {
+            var x = Float4()
+            for l in 0..<4 { x[l] = Float(Foundation.exp(Foundation.log(1e-30) + g.unit() * Foundation.log(1.02e30))) }
+            let c = VectorMathDouble.cbrtFloat(x)
+            for l in 0..<4 {
+                let want = Foundation.cbrt(Double(x[l]))
+                worst = Swift.max(worst, Swift.abs(Double(c[l]) - want) / want)
+            }
+        }
+        #expect(worst <= 4.82e-7 && worst > 1e-8, "Float cbrt max relative error \(worst)")
+        #expect(VectorMathDouble.cbrtFloat(Float4(repeating: 0)) == Float4(repeating: 0))
+    }
+
     /// The Double pow of the matrix's per-color terms against Glibc: the transfer-curve and APCA exponents over
     /// x in [1e-6, 1e4], plus the edge lanes that take Glibc's pow itself (0, negative, ±∞, NaN, tiny, huge).
     @Test func doublePowAgainstReference() {

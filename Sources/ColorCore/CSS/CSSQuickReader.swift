@@ -272,7 +272,7 @@ public struct CSSQuickReader: Sendable {
     /// (before `end`, the closing parenthesis; the bytes up to `count` may be read) into `v` (NaN for none);
     /// returns its kind, `failed` when it is anything else or not exactly representable by the fast path (then
     /// the full parser reads it).
-    @inline(__always)
+    @_transparent
     static func component(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ end: Int, _ v: inout Double) -> UInt8 {
         let c = p[i]
         if c == 0x6E {  // none

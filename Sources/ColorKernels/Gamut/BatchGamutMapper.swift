@@ -422,9 +422,28 @@ struct ChromaLine4 {
     /// once, not the mapper, whose copy costs more than the line).
     struct Matrices {
         let labToLMS: Matrix3, toRGB: Lanes, toLMS: Lanes, toLab: Lanes
+        /// RGB → LMS and LMS′ → OKLab rounded to Float, for `deltaEScreen`.
+        let toLMSFloat: FloatLanes, toLabFloat: FloatLanes
         init(_ mapper: BatchGamutMapper) {
             labToLMS = mapper.labToLMS
             toRGB = Lanes(mapper.lmsToRGB); toLMS = Lanes(mapper.rgbToLMS); toLab = Lanes(mapper.lmsToLab)
+            toLMSFloat = FloatLanes(mapper.rgbToLMS); toLabFloat = FloatLanes(mapper.lmsToLab)
+        }
+    }
+
+    /// A 3×3 matrix rounded to Float, each entry in four lanes.
+    struct FloatLanes {
+        let m00: Float4, m01: Float4, m02: Float4, m10: Float4, m11: Float4, m12: Float4
+        let m20: Float4, m21: Float4, m22: Float4
+        init(_ m: Matrix3) {
+            m00 = Float4(repeating: Float(m.r0.x)); m01 = Float4(repeating: Float(m.r0.y)); m02 = Float4(repeating: Float(m.r0.z))
+            m10 = Float4(repeating: Float(m.r1.x)); m11 = Float4(repeating: Float(m.r1.y)); m12 = Float4(repeating: Float(m.r1.z))
+            m20 = Float4(repeating: Float(m.r2.x)); m21 = Float4(repeating: Float(m.r2.y)); m22 = Float4(repeating: Float(m.r2.z))
+        }
+
+        @_transparent
+        func mul(_ x: Float4, _ y: Float4, _ z: Float4) -> (Float4, Float4, Float4) {
+            (x * m00 + (y * m01 + z * m02), x * m10 + (y * m11 + z * m12), x * m20 + (y * m21 + z * m22))
         }
     }
 
@@ -448,7 +467,7 @@ struct ChromaLine4 {
 
     let light: Double4, ca: Double4, sb: Double4
     let base0: Double4, base1: Double4, base2: Double4, dir0: Double4, dir1: Double4, dir2: Double4
-    let toRGB: Lanes, toLMS: Lanes, toLab: Lanes
+    let toRGB: Lanes, toLMS: Lanes, toLab: Lanes, toLMSFloat: FloatLanes, toLabFloat: FloatLanes
 
     @_transparent
     init(_ matrices: Matrices, light L: Double4, hue H: Double4) {
@@ -458,6 +477,7 @@ struct ChromaLine4 {
         base0 = L * m.r0.x; base1 = L * m.r1.x; base2 = L * m.r2.x
         dir0 = ca * m.r0.y + sb * m.r0.z; dir1 = ca * m.r1.y + sb * m.r1.z; dir2 = ca * m.r2.y + sb * m.r2.z
         toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
+        toLMSFloat = matrices.toLMSFloat; toLabFloat = matrices.toLabFloat
     }
 
     /// A line from its parts (as `css4Decisions` keeps them per lane).
@@ -466,6 +486,7 @@ struct ChromaLine4 {
         light = L; self.ca = ca; self.sb = sb
         (base0, base1, base2) = base; (dir0, dir1, dir2) = dir
         toRGB = matrices.toRGB; toLMS = matrices.toLMS; toLab = matrices.toLab
+        toLMSFloat = matrices.toLMSFloat; toLabFloat = matrices.toLabFloat
     }
 
     /// Linear RGB of (L, c, h).
@@ -491,6 +512,29 @@ struct ChromaLine4 {
         let dl = lab.0 - light, da = lab.1 - c * ca, db = lab.2 - c * sb
         return V.sqrt(dl * dl + (da * da + db * db))
     }
+
+    /// ΔEOK² between a point of the unit RGB cube (`v`, clipped) and (L, c, h), in Float lanes: its root is
+    /// within 4.4e-6 of `deltaE`'s for |c| ≤ 1 and a target whose RGB → LMS matrix has no negative entry (so LMS
+    /// carries only relative rounding errors). A screen: decisions farther than `screenError` from their
+    /// thresholds need no Double ΔEOK.
+    ///
+    /// Bound (u = 2⁻²⁴): LMS from v and the matrix rounded to Float, as sums of non-negative products: within
+    /// 5u relative. `VectorMathDouble.cbrtFloat`: 4.82e-7 relative (measured over every Float of [1e-30, 1.02]),
+    /// plus a third of its input's 5u: 5.81e-7 relative, 5.83e-7 absolute (LMS ≤ 1.01). LMS′ → OKLab with Float
+    /// entries, products and sums: each coordinate within its row's absolute sum (1.008, 4.857, 1.617) times
+    /// 5.83e-7 + 4u·1.0034 = 8.22e-7; the target (L, c·cos h, c·sin h) rounded to Float adds u each. ΔEOK moves
+    /// by at most the length of those errors, 4.37e-6, plus 2u relative for the Float sum of squares.
+    @_transparent
+    func deltaESquaredScreen(clipped v: RGB4, chroma c: Double4) -> Float4 {
+        typealias V = VectorMathDouble
+        let lms = toLMSFloat.mul(V.toFloat(v.0), V.toFloat(v.1), V.toFloat(v.2))
+        let lab = toLabFloat.mul(V.cbrtFloat(lms.0), V.cbrtFloat(lms.1), V.cbrtFloat(lms.2))
+        let dl = lab.0 - V.toFloat(light), da = lab.1 - V.toFloat(c * ca), db = lab.2 - V.toFloat(c * sb)
+        return dl * dl + (da * da + db * db)
+    }
+
+    /// The screen's margin: about twice its bound (`deltaESquaredScreen`).
+    static let screenError = 8e-6
 
     /// Every channel in [0, 1].
     @_transparent

@@ -8,6 +8,9 @@ extension BatchGamutMapper {
     /// (`ChromaLine4.deltaE`: within 7.9e-9 + 1e-14 of the reference's). Both margins are several times those
     /// errors. A decision inside one is handed back to the reference: about 9 colors in 10⁴ of W2a's (OKLCH with
     /// C up to 0.4), nearly all at the last bisection steps, where ΔEOK nears the JND.
+    /// A step first takes ΔEOK² in Float (`ChromaLine4.deltaESquaredScreen`: ΔEOK within 4.4e-6); only when a
+    /// searching lane is within `ChromaLine4.screenError` (8e-6) of a threshold, or |c| > 1, does the step take
+    /// the Double ΔEOK for its four lanes.
     static let decisionMargin = 1e-8, deltaEMargin = 4e-8
 
     /// The outcome of the CSS Color 4 search (`GamutCSS4.map`) for each OKLCH color of `colors` (L, C, h;
@@ -36,18 +39,25 @@ extension BatchGamutMapper {
         let delta = Double4(repeating: Self.decisionMargin), deltaE = Double4(repeating: Self.deltaEMargin)
         let jnd = Double4(repeating: Self.jnd), eps = Double4(repeating: Self.epsilon)
         let small = Double4(repeating: 1e-30)
+        // The Float ΔEOK screen, for targets whose RGB → LMS matrix has no negative entry and rows summing to at
+        // most 1.01 (its bound's premises: LMS in [0, 1.01] over the unit RGB cube, with relative errors only).
+        let screening = [rgbToLMS.r0, rgbToLMS.r1, rgbToLMS.r2].allSatisfy { $0.min() >= 0 && $0.sum() <= 1.01 }
+        let screen = ScreenThresholds()
         let lowEdge = zero + delta, highEdge = one - delta, below0 = zero - delta, above1 = one + delta
+        // Two groups of four lanes step together, their work interleaved stage by stage: a step is one long
+        // dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket), so the processor
+        // runs one group's stage while the other's waits on its results.
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
-        let lanes = CSS4LaneState()
+        let groups = (CSS4LaneState(), CSS4LaneState())
         let matrices = ChromaLine4.Matrices(self)
-        defer { lanes.deallocate() }
-        var color = SIMD4<Int>(repeating: -1)
+        defer { groups.0.deallocate(); groups.1.deallocate() }
+        var colors0 = SIMD4<Int>(repeating: -1), colors1 = SIMD4<Int>(repeating: -1)
         var next = 0
 
         /// Writes the finished lanes' outcomes and loads the next colors into them (a lane past the last color
         /// stays idle). Colors outside the kernel's domain are settled here, without a lane.
-        @inline(__always) func refill() {
+        @inline(__always) func refill(_ lanes: CSS4LaneState, _ color: inout SIMD4<Int>) {
             for l in 0..<4 where !lanes.flag(.active, l) {
                 let k = color[l]
                 if k >= 0 {
@@ -66,33 +76,53 @@ extension BatchGamutMapper {
             }
         }
 
-        refill()
-        while V.any(lanes.mask(.active)) {
-            // (The line is read from the lane state where it is used, not kept in registers across the step.)
-            @inline(__always) func line() -> ChromaLine4 {
-                ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
-                            base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
-            }
-            var lo = lanes[.lo], hi = lanes[.hi], last = lanes[.last]
-            var active = lanes.mask(.active), unsure = lanes.mask(.unsure), loInGamut = lanes.mask(.loInGamut)
-            let fresh = lanes.mask(.fresh)
-            // A fresh lane tests its origin (chroma C₀); the others bisect.
-            let c = V.select(fresh, lanes[.c0], (lo + hi) * 0.5)
-            let v = line().rgb(c)
+        // (The line is read from the lane state where it is used, not kept in registers across the step.)
+        @inline(__always) func line(_ lanes: CSS4LaneState) -> ChromaLine4 {
+            ChromaLine4(matrices, light: lanes[.light], ca: lanes[.ca], sb: lanes[.sb],
+                        base: (lanes[.base0], lanes[.base1], lanes[.base2]), dir: (lanes[.dir0], lanes[.dir1], lanes[.dir2]))
+        }
+
+        /// A step's first half: the chroma tested (a fresh lane's origin C₀, else the bracket's midpoint), the
+        /// in-gamut test, and the lanes that search on with a ΔEOK.
+        @inline(__always) func front(_ lanes: CSS4LaneState) -> CSS4Step {
+            let lo = lanes[.lo]
+            let active = lanes.mask(.active), loInGamut = lanes.mask(.loInGamut), fresh = lanes.mask(.fresh)
+            let c = V.select(fresh, lanes[.c0], (lo + lanes[.hi]) * 0.5)
+            let v = line(lanes).rgb(c)
             // In gamut: every channel in [δ, 1 − δ]; out: some channel below −δ or above 1 + δ; else unsure.
             let mn = V.min(V.min(v.0, v.1), v.2), mx = V.max(V.max(v.0, v.1), v.2)
             let surelyIn = (mn .>= lowEdge) .& (mx .<= highEdge)
             let surelyOut = (mn .< below0) .| (mx .> above1)
             let tested = active .& (loInGamut .| fresh)
-            unsure = unsure .| (tested .& .!(surelyIn .| surelyOut))
+            let unsure = lanes.mask(.unsure) .| (tested .& .!(surelyIn .| surelyOut))
             let takeIn = tested .& surelyIn
             lanes.setMask(.originIn, lanes.mask(.originIn) .| (fresh .& takeIn))
-            lo = V.select(takeIn, c, lo)
-            let search = active .& .!takeIn
-            if V.any(search) {
-                last = V.select(search, c, last)
-                // ΔEOK between the clipped color and (L, c, h).
-                let lms = line().lms(ChromaLine4.clip(v))
+            return CSS4Step(c: c, clipped: ChromaLine4.clip(v), lo: V.select(takeIn, c, lo), unsure: unsure,
+                            takeIn: takeIn, search: active .& .!takeIn)
+        }
+
+        /// ΔEOK² of the step's clipped color in Float (`ChromaLine4.deltaESquaredScreen`; squared, so that no
+        /// square root lies on the chain).
+        @inline(__always) func screened(_ lanes: CSS4LaneState, _ s: CSS4Step) -> Float4 {
+            screening ? line(lanes).deltaESquaredScreen(clipped: s.clipped, chroma: s.c) : Float4()
+        }
+
+        /// A step's second half: ΔEOK against the JND and JND − ε — from the Float screen where that is sure
+        /// (no searching lane within `screenError` of a threshold, |c| ≤ 1), else in Double —, the bracket, the
+        /// lane state.
+        @inline(__always) func back(_ lanes: CSS4LaneState, _ s: CSS4Step, _ f: Float4) {
+            let c = s.c, search = s.search, fresh = lanes.mask(.fresh)
+            var unsure = s.unsure, active = lanes.mask(.active), loInGamut = lanes.mask(.loInGamut)
+            var below = search, close = search, double = true
+            if screening {
+                // (The comparisons stay in Float lanes: converting the Float ΔEOK back to Double lanes would make
+                // the compiler split every Float step into halves.)
+                let near = ((f .> screen.jndLow) .& (f .< screen.jndHigh)) .| ((f .> screen.closeLow) .& (f .< screen.closeHigh))
+                double = V.any(search .& (V.widen(near) .| (V.abs(c) .> one)))
+                below = search .& V.widen(f .< screen.jnd); close = V.widen(f .> screen.close)
+            }
+            if double {
+                let lms = line(lanes).lms(s.clipped)
                 // LMS values in (0, 1e-30) are below the cube root's accurate range (tested exactly only when the
                 // smallest channel is that small).
                 if V.any(V.min(V.min(lms.0, lms.1), lms.2) .< small) {
@@ -100,23 +130,30 @@ extension BatchGamutMapper {
                         .| ((lms.2 .> zero) .& (lms.2 .< small))
                     unsure = unsure .| (search .& tiny)
                 }
-                let e = line().deltaE(lms: lms, chroma: c, coarse: true)
+                let e = line(lanes).deltaE(lms: lms, chroma: c, coarse: true)
                 unsure = unsure .| (search .& (V.abs(e - jnd) .< deltaE))
-                let below = search .& (e .< jnd)
+                below = search .& (e .< jnd)
                 // The origin's clip within the JND ends the search; a midpoint's must also be within ε of it.
                 unsure = unsure .| (below .& .!fresh .& (V.abs((jnd - e) - eps) .< deltaE))
-                let stop = below .& (fresh .| (jnd - e .< eps))
-                let raise = below .& .!stop
-                loInGamut = loInGamut .& .!raise
-                lo = V.select(raise, c, lo)
-                hi = V.select(search .& .!below, c, hi)
-                active = active .& .!stop
+                close = jnd - e .< eps
             }
-            active = active .& .!(fresh .& takeIn) .& (hi - lo .> eps) .& .!unsure
-            lanes[.lo] = lo; lanes[.hi] = hi; lanes[.last] = last
+            let stop = below .& (fresh .| close)
+            let raise = below .& .!stop
+            loInGamut = loInGamut .& .!raise
+            let lo = V.select(raise, c, s.lo), hi = V.select(search .& .!below, c, lanes[.hi])
+            active = active .& .!stop .& .!(fresh .& s.takeIn) .& (hi - lo .> eps) .& .!unsure
+            lanes[.lo] = lo; lanes[.hi] = hi; lanes[.last] = V.select(search, c, lanes[.last])
             lanes.setMask(.active, active); lanes.setMask(.unsure, unsure); lanes.setMask(.loInGamut, loInGamut)
             lanes.setMask(.fresh, SIMDMask(repeating: false))
-            if !V.all(active) { refill() }
+        }
+
+        refill(groups.0, &colors0); refill(groups.1, &colors1)
+        while V.any(groups.0.mask(.active) .| groups.1.mask(.active)) {
+            let s0 = front(groups.0), s1 = front(groups.1)
+            let f0 = screened(groups.0, s0), f1 = screened(groups.1, s1)
+            back(groups.0, s0, f0); back(groups.1, s1, f1)
+            if !V.all(groups.0.mask(.active)) { refill(groups.0, &colors0) }
+            if !V.all(groups.1.mask(.active)) { refill(groups.1, &colors1) }
         }
     }
 
@@ -130,6 +167,27 @@ extension BatchGamutMapper {
             }
         }
         return (SIMD4(status.map(Int64.init)), Double4(chroma[0], chroma[1], chroma[2], chroma[3]))
+    }
+}
+
+/// A step's first half in `css4Decisions` (four lanes): the chroma tested and its clipped RGB, the bracket's low
+/// end after the in-gamut test, the lanes left unsure, taken in gamut, and searching on.
+struct CSS4Step {
+    let c: Double4, clipped: RGB4, lo: Double4, unsure: SIMDMask<SIMD4<Int64>>
+    let takeIn: SIMDMask<SIMD4<Int64>>, search: SIMDMask<SIMD4<Int64>>
+}
+
+/// The squared ΔEOK thresholds of the Float screen (`ChromaLine4.deltaESquaredScreen`), in Float lanes: the JND
+/// and JND − ε (e < JND ⟺ e² < JND², and JND − e < ε ⟺ e² > (JND − ε)²), and the bands of ± `screenError`
+/// around each, where the screen is not sure. (Rounding the squares to Float moves them by 3e-8 relative, 6e-10
+/// in ΔEOK: inside the margin between the screen's bound and `screenError`.)
+struct ScreenThresholds {
+    let jnd: Float4, close: Float4, jndLow: Float4, jndHigh: Float4, closeLow: Float4, closeHigh: Float4
+    init() {
+        let j = BatchGamutMapper.jnd, c = BatchGamutMapper.jnd - BatchGamutMapper.epsilon, s = ChromaLine4.screenError
+        @inline(__always) func square(_ x: Double) -> Float4 { Float4(repeating: Float(x * x)) }
+        jnd = square(j); close = square(c)
+        jndLow = square(j - s); jndHigh = square(j + s); closeLow = square(c - s); closeHigh = square(c + s)
     }
 }
 

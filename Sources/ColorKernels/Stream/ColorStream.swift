@@ -300,6 +300,13 @@ public struct ColorStream: Sendable {
         var values: [Double] = []
     }
 
+    /// Makes `a` hold `n` elements for a pass that writes each one before reading it: the elements it keeps are
+    /// not reset (per chunk, that is a pass over every array less), new ones are `fill`.
+    @inline(__always)
+    static func resize<T>(_ a: inout [T], _ n: Int, _ fill: T) {
+        if a.count > n { a.removeLast(a.count &- n) } else if a.count < n { a.append(contentsOf: repeatElement(fill, count: n &- a.count)) }
+    }
+
     /// The lines of one chunk. `convert` and `gamut` take the batch path: every plain color line (no label, ASCII,
     /// a form `CSSQuickReader` reads) is parsed first, then the chunk's colors are computed together — each
     /// conversion step over all of them (`ConversionPlan.apply` on a buffer), the gamut search four colors at a
@@ -328,8 +335,9 @@ public struct ColorStream: Sendable {
         defer { chunk.scratch = w }
         // The arrays are sized for every line first and filled through pointers (no uniqueness check per element).
         let lines = ranges.count
-        w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
-        w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: lines))
+        // (Every slot is written, and `readLine` sets every field of a color it reads: neither is reset.)
+        Self.resize(&w.slot, lines, -1)
+        Self.resize(&w.parsed, lines, CSSQuickReader.Parsed())
         var n = 0
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.parsed.withUnsafeMutableBufferPointer { parsed in
@@ -338,6 +346,8 @@ public struct ColorStream: Sendable {
                     if quick.readLine(data, ranges[i], into: &parsed[n]) {
                         slot[i] = Int32(truncatingIfNeeded: n)
                         n &+= 1
+                    } else {
+                        slot[i] = -1
                     }
                 }
             }
@@ -551,8 +561,7 @@ public struct ColorStream: Sendable {
             }
         }
         // Gathered and scattered through pointers into arrays sized for the whole chunk.
-        chunk.coords.removeAll(keepingCapacity: true); chunk.coords.append(contentsOf: repeatElement(.zero, count: n))
-        chunk.index.removeAll(keepingCapacity: true); chunk.index.append(contentsOf: repeatElement(0, count: n))
+        Self.resize(&chunk.coords, n, .zero); Self.resize(&chunk.index, n, 0)
         var from = 0
         while pending > 0 {
             var m = 0
@@ -609,8 +618,7 @@ public struct ColorStream: Sendable {
         let n = chunk.parsed.count
         if let g = gamutLanes, quickOKLCH >= 0 {
             // The OKLCH colors: their indices and coordinates (missing components as 0), through pointers.
-            chunk.index.removeAll(keepingCapacity: true); chunk.index.append(contentsOf: repeatElement(0, count: n))
-            chunk.coords.removeAll(keepingCapacity: true); chunk.coords.append(contentsOf: repeatElement(.zero, count: n))
+            Self.resize(&chunk.index, n, 0); Self.resize(&chunk.coords, n, .zero)
             var m = 0
             chunk.parsed.withUnsafeBufferPointer { parsed in
                 chunk.index.withUnsafeMutableBufferPointer { index in
@@ -626,8 +634,7 @@ public struct ColorStream: Sendable {
             }
             chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
-            chunk.status.removeAll(keepingCapacity: true); chunk.status.append(contentsOf: repeatElement(0, count: m))
-            chunk.chroma.removeAll(keepingCapacity: true); chunk.chroma.append(contentsOf: repeatElement(0, count: m))
+            Self.resize(&chunk.status, m, 0); Self.resize(&chunk.chroma, m, 0)
             chunk.coords.withUnsafeBufferPointer { c in
                 chunk.status.withUnsafeMutableBufferPointer { s in
                     chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
@@ -638,8 +645,7 @@ public struct ColorStream: Sendable {
             }
             // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
             if !json {
-                chunk.fast.removeAll(keepingCapacity: true); chunk.fast.append(contentsOf: repeatElement(.zero, count: m))
-                chunk.certain.removeAll(keepingCapacity: true); chunk.certain.append(contentsOf: repeatElement(false, count: m))
+                Self.resize(&chunk.fast, m, .zero); Self.resize(&chunk.certain, m, false)
                 let laned = chunk.coords.withUnsafeBufferPointer { c in
                     chunk.status.withUnsafeBufferPointer { s in
                         chunk.chroma.withUnsafeBufferPointer { h in
