@@ -160,4 +160,51 @@ import Testing
             "\(e)" == "cannot read '\(ColorCoreError.excerpt(path))': not valid JSON (line 2, column 24: the key \"$value\" appears twice in one object; keep one of them)"
         }
     }
+
+    /// DTCG 2025.10 names a group's `$root` token `{group.$root}` in aliases; such an alias was "not a token".
+    @Test func aliasesToRootTokens() throws {
+        let s = "{\"accent\": {\"$type\": \"color\", \"$root\": {\"$value\": \"#dd0000\"}, \"light\": {\"$value\": \"#ff2222\"}},"
+            + " \"link\": {\"$type\": \"color\", \"$value\": \"{accent.$root}\"}}"
+        let (dir, path) = Self.write(Array(s.utf8), "root.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(r.problems.isEmpty, "\(r.problems)")
+        let byName = Dictionary(uniqueKeysWithValues: r.colors.map { ($0.name, $0.color) })
+        #expect(Set(byName.keys) == ["accent", "accent.light", "link"])
+        #expect(byName["link"] == (try Workbench.standard.parse("#dd0000")) && byName["link"] == byName["accent"])
+    }
+
+    /// `$extends` (DTCG 2025.10 group extension) was skipped like any `$` key, so a group's inherited tokens were
+    /// silently missing from the audit. The extended group is deep-merged under the group's own tokens (which
+    /// win); cycles and missing targets are reported; extensions that expand past 2¹⁸ tokens stop the read.
+    @Test func groupExtensionsAreAppliedOrReported() throws {
+        let s = "{\"base\": {\"$type\": \"color\", \"fg\": {\"$value\": \"#000000\"}, \"bg\": {\"$value\": \"#ffffff\"}, \"sub\": {\"a\": {\"$value\": \"#111111\"}, \"b\": {\"$value\": \"#222222\"}}},"
+            + " \"brand\": {\"$extends\": \"{base}\", \"fg\": {\"$value\": \"#123456\"}, \"sub\": {\"b\": {\"$value\": \"#333333\"}}},"
+            + " \"x\": {\"$type\": \"color\", \"$extends\": \"{y}\", \"p\": {\"$value\": \"#444444\"}}, \"y\": {\"$type\": \"color\", \"$extends\": \"{x}\"},"
+            + " \"lost\": {\"$type\": \"color\", \"$extends\": \"{nope}\", \"q\": {\"$value\": \"#555555\"}}}"
+        let (dir, path) = Self.write(Array(s.utf8), "extends.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        let byName = Dictionary(uniqueKeysWithValues: r.colors.map { ($0.name, $0.text) })
+        #expect(byName["brand.fg"] == "#123456" && byName["brand.bg"] == "#ffffff", "\(byName)")
+        #expect(byName["brand.sub.a"] == "#111111" && byName["brand.sub.b"] == "#333333")
+        #expect(byName["base.sub.b"] == "#222222" && byName["lost.q"] == "#555555" && byName["x.p"] == "#444444")
+        #expect(r.problems.map(\.description).sorted() == [
+            "\(path): lost: $extends '{nope}', which is not a group in the files read",
+            "\(path): x: $extends cycle: {x} → {y} → {x}",
+            "\(path): y: $extends cycle: {y} → {x} → {y}",
+        ])
+        var big = "{\"base\": {\"$type\": \"color\""
+        for k in 0..<1000 { big += ", \"t\(k)\": {\"$value\": \"#336699\"}" }
+        big += "}"
+        for k in 0..<300 { big += ", \"g\(k)\": {\"$extends\": \"{base}\"}" }
+        big += "}"
+        let (dir2, bomb) = Self.write(Array(big.utf8), "bomb.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir2) }
+        #expect {
+            _ = try ColorListReader.read(path: bomb)
+        } throws: { e in
+            "\(e)".hasSuffix("': $extends groups expand to more than 262144 tokens; extend fewer or smaller groups")
+        }
+    }
 }

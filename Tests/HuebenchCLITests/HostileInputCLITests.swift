@@ -115,6 +115,9 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("  21  \\u{1B}]52;c;cHdu\\u{7} (#000, \(t):1) on nul\\u{0}x (#fff, \(t):2)\n"), "\(r.stdout)")
         #expect(!r.stdout.contains("\u{1B}") && !r.stdout.contains("\u{0}"))
+        let bidi = Self.write("\u{202E}txet\t#000\nbg\t#fff\n", "bidi.txt", in: dir)
+        let b = try CLI.run(["matrix", "--method", "wcag21", "--text", bidi, "--worst", "1"])
+        #expect(b.stdout.contains("  21  \\u{202E}txet (#000, \(bidi):1) on bg (#fff, \(bidi):2)\n"), "\(b.stdout)")
         let p = Self.write("\u{1B}]52;c;cHdu\u{07}\tnul\u{0}x\n", "p.tsv", in: dir)
         let q = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p, "--text", t])
         #expect(q.stdout == "   21.00  pass  \\u{1B}]52;c;cHdu\\u{7} (#000) on nul\\u{0}x (#fff)  level 4.5\n", "\(q.stdout)")
@@ -181,5 +184,19 @@ import Testing
         #expect(one.status == 1 && many.status == 1)
         #expect(one.stdout == many.stdout && one.stderr == many.stderr)
         #expect(one.stdout.split(separator: "\n").count == 3)
+    }
+
+    /// `simulate < /dev/zero` read one endless line through readLine (5.8 GB resident after 8 s); it now stops at
+    /// the streams' 1 MiB line limit, naming the line.
+    @Test func simulateStopsAtTheLineLimit() throws {
+        let err = Pipe()
+        let p = try CLI.start(["simulate", "--cvd", "protan"], stdin: FileHandle(forReadingAtPath: "/dev/zero"), stderr: err)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(message == "huebench simulate: standard input: line 1 is longer than 1048576 bytes (the line limit) — is this the right input? Colors are read one per line\n", "\(message)")
+        let r = try CLI.run(["simulate", "--cvd", "protan"], input: "red\r\n\r\nlbl\tblue\r\n")
+        #expect(r.stdout == "srgb          0.4266085   0.3726543   0.0000000  #6d5f00  color(srgb 0.426608 0.372654 0)\n\n"
+                + "lbl  srgb          0.0000000   0.3478668   1.0000000  #0059ff  color(srgb 0 0.347867 1)\n", "\(r.stdout)")
     }
 }

@@ -433,16 +433,88 @@ struct DTCGTree {
     init(limits: ColorListReader.Limits = .init(deadline: nil, charge: nil)) { self.limits = limits }
 
     mutating func merge(_ json: Any, file: String) throws {
+        roots.append(json)
         try walk(json, path: [], inheritedType: nil, file: file)
     }
 
-    mutating func walk(_ node: Any, path: [String], inheritedType: String?, file: String) throws {
-        guard let obj = node as? [String: Any] else { return }
+    /// The JSON of every file merged so far (where `$extends` targets are looked up; the latest wins).
+    private var roots: [Any] = []
+    /// Tokens read through `$extends` (each extension copies a group: chains of them could multiply a file).
+    private var extendedTokens = 0
+    static let maxExtendedTokens = 1 << 18
+
+    /// The group `{a.b}` names in the files merged so far.
+    func group(named target: String) -> [String: Any]? {
+        for root in roots.reversed() {
+            var node: Any? = root
+            for part in target.split(separator: ".", omittingEmptySubsequences: false) { node = (node as? [String: Any])?[String(part)] }
+            if let g = node as? [String: Any], g["$value"] == nil { return g }
+        }
+        return nil
+    }
+
+    /// A group with its `$extends` applied (DTCG 2025.10 group extension): the extended group (itself extended
+    /// first), deep-merged with the group's own content, which wins; groups present in both are merged the same
+    /// way. `chain` holds the groups being extended, to refuse cycles.
+    func extended(_ obj: [String: Any], chain: [String]) throws -> [String: Any] {
+        guard let ext = obj["$extends"] else { return obj }
+        guard let ref = (ext as? String)?.trimmingCharacters(in: .whitespaces), ref.hasPrefix("{"), ref.hasSuffix("}") else {
+            throw DTCGError(message: "\"$extends\" must name a group as {group.name}")
+        }
+        let target = String(ref.dropFirst().dropLast())
+        if chain.contains(target) {
+            throw DTCGError(message: "$extends cycle: " + (chain + [target]).map { "{\(ColorCoreError.excerpt($0))}" }.joined(separator: " → "))
+        }
+        guard chain.count <= Self.maxAliasDepth else {
+            throw DTCGError(message: "$extends chain of more than \(Self.maxAliasDepth) groups; extend a group closer to its tokens")
+        }
+        guard let base = group(named: target) else {
+            throw DTCGError(message: "$extends '{\(ColorCoreError.excerpt(target))}', which is not a group in the files read")
+        }
+        var out = try extended(base, chain: chain + [target])
+        Self.deepMerge(&out, obj)
+        out.removeValue(forKey: "$extends")
+        return out
+    }
+
+    static func deepMerge(_ a: inout [String: Any], _ b: [String: Any]) {
+        for (k, v) in b where k != "$extends" {
+            if let bg = v as? [String: Any], bg["$value"] == nil, var ag = a[k] as? [String: Any], ag["$value"] == nil {
+                a[k] = nil
+                deepMerge(&ag, bg)
+                a[k] = ag
+            } else {
+                a[k] = v
+            }
+        }
+    }
+
+    mutating func walk(_ node: Any, path: [String], inheritedType: String?, file: String, viaExtends: Bool = false) throws {
+        guard var obj = node as? [String: Any] else { return }
         visited += 1
         if visited & 0xFFF == 0 { try limits.check() }
+        var viaExtends = viaExtends
+        if obj["$value"] == nil && obj["$extends"] != nil {
+            do {
+                obj = try extended(obj, chain: [path.joined(separator: ".")])
+                viaExtends = true
+            } catch let e as DTCGError {
+                // The group's own tokens are still read; the problem says what is missing.
+                obj.removeValue(forKey: "$extends")
+                if ((obj["$type"] as? String) ?? inheritedType).map({ $0 == "color" }) ?? true {
+                    nameProblems.append(ColorListProblem(location: "\(file): \(path.joined(separator: "."))", message: e.message))
+                }
+            }
+        }
         let type = (obj["$type"] as? String) ?? inheritedType
         if let value = obj["$value"] {
             let name = path.joined(separator: ".")
+            if viaExtends {
+                extendedTokens += 1
+                guard extendedTokens <= Self.maxExtendedTokens else {
+                    throw ColorListReadError(path: file, reason: "$extends groups expand to more than \(Self.maxExtendedTokens) tokens; extend fewer or smaller groups")
+                }
+            }
             // A name holding '.', '{' or '}' gives a dotted path another token may have too ({"a": {"b": …}} and
             // {"a.b": …}), and aliases to it are ambiguous: DTCG forbids them; such a color token is reported, not
             // read over the other one.
@@ -462,9 +534,9 @@ struct DTCGTree {
         for key in obj.keys.sorted() where !key.hasPrefix("$") || key == "$root" {
             let child = key == "$root" ? path : path + [key]
             if key == "$root", let t = obj[key] as? [String: Any], t["$value"] != nil {
-                try walk(t, path: child, inheritedType: type, file: file)
+                try walk(t, path: child, inheritedType: type, file: file, viaExtends: viaExtends)
             } else if key != "$root" {
-                try walk(obj[key]!, path: child, inheritedType: type, file: file)
+                try walk(obj[key]!, path: child, inheritedType: type, file: file, viaExtends: viaExtends)
             }
         }
     }
@@ -562,6 +634,9 @@ struct DTCGTree {
                     onChain[current] = chain.count
                     chain.append(current)
                     current = String(trimmed.dropFirst().dropLast())
+                    // `{group.$root}` names the group's `$root` token, which is read under the group's name.
+                    if current == "$root" { current = "" }
+                    else if current.hasSuffix(".$root") { current.removeLast(6) }
                     continue walk
                 }
                 do { tail = (.value((try Workbench.standard.parse(trimmed, colorScheme: scheme ?? .light), trimmed, t.type)), 0) }

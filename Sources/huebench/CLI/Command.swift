@@ -201,16 +201,6 @@ enum Output {
     }
 }
 
-/// Reads standard input line by line (without the newline); trailing `\r` is removed.
-func standardInputLines() -> AnySequence<String> {
-    AnySequence {
-        AnyIterator {
-            guard let line = readLine(strippingNewline: true) else { return nil }
-            return line.hasSuffix("\r") ? String(line.dropLast()) : line
-        }
-    }
-}
-
 /// JSON string literal for one-line JSON output.
 func jsonString(_ s: String) -> String { JSONText.string(s) }
 

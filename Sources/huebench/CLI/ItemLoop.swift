@@ -48,14 +48,23 @@ enum ItemLoop {
         if !arguments.isEmpty {
             for (i, item) in arguments.enumerated() { handle(item, where: "argument \(i + 1)") }
         } else {
-            var number = 0
-            for line in standardInputLines() {
-                number += 1
-                if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    if !json { Output.line("") }
-                    continue
+            // Lines through the streams' reader: its 1 MiB line limit stops an input that never ends a line
+            // (`< /dev/zero` grew by gigabytes a second through readLine); CR before LF is dropped.
+            let reader = LineBlockReader(fd: 0, source: "standard input")
+            do {
+                while try reader.nextBatch(maxLines: 4096) {
+                    for (k, r) in reader.lines.enumerated() {
+                        let line = String(decoding: reader.data[r], as: UTF8.self)
+                        if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                            if !json { Output.line("") }
+                            continue
+                        }
+                        handle(line, where: "line \(reader.firstLineNumber + k)")
+                    }
                 }
-                handle(line, where: "line \(number)")
+            } catch {
+                Output.error("huebench \(command): \(error)")
+                return ExitStatus.someFailed
             }
         }
         return failed ? ExitStatus.someFailed : ExitStatus.ok
@@ -100,13 +109,17 @@ struct ItemError: Error, CustomStringConvertible {
 
 /// Shared formatting of results.
 enum Format {
-    /// Text for a human-readable report line: C0 and C1 control characters (a terminal escape in a label) as
-    /// `\u{1B}`, as standard error shows them; everything else as is.
+    /// Text for a human-readable report line: C0 and C1 control characters (a terminal escape in a label) and
+    /// the bidirectional controls (U+200E/F, U+202A…E, U+2066…9, which reorder the rest of the line on screen) as
+    /// `\u{1B}`, as standard error shows controls; everything else as is.
     static func visible(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
+        func hidden(_ v: UInt32) -> Bool {
+            v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+        guard s.unicodeScalars.contains(where: { hidden($0.value) }) else { return s }
         var out = ""
         for u in s.unicodeScalars {
-            if u.value < 0x20 || (0x7F...0x9F).contains(u.value) {
+            if hidden(u.value) {
                 out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(u)
