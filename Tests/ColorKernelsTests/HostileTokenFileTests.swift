@@ -84,6 +84,20 @@ import Testing
         #expect(messages["\(path): c.l"] == head + "an array")
     }
 
+    /// A `$type` that is not a string (a number, a boolean, an object) is reported where it stands; the tokens
+    /// under it keep the type they inherit, so a color group with a stray `"$type": 7` still reads its colors.
+    @Test func aTypeThatIsNotAStringIsReported() throws {
+        let s = ##"{"a": {"$type": "color", "b": {"$type": 7, "c": {"$value": "#102030"}}}, "d": {"$type": true, "$value": "#405060"}}"##
+        let (dir, path) = Self.write(Array(s.utf8), "types.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(r.colors.map(\.name) == ["a.b.c"])
+        #expect(r.problems.map(\.description).sorted() == [
+            "\(path): a.b: $type is a number (7), not a string; write a type name such as \"color\"",
+            "\(path): d: $type is a boolean (true), not a string; write a type name such as \"color\"",
+        ])
+    }
+
     /// `{"dot": {"ted": …}}` and `{"dot.ted": …}` flatten to the same name: the second silently replaced the
     /// first. A color token whose name holds '.', '{' or '}' is now reported and left out; the other is kept.
     @Test func namesWithDotsOrBracesAreReportedNotMerged() throws {

@@ -507,6 +507,12 @@ struct DTCGTree {
             }
         }
         let type = (obj["$type"] as? String) ?? inheritedType
+        if let t = obj["$type"], !(t is String) {
+            // DTCG: $type is a string; a group or token whose $type is anything else is reported (its tokens
+            // still take the type they inherit).
+            let at = path.isEmpty ? "(the file's top level)" : path.joined(separator: ".")
+            nameProblems.append(ColorListProblem(location: "\(file): \(at)", message: "$type is \(Self.kind(of: t)), not a string; write a type name such as \"color\""))
+        }
         if let value = obj["$value"] {
             let name = path.joined(separator: ".")
             if viaExtends {
