@@ -147,19 +147,24 @@ public enum VectorMathDouble {
     @_transparent
     public static func inverseCubeRoot(_ x: Double4) -> Double4 {
         let a = min(max(abs(x), Double4(repeating: 1e-30)), Double4(repeating: 1e30))
-        let af = toFloat(a)
-        let thirdF = af * Float(1.0 / 3.0)
-        let b = unsafeBitCast(af, to: SIMD4<Int32>.self)
+        let r = toDouble(inverseCubeRootFloat(toFloat(a), newtonSteps: 2))
+        return r * (4.0 / 3.0 - (a * (1.0 / 3.0)) * (r * r * r))
+    }
+
+    /// a^(−1/3) for Float lanes a in [1e-30, 1e30]: the exponent-bit guess (a third of a's bits below a magic
+    /// constant) and `newtonSteps` Newton steps r·(4/3 − a/3·r³) (two: 1.9e-5 relative).
+    @_transparent
+    public static func inverseCubeRootFloat(_ a: Float4, newtonSteps: Int) -> Float4 {
+        let third = a * Float(1.0 / 3.0)
+        let b = unsafeBitCast(a, to: SIMD4<Int32>.self)
         #if arch(x86_64)
         let bf = _mm_cvtepi32_ps(unsafeBitCast(b, to: __m128i.self)) * Float(1.0 / 3.0)
-        var rf = unsafeBitCast(0x54A2_FA8C &- unsafeBitCast(_mm_cvttps_epi32(bf), to: SIMD4<Int32>.self), to: Float4.self)
+        var r = unsafeBitCast(0x54A2_FA8C &- unsafeBitCast(_mm_cvttps_epi32(bf), to: SIMD4<Int32>.self), to: Float4.self)
         #else
-        var rf = unsafeBitCast(0x54A2_FA8C &- SIMD4<Int32>(Float4(b) * Float(1.0 / 3.0), rounding: .towardZero), to: Float4.self)
+        var r = unsafeBitCast(0x54A2_FA8C &- SIMD4<Int32>(Float4(b) * Float(1.0 / 3.0), rounding: .towardZero), to: Float4.self)
         #endif
-        rf = rf * (Float(4.0 / 3.0) - thirdF * (rf * rf * rf))
-        rf = rf * (Float(4.0 / 3.0) - thirdF * (rf * rf * rf))
-        let r = toDouble(rf)
-        return r * (4.0 / 3.0 - (a * (1.0 / 3.0)) * (r * r * r))
+        for _ in 0..<newtonSteps { r = r * (Float(4.0 / 3.0) - third * (r * r * r)) }
+        return r
     }
 
     /// A Float-lane mask as a mask of Double lanes (each 32-bit lane repeated: `pshufd`).
@@ -191,18 +196,7 @@ public enum VectorMathDouble {
     /// 1e-30, within 2e-10 absolute: x·r² of r ≈ x^(−1/3) from the exponent-bit guess and three Newton steps.
     @_transparent
     public static func cbrtFloat(_ x: Float4) -> Float4 {
-        let a = maxFloat(x, Float4(repeating: 1e-30))
-        let third = a * Float(1.0 / 3.0)
-        let b = unsafeBitCast(a, to: SIMD4<Int32>.self)
-        #if arch(x86_64)
-        let bf = _mm_cvtepi32_ps(unsafeBitCast(b, to: __m128i.self)) * Float(1.0 / 3.0)
-        var r = unsafeBitCast(0x54A2_FA8C &- unsafeBitCast(_mm_cvttps_epi32(bf), to: SIMD4<Int32>.self), to: Float4.self)
-        #else
-        var r = unsafeBitCast(0x54A2_FA8C &- SIMD4<Int32>(Float4(b) * Float(1.0 / 3.0), rounding: .towardZero), to: Float4.self)
-        #endif
-        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
-        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
-        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
+        let r = inverseCubeRootFloat(maxFloat(x, Float4(repeating: 1e-30)), newtonSteps: 3)
         return x * (r * r)
     }
 
