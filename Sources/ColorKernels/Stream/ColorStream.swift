@@ -297,6 +297,8 @@ public struct ColorStream: Sendable {
         var fast: [SIMD3<Double>] = []
         var certain: [Bool] = []
         var extra: [SIMD3<Double>] = []
+        /// `gamut`: the clipped points the reference's plan finishes.
+        var clipped: [SIMD3<Double>] = []
         /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
         /// space and in sRGB; per pair the value.
         var tabs: [Int32] = []
@@ -689,30 +691,50 @@ public struct ColorStream: Sendable {
                     }
                 }
             }
-            // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point.
-            var inGamut = chunk.extra, clipped: [SIMD3<Double>] = []
-            chunk.extra = []
-            inGamut.removeAll(keepingCapacity: true)
-            defer { chunk.extra = inGamut }
-            for q in 0..<m {
-                let k = Int(chunk.index[q])
-                if chunk.status[q] == 1 { inGamut.append(chunk.parsed[k].coords) } else if chunk.status[q] == 2 { clipped.append(chunk.coords[q]) }
+            // Status 1: the plain conversion (`spaces.convert(color, to: target)`); 2: clip of the last point. The
+            // colors the lanes did not finish are gathered, converted by the reference's plans and written back.
+            var inGamut = chunk.extra, clipped = chunk.clipped
+            chunk.extra = []; chunk.clipped = []
+            inGamut.removeAll(keepingCapacity: true); clipped.removeAll(keepingCapacity: true)
+            defer { chunk.extra = inGamut; chunk.clipped = clipped }
+            chunk.status.withUnsafeBufferPointer { status in
+                chunk.index.withUnsafeBufferPointer { index in
+                    chunk.parsed.withUnsafeBufferPointer { parsed in
+                        chunk.coords.withUnsafeBufferPointer { coords in
+                            for q in 0..<m {
+                                if status[q] == 1 { inGamut.append(parsed[Int(index[q])].coords) } else if status[q] == 2 { clipped.append(coords[q]) }
+                            }
+                        }
+                    }
+                }
             }
             inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
             clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
-            var a = 0, b = 0
-            for q in 0..<m {
-                let k = Int(chunk.index[q])
-                let alpha = chunk.parsed[k].alpha
-                switch chunk.status[q] {
-                case 1: chunk.results[k] = inGamut[a]; chunk.resultAlpha[k] = alpha; a += 1
-                case 2:
-                    let v = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1)); b += 1
-                    chunk.results[k] = v; chunk.resultAlpha[k] = alpha
-                default: break
+            chunk.status.withUnsafeBufferPointer { status in
+                chunk.index.withUnsafeBufferPointer { index in
+                    chunk.parsed.withUnsafeBufferPointer { parsed in
+                        chunk.results.withUnsafeMutableBufferPointer { results in
+                            chunk.resultAlpha.withUnsafeMutableBufferPointer { resultAlpha in
+                                chunk.kind.withUnsafeMutableBufferPointer { kind in
+                                    var a = 0, b = 0
+                                    for q in 0..<m {
+                                        let k = Int(index[q])
+                                        switch status[q] {
+                                        case 1: results[k] = inGamut[a]; resultAlpha[k] = parsed[k].alpha; a &+= 1
+                                        case 2:
+                                            results[k] = clipped[b].clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+                                            resultAlpha[k] = parsed[k].alpha; b &+= 1
+                                        default: break
+                                        }
+                                        // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or
+                                        // the reference.
+                                        kind[k] = status[q] == 0 ? 0 : 2
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or the reference.
-                chunk.kind[k] = chunk.status[q] == 0 ? 0 : 2
             }
         }
         for k in 0..<n where chunk.kind[k] == 0 {
