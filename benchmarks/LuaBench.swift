@@ -4,7 +4,7 @@ import ColorScript
 import Dispatch
 import Foundation
 
-/// Lua batch calls against the kernel lines they run on (issue 10): each L line is printed next to the kernel
+/// Lua batch calls against the kernel lines they run on: each L line is printed next to the kernel
 /// line at the same size, inputs and thread count (all cores), with ns/item, items/s and the ratio (target ≤ 1.3×).
 ///
 /// The inputs are the W workloads' values, written as a colors file (`color(srgb r g b)` / `oklch(l c h)`, full

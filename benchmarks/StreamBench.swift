@@ -4,7 +4,7 @@ import ColorKernels
 import Foundation
 import HuebenchTestSupport
 
-/// Streaming-command benchmarks (issue 11): E1 `convert --to oklch` of #hex lines (text), E2 `gamut --to srgb`
+/// Streaming-command benchmarks: E1 `convert --to oklch` of #hex lines (text), E2 `gamut --to srgb`
 /// of oklch() lines (CSS Color 4 mapping), E3 `contrast` of TAB-separated #hex pairs, E4 E1 with `--json`.
 /// 10⁶ lines (10⁵ with --quick) are written to a temp file outside the timed region, then read through the
 /// commands' own engine (`ColorStream` over `LineBlockReader` on the file, rows written to /dev/null with

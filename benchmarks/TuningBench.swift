@@ -4,8 +4,8 @@ import ColorCore
 import Palettes
 import RampLab
 
-/// Ramp-tuning benchmarks (issue 7): sweeps of ramp variants × hues × 20 stops with every metric; the
-/// issue's line is T1 (10,000 ramps, target < 1 s on 2 cores). Set-up outside the timed region; medians of 5
+/// Ramp-tuning benchmarks: sweeps of ramp variants × hues × 20 stops with every metric; the
+/// headline line is T1 (10,000 ramps, target < 1 s on 2 cores). Set-up outside the timed region; medians of 5
 /// after a warm-up (main.swift's `median`); outputs checked (`fail`) and kept alive; 1 core vs all cores in
 /// the same run; sizes swept; lines printed through main.swift's `report` (RESULT JSON) and `say`.
 ///
@@ -43,7 +43,7 @@ enum TuningBench {
     }
 
     static func run(quick: Bool = false) {
-        // T1, issue 7's line: 250 variants × 40 hues = 10,000 ramps (quick: 1,000).
+        // T1: 250 variants × 40 hues = 10,000 ramps (quick: 1,000).
         let scales = quick ? 1 : 10
         sweepLines(quick ? "T1 sweep 1k ramps" : "T1 sweep 10k ramps", { uniformSweep(margins: 25, scales: scales, hues: 40, threads: $0) },
                    ramps: 25 * scales * 40)

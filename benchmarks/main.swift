@@ -278,7 +278,7 @@ if selected("W2c") && !simdOnly {
     }
 }
 
-/// The agreement proof for the batch CSS4 mapper: 10⁶ random OKLCH colors (10⁵ with --quick; L slightly
+/// The agreement proof for the batch CSS4 mapper: 10⁶ random OKLCH colors (10⁵ with --quick; L slightly
 /// outside [0, 1], C in [0, 0.4], h in [0, 360)) mapped into sRGB, plus 10⁵ (10⁴) into display-p3 and rec2020,
 /// every color compared with `GamutCSS4.map` on the same Float32 input. Not timed; a failure fails the run.
 func gamutAgreement() {
