@@ -19,7 +19,8 @@ enum WatchCommand: Command {
     rebuild). Prints one line per rebuild: the time, the files that changed, and the audit summary or the
     error. Serves the report on http://127.0.0.1:PORT/ (this machine only); an open page reloads itself after
     each rebuild. A failed rebuild keeps the last good outputs and shows its error at the top of the page.
-    Ctrl-C stops.
+    The server answers only requests addressed to 127.0.0.1 or localhost, serves only regular files inside
+    the output folder (no link out of it), and live-reloads the 32 pages opened last. Ctrl-C stops.
 
     options:
       --out DIR        output folder (default huebench-out)
@@ -287,10 +288,16 @@ final class WatchState: @unchecked Sendable {
         build += 1
         ok = r.ok
         error = r.error
-        let n = build
-        let live = clients
+        // Sent under the lock without waiting (a page that reads nothing is dropped), so that no stream is closed
+        // by `add` while it is written.
+        let message = Array("data: \(build)\n\n".utf8)
+        clients.removeAll { c in
+            let sent = message.withUnsafeBytes { Glibc.send(c, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if sent == message.count { return false }
+            close(c)
+            return true
+        }
         lock.unlock()
-        for c in live where !WatchServer.send(c, "data: \(n)\n\n") { drop(c) }
     }
 
     func snapshot() -> (build: Int, ok: Bool, error: String, loaded: Int, clients: Int) {
@@ -300,18 +307,21 @@ final class WatchState: @unchecked Sendable {
 
     func markLoaded(_ n: Int) { lock.lock(); loaded = max(loaded, n); lock.unlock() }
 
-    func add(client: Int32) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        clients.append(client)
-        return build
-    }
+    /// Open pages (event streams) kept at once: a new one beyond this closes the oldest (a page that reloads
+    /// leaves its old stream behind; a hostile page opening thousands would otherwise use up the descriptors the
+    /// builds need).
+    static let maxClients = 32
 
-    func drop(_ c: Int32) {
-        lock.lock()
-        let had = clients.contains(c)
-        clients.removeAll { $0 == c }
-        lock.unlock()
-        if had { close(c) }
+    /// Starts an event stream on `client`: `head`, then the current build's number, both under the lock (so no
+    /// rebuild's message comes before them). Returns false, the stream closed, when the page is gone.
+    func add(client: Int32, head: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let first = Array((head + "data: \(build)\n\n").utf8)
+        let sent = first.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        guard sent == first.count else { close(client); return false }
+        if clients.count >= Self.maxClients { close(clients.removeFirst()) }
+        clients.append(client)
+        return true
     }
 }
 
@@ -367,13 +377,55 @@ final class WatchServer: @unchecked Sendable {
         return true
     }
 
+    /// At most this many requests are handled at once (each on its own thread); more are answered 503 at once.
+    static let maxHandlers = 32
+    /// A client that sends or reads nothing for this long is dropped (a request must arrive within it).
+    static let idleSeconds = 5
+
+    private let handlerLock = NSLock()
+    private var handlers = 0
+
     private func acceptLoop() {
         while true {
             let c = accept(socketFD, nil, nil)
             if c < 0 { if errno == EINTR { continue }; usleep(10_000); continue }
-            let t = Thread { [self] in self.handle(c) }
+            var idle = timeval(tv_sec: Self.idleSeconds, tv_usec: 0)
+            setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+            handlerLock.lock()
+            let busy = handlers >= Self.maxHandlers
+            if !busy { handlers += 1 }
+            handlerLock.unlock()
+            if busy {
+                respond(c, 503, "text/plain", Array("busy; retry\n".utf8))
+                close(c)
+                continue
+            }
+            let t = Thread { [self] in
+                self.handle(c)
+                self.handlerLock.lock(); self.handlers -= 1; self.handlerLock.unlock()
+            }
             t.start()
         }
+    }
+
+    /// Whether a request's Host header (nil: none sent) names this server: 127.0.0.1 or localhost on its port.
+    /// Any other name is refused, so a web page whose domain an attacker re-points at 127.0.0.1 (DNS rebinding)
+    /// cannot read the outputs.
+    static func hostAllowed(_ host: String?, port: Int) -> Bool {
+        guard let host else { return true }
+        let h = host.trimmingCharacters(in: .whitespaces).lowercased()
+        return h == "127.0.0.1:\(port)" || h == "localhost:\(port)"
+    }
+
+    /// The value of header `name` (case-insensitive) in a request's head.
+    static func header(_ name: String, in request: [UInt8]) -> String? {
+        let text = String(decoding: request, as: UTF8.self)
+        for line in text.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            if line[..<colon].lowercased() == name.lowercased() { return String(line[line.index(after: colon)...]) }
+        }
+        return nil
     }
 
     private func handle(_ c: Int32) {
@@ -387,14 +439,18 @@ final class WatchServer: @unchecked Sendable {
         }
         let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
         guard line.count >= 2, line[0] == "GET" else { respond(c, 405, "text/plain", Array("only GET\n".utf8)); close(c); return }
+        guard Self.hostAllowed(Self.header("host", in: request), port: port) else {
+            respond(c, 403, "text/plain", Array("this server answers only to 127.0.0.1:\(port) and localhost:\(port)\n".utf8))
+            close(c)
+            return
+        }
         let target = String(line[1])
         let path = String(target.prefix { $0 != "?" })
         let query = target.contains("?") ? String(target[target.index(after: target.firstIndex(of: "?")!)...]) : ""
         switch path {
         case "/events":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: keep-alive\r\n\r\n"
-            let n = state.add(client: c)
-            if !Self.send(c, head + "data: \(n)\n\n") { state.drop(c) }
+            _ = state.add(client: c, head: head)
             return   // kept open: WatchState writes each rebuild's number
         case "/loaded":
             let n = query.split(separator: "&").first { $0.hasPrefix("build=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
@@ -440,10 +496,13 @@ final class WatchServer: @unchecked Sendable {
         return html
     }
 
+    /// A regular file inside the output folder: no part starting with a dot, no escapes, and no symbolic link
+    /// that leads out of the folder (the real path must lie inside the folder's real path); FIFOs, devices and
+    /// folders are not served.
     private func serveFile(_ c: Int32, _ path: String) {
         let parts = path.split(separator: "/").map(String.init)
         guard !parts.isEmpty, parts.allSatisfy({ !$0.hasPrefix(".") && !$0.contains("%") }),
-              let data = FileManager.default.contents(atPath: state.out + "/" + parts.joined(separator: "/")) else {
+              let data = Self.readInside(state.out, parts.joined(separator: "/")) else {
             respond(c, 404, "text/plain", Array("not found\n".utf8)); return
         }
         let types = ["html": "text/html; charset=utf-8", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
@@ -451,8 +510,34 @@ final class WatchServer: @unchecked Sendable {
         respond(c, 200, types[PathText.fileExtension(path).lowercased()] ?? "application/octet-stream", [UInt8](data))
     }
 
+    /// The bytes of the regular file `relative` inside `folder` (nil: outside it by a link, not a regular file,
+    /// over 256 MiB, or unreadable).
+    static func readInside(_ folder: String, _ relative: String) -> [UInt8]? {
+        guard let root = realpath(folder, nil) else { return nil }
+        defer { free(root) }
+        guard let real = realpath(folder + "/" + relative, nil) else { return nil }
+        defer { free(real) }
+        let base = String(cString: root), file = String(cString: real)
+        guard file.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+        let fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= 256 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            done += n
+        }
+        return Array(bytes[0..<done])
+    }
+
     private func respond(_ c: Int32, _ status: Int, _ type: String, _ body: [UInt8]) {
-        let reason = [200: "OK", 204: "No Content", 404: "Not Found", 405: "Method Not Allowed"][status] ?? "OK"
+        let reason = [200: "OK", 204: "No Content", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+                      503: "Service Unavailable"][status] ?? "OK"
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
         _ = Self.send(c, Array(head.utf8) + body)
     }

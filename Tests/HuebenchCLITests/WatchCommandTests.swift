@@ -7,6 +7,9 @@ import Testing
 /// `huebench watch`: rebuild on change, one line per rebuild, the report served on 127.0.0.1 with live reload,
 /// a failed rebuild shown on the page while the last good outputs stay. The page is open in headless Chromium;
 /// the served page reports which build it shows (`/loaded?build=N`), and `/status` says what the server knows.
+/// The server's limits, as `WatchState.maxClients` states them (the test target does not import the CLI's module).
+enum WatchLimits { static let maxClients = 32 }
+
 @Suite(.serialized) struct WatchCommandTests {
     static let chromium = Programs.which("chromium") ?? Programs.which("chromium-browser")
 
@@ -175,6 +178,86 @@ import Testing
         let port2 = try #require(Self.port(lines2), "\(lines2.all)")
         #expect(lines2.all[1] == "open http://127.0.0.1:\(port2)/ in a browser (--open needs xdg-open, which is not installed)", "\(lines2.all)")
         #expect(lines2.all[2].contains("  built in "), "\(lines2.all)")
+    }
+
+    /// One raw HTTP exchange: `request` sent as is, everything the server writes until it closes (nil: no
+    /// connection).
+    static func raw(_ port: Int, _ request: String) -> String? {
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard s >= 0 else { return nil }
+        defer { close(s) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let ok = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard ok == 0 else { return nil }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var reply = [UInt8](), buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(s, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            reply += buffer[0..<n]
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
+
+    /// Hostile requests: a Host that is not this server (a DNS-rebinding page) is refused; files reached through
+    /// a symbolic link out of the output folder, FIFOs and dot files are not served; a page opening many event
+    /// streams keeps at most `WatchState.maxClients` of them, and the server still answers.
+    @Test func theServerRefusesOtherHostsLinksOutOfTheFolderAndTooManyStreams() throws {
+        let dir = TempFolder.make("watch-hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try Self.script(anchor: "#00b386").write(to: dir.appendingPathComponent("palette.lua"), atomically: true, encoding: .utf8)
+        let out = Pipe()
+        let watch = try CLI.start(["watch", "palette.lua", "--out", "out", "--port", "0", "--formats", "report", "--no-plugins"],
+                                  cwd: dir.path, stdout: out, stderr: FileHandle.nullDevice)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let lines = Lines(out)
+        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
+        let port = try #require(Self.port(lines), "\(lines.all)")
+
+        let evil = Self.raw(port, "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n") ?? ""
+        #expect(evil.hasPrefix("HTTP/1.1 403 Forbidden\r\n") && !evil.contains("<html"), "\(evil.prefix(200))")
+        let local = Self.raw(port, "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n") ?? ""
+        #expect(local.hasPrefix("HTTP/1.1 200 OK\r\n") && local.contains("watch-test"), "\(local.prefix(200))")
+
+        let outDir = dir.appendingPathComponent("out")
+        let secret = dir.appendingPathComponent("secret.txt")
+        try "not for the web".write(to: secret, atomically: true, encoding: .utf8)
+        try "kept".write(to: outDir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: outDir.appendingPathComponent("leak.txt").path, withDestinationPath: secret.path)
+        try fm.createSymbolicLink(atPath: outDir.appendingPathComponent("up").path, withDestinationPath: dir.path)
+        try fm.createSymbolicLink(atPath: outDir.appendingPathComponent("alias.txt").path, withDestinationPath: "notes.txt")
+        #expect(mkfifo(outDir.appendingPathComponent("pipe").path, 0o600) == 0)
+        #expect(Self.get(port, "/notes.txt") == "kept")
+        #expect(Self.get(port, "/alias.txt") == "kept", "a link that stays inside the folder is served")
+        for path in ["/leak.txt", "/up/secret.txt", "/pipe", "/.huebench-manifest", "/../secret.txt", "/out"] {
+            let r = Self.raw(port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") ?? ""
+            #expect(r.hasPrefix("HTTP/1.1 404 Not Found\r\n") && !r.contains("not for the web"), "\(path): \(r.prefix(200))")
+        }
+
+        var streams: [Int32] = []
+        defer { for s in streams { close(s) } }
+        for _ in 0..<(WatchLimits.maxClients + 8) {
+            let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            addr.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+            _ = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            let req = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+            _ = req.withUnsafeBytes { send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            streams.append(s)
+        }
+        #expect(Self.wait { (Self.status(port)?.clients ?? 0) == WatchLimits.maxClients }, "\(String(describing: Self.status(port)))")
+        #expect(Self.get(port, "/notes.txt") == "kept", "the server answers with every stream slot taken")
     }
 
     @Test func badArgumentsAreOneLineErrors() throws {
