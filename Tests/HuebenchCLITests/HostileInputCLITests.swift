@@ -199,4 +199,30 @@ import Testing
         #expect(r.stdout == "srgb          0.4266085   0.3726543   0.0000000  #6d5f00  color(srgb 0.426608 0.372654 0)\n\n"
                 + "lbl  srgb          0.0000000   0.3478668   1.0000000  #0059ff  color(srgb 0 0.347867 1)\n", "\(r.stdout)")
     }
+
+    /// `gamut 'oklch(0.5 1e300 30)'` printed NaN coordinates (text) and `null` coords with
+    /// `color(srgb none none none)` (JSON): the reference overflowed. The row is now the one of chroma
+    /// 1e300·2⁻⁹⁹⁰ (≈ 95.6, far outside, nothing overflows), which the bisection from 1e300 reaches exactly after
+    /// 990 halvings (see EdgeCaseTests.hugeChromaMapsToAFiniteInGamutColor); `deltae`/`contrast --gamut` likewise.
+    @Test func hugeChromaMapsLikeAFarChroma() throws {
+        let far = "oklch(0.5 \(1e300 * 0x1p-990) 30)"
+        for args in [["gamut", "--to", "srgb"], ["gamut", "--to", "srgb", "--json"]] {
+            let huge = try CLI.run(args + ["oklch(0.5 1e300 30)"])
+            let streamed = try CLI.run(args, input: "oklch(0.5 1e300 30)\n")
+            let reference = try CLI.run(args + [far])
+            #expect(huge.status == 0 && huge.stderr.isEmpty, "\(huge.stderr)")
+            #expect(!huge.stdout.contains("NaN") && !huge.stdout.contains("null") && !huge.stdout.contains("none"), "\(huge.stdout)")
+            #expect(huge.stdout == streamed.stdout)
+            #expect(huge.stdout == reference.stdout.replacingOccurrences(of: far, with: "oklch(0.5 1e300 30)"), "\(huge.stdout) vs \(reference.stdout)")
+        }
+        let j = try CLI.json(try CLI.run(["gamut", "--to", "srgb", "--json", "oklch(0.5 1e300 30)"]).lines[0])
+        let coords = CLI.coords(j)
+        #expect(coords.allSatisfy { $0 != nil && $0! >= 0 && $0! <= 1 }, "\(coords)")
+        for command in ["deltae", "contrast"] {
+            let a = try CLI.run([command, "--gamut", "srgb", "--json", "oklch(0.5 1e300 30)", "white"])
+            let b = try CLI.run([command, "--gamut", "srgb", "--json", far, "white"])
+            let va = try CLI.json(a.lines[0])["value"] as? Double, vb = try CLI.json(b.lines[0])["value"] as? Double
+            #expect(va != nil && va == vb, "\(command): \(a.stdout) vs \(b.stdout)")
+        }
+    }
 }
