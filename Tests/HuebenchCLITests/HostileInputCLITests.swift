@@ -225,4 +225,18 @@ import Testing
             #expect(va != nil && va == vb, "\(command): \(a.stdout) vs \(b.stdout)")
         }
     }
+
+    /// A number literal beyond the Double range became an infinite coordinate (JSON `null`); it is refused on one
+    /// line naming the input, as an argument and streamed (the quick reader hands it to the full parser).
+    @Test func numbersBeyondTheDoubleRangeAreRefused() throws {
+        let r = try CLI.run(["convert", "--to", "oklch", "--json", "color(srgb 1e309 0 0)"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "{\"input\":\"color(srgb 1e309 0 0)\",\"error\":\"invalid color 'color(srgb 1e309 0 0)': number '1e309' is out of range (beyond ±1.8e308); use a finite number at 11\"}\n", "\(r.stdout)")
+        let s = try CLI.run(["gamut", "--to", "srgb"], input: "oklch(0.5 0.1 1e400)\n#fff\n")
+        #expect(s.status == 1)
+        #expect(s.stdout.hasPrefix("error\nsrgb "), "\(s.stdout)")
+        #expect(s.stderr == "huebench gamut: line 1: invalid color 'oklch(0.5 0.1 1e400)': number '1e400' is out of range (beyond ±1.8e308); use a finite number at 14\n", "\(s.stderr)")
+        let c = try CLI.run(["parse", "color(srgb calc(1e308 * 10) 0 0)"])
+        #expect(c.stderr == "huebench parse: argument 1: invalid color 'color(srgb calc(1e308 * 10) 0 0)': '*' in calc() overflows (its result is beyond ±1.8e308); use smaller numbers at 22\n", "\(c.stderr)")
+    }
 }
