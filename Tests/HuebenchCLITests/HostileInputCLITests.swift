@@ -200,6 +200,33 @@ import Testing
                 + "lbl  srgb          0.0000000   0.3478668   1.0000000  #0059ff  color(srgb 0 0.347867 1)\n", "\(r.stdout)")
     }
 
+    /// Stream text rows echoed labels (`label<TAB>color`, CSS custom property names) and a pair's colors raw, so a
+    /// label holding ESC `[31m` or CSI U+009B wrote escape sequences to the terminal. They are shown as `\u{1B}`
+    /// (as the matrix rows and stderr show them); JSON escapes them; stderr quoting a bad line escapes them too.
+    @Test func streamLabelsWithTerminalEscapesAreShownNotSent() throws {
+        let input = "red\u{1B}[31m\tred\n--x\u{9B}2J: blue;\nok\t#00b386\n"
+        for command in [["convert", "--to", "srgb"], ["gamut", "--to", "srgb"], ["parse"], ["simulate", "--cvd", "protan"]] {
+            let r = try CLI.run(command, input: input)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.lines.count == 3, "\(command): \(r.lines)")
+            #expect(r.lines[0].hasPrefix("red\\u{1B}[31m  srgb "), "\(command): \(r.lines[0])")
+            #expect(r.lines[1].hasPrefix("--x\\u{9B}2J  srgb "), "\(command): \(r.lines[1])")
+            #expect(r.lines[2].hasPrefix("ok  "), "\(command): \(r.lines[2])")
+            #expect(!r.stdout.contains("\u{1B}") && !r.stdout.contains("\u{9B}"), "\(command)")
+            let j = try CLI.run(command + ["--json"], input: input)
+            #expect(j.lines[0].contains("\"label\":\"red\\u001b[31m\""), "\(command): \(j.lines[0])")
+            #expect(j.lines[1].contains("\"label\":\"--x\\u009b2J\""), "\(command): \(j.lines[1])")
+            #expect(!j.stdout.contains("\u{1B}") && !j.stdout.contains("\u{9B}"), "\(command)")
+        }
+        // A bad line's message on stderr quotes it with the same escapes; its row stays `error`.
+        let bad = try CLI.run(["convert", "--to", "srgb"], input: "x\u{1B}[31m\tno\u{9B}pe\n")
+        #expect(bad.status == 1 && bad.stdout == "error\n")
+        #expect(bad.stderr == "huebench convert: line 1: invalid color 'no\\u{9B}pe': unknown color name 'no\\u{9B}pe' at 0\n", "\(bad.stderr)")
+        // Pairs echo their colors; a CSS comment is whitespace, so `#000/*ESC…*/` is a color.
+        let pair = try CLI.run(["contrast"], input: "#000/*\u{1B}[2J*/\twhite\n")
+        #expect(pair.stdout == "     21.00  #000/*\\u{1B}[2J*/ on white\n", "\(pair.stdout)")
+    }
+
     /// `gamut 'oklch(0.5 1e300 30)'` printed NaN coordinates (text) and `null` coords with
     /// `color(srgb none none none)` (JSON): the reference overflowed. The row is now the one of chroma
     /// 1e300·2⁻⁹⁹⁰ (≈ 95.6, far outside, nothing overflows), which the bisection from 1e300 reaches exactly after
