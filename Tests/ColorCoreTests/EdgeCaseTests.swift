@@ -122,6 +122,14 @@ import Testing
             #expect((0..<3).allSatisfy { m[$0].isFinite && m[$0] >= 0 && m[$0] <= 1 }, "\(c) → \(m)")
             if let want { #expect(near(m, want, 1e-9), "\(c) → \(m), want \(want)") }
         }
+        // CSS's own infinity (`calc(infinity)`) as chroma is the largest Double: from +∞ the bisection never
+        // halved (a hang once the NaN origin stopped passing as in gamut); an infinite hue is 0°, as parsed.
+        let infinite = try wb.mapGamut(Color(.oklch, 0.5, .infinity, 30), to: .srgb).coords
+        #expect(near(infinite, try wb.mapGamut(Color(.oklch, 0.5, .greatestFiniteMagnitude, 30), to: .srgb).coords, 0))
+        #expect((0..<3).allSatisfy { infinite[$0] >= 0 && infinite[$0] <= 1 }, "\(infinite)")
+        #expect(near(try wb.mapGamut(try wb.parse("oklch(0.5 calc(infinity) 30)"), to: .srgb).coords, infinite, 0))
+        #expect(near(try wb.mapGamut(Color(.oklch, 0.5, 0.2, .infinity), to: .srgb).coords,
+                     try wb.mapGamut(Color(.oklch, 0.5, 0.2, 0), to: .srgb).coords, 0))
         // The in-gamut test no longer takes an overflowed (NaN) RGB for an in-gamut one.
         #expect(try !wb.inGamut(Color(.oklch, 0.5, 1e300, 30), of: .srgb))
         #expect(try wb.inGamut(Color(.srgb, .nan, 0.5, 0.5), of: .srgb), "a missing component still reads as 0")

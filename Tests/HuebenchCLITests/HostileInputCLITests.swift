@@ -242,6 +242,9 @@ import Testing
             #expect(huge.stdout == streamed.stdout)
             #expect(huge.stdout == reference.stdout.replacingOccurrences(of: far, with: "oklch(0.5 1e300 30)"), "\(huge.stdout) vs \(reference.stdout)")
         }
+        // CSS's infinity as chroma is the largest Double (the bisection could not halve +∞: the command hung).
+        let inf = try CLI.run(["gamut", "--to", "srgb", "oklch(0.5 calc(infinity) 30)"])
+        #expect(inf.status == 0 && inf.stdout.hasPrefix("srgb          0.76592"), "\(inf.stdout) \(inf.stderr)")
         let j = try CLI.json(try CLI.run(["gamut", "--to", "srgb", "--json", "oklch(0.5 1e300 30)"]).lines[0])
         let coords = CLI.coords(j)
         #expect(coords.allSatisfy { $0 != nil && $0! >= 0 && $0! <= 1 }, "\(coords)")

@@ -14,7 +14,8 @@
 /// each clipped channel is 0 or 1 by its sign, as for every larger chroma; its ΔEOK to the unclipped color is
 /// then huge or infinite (≥ JND). A chroma ≥ 1e6 thus halves down to where nothing overflows and the search
 /// ends where it ends from there: the result of C and of C·2⁻ᵏ agree wherever the first k midpoints are far.
-/// Results for colors whose RGB does not overflow are unchanged, bit for bit.
+/// An infinite chroma (`calc(infinity)`) is the largest Double, an infinite hue 0°. Results for colors whose
+/// RGB does not overflow are unchanged, bit for bit.
 public enum GamutCSS4 {
     public static let jnd = 0.02
     public static let epsilon = 0.0001
@@ -46,6 +47,11 @@ public enum GamutCSS4 {
             DeltaEOK.distance(toOKLab.apply(clippedRGB), lchToLab.apply(lch))
         }
         var current = origin.coordsForConversion
+        // CSS's own infinities (`calc(infinity)`): an infinite chroma is the largest Double (CSS Values 4 §10.12
+        // clamps an infinite result to the largest value supported; from +∞ the bisection could never halve),
+        // an infinite hue has no direction and is 0°, as the parser reads one.
+        if current.y.isInfinite { current.y = current.y > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
+        if current.z.isInfinite { current.z = 0 }
         var rgb = toRGB(current)
         var clipped = clip(rgb)
         var e = deltaEOK(clipped, current)
