@@ -846,7 +846,8 @@ public final class ByteText: @unchecked Sendable {
     // MARK: JSON strings
 
     /// A JSON string literal of UTF-8 `text` (escapes as `JSONText.string`: `"`, `\`, `\n`, `\r`, `\t`, other
-    /// controls below U+0020 as `\u00XX`; everything else as is).
+    /// controls below U+0020, DEL and the C1 controls U+0080…U+009F as `\u00XX`, so no control character reaches
+    /// a terminal that shows the JSON; everything else as is).
     public func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
         if let src = text.baseAddress, text.count >= 4 && text.count <= 16 {
             // Short text (a color, a label): checked and copied as two overlapping words.
@@ -875,8 +876,8 @@ public final class ByteText: @unchecked Sendable {
                 return
             }
         }
-        // Most strings need no escape: copied whole.
-        if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        // Most strings need no escape: copied whole. (0xC2 leads U+0080…U+00BF, the C1 controls among them.)
+        if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
             reserve(text.count + 2)
             base[count] = 0x22
             if let src = text.baseAddress, text.count > 0 { (base + count + 1).update(from: src, count: text.count) }
@@ -885,31 +886,42 @@ public final class ByteText: @unchecked Sendable {
             return
         }
         append(0x22)
-        for b in text {
+        let hex: StaticString = "0123456789abcdef"
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            i += 1
             switch b {
             case 0x22: append(0x5C); append(0x22)
             case 0x5C: append(0x5C); append(0x5C)
             case 0x0A: append(0x5C); append(0x6E)
             case 0x0D: append(0x5C); append(0x72)
             case 0x09: append(0x5C); append(0x74)
-            case 0..<0x20:
+            case 0..<0x20, 0x7F:
                 append("\\u00")
-                let hex: StaticString = "0123456789abcdef"
                 append(hex.utf8Start[Int(b >> 4)]); append(hex.utf8Start[Int(b & 15)])
+            case 0xC2 where i < text.count && text[i] >= 0x80 && text[i] <= 0x9F:
+                // A C1 control (U+0080…U+009F, UTF-8 C2 80…C2 9F).
+                append("\\u00")
+                append(hex.utf8Start[Int(text[i] >> 4)]); append(hex.utf8Start[Int(text[i] & 15)])
+                i += 1
             default: append(b)
             }
         }
         append(0x22)
     }
 
-    /// Whether any byte of the word is below 0x20, `"` or `\` (the exact "some byte below n" test: a byte's
-    /// borrow in x − n·0x01…01 reaches its top bit only if it was below n, and bytes ≥ 0x80 are masked out).
+    /// Whether any byte of the word is below 0x20, `"`, `\`, DEL or 0xC2 (which leads the C1 controls) (the
+    /// exact "some byte below n" test: a byte's borrow in x − n·0x01…01 reaches its top bit only if it was below
+    /// n, and bytes ≥ 0x80 are masked out; a byte equal to c is a zero byte of x ^ c·0x01…01).
     @inline(__always) static func needsEscape(_ x: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+        let del = x ^ (ones &* 0x7F), c1 = x ^ (ones &* 0xC2)
         let below = (x &- ones &* 0x20) & ~x
         let q = (quote &- ones) & ~quote, b = (backslash &- ones) & ~backslash
-        return (below | q | b) & high != 0
+        let d = (del &- ones) & ~del, c = (c1 &- ones) & ~c1
+        return (below | q | b | d | c) & high != 0
     }
 
     public func appendJSONString(_ s: String) {

@@ -297,6 +297,37 @@ public enum Escape {
         return name
     }
 
+    // MARK: Terminal
+
+    /// Text shown on a terminal (human-readable rows of streams and reports, messages on standard error): C0 and
+    /// C1 control characters and DEL (ESC `\u{1B}` and CSI `\u{9B}` start terminal escape sequences), the line
+    /// and paragraph separators and the bidirectional controls (U+200E/F, U+202A…E, U+2066…9, which reorder the
+    /// rest of the line on screen) as visible `\u{1B}` text (hex, upper case); everything else as is. TAB is
+    /// escaped too: a row's columns are the program's, not the input's.
+    public static func terminal(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: hiddenOnTerminal) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            if hiddenOnTerminal(u) { out += "\\u{" + hex(u.value, digits: 1) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    /// `terminal` of UTF-8 bytes: nil when the bytes are shown as they are (plain ASCII text is checked a byte at a
+    /// time), else the escaped text's bytes; invalid UTF-8 is shown as U+FFFD (a lone byte 0x9B is CSI on a
+    /// terminal that reads 8-bit controls).
+    public static func terminal(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
+        let t = terminal(String(decoding: bytes, as: UTF8.self))
+        return t.utf8.elementsEqual(bytes) ? nil : Array(t.utf8)
+    }
+
+    /// What `terminal` escapes: C0, DEL, C1, U+2028/2029 and the bidirectional controls.
+    public static func hiddenOnTerminal(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        return isControlOrBreak(u) || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
     // MARK: Helpers
 
     /// A name in single quotes for messages, control characters shown as `\u{…}`, at most 80 characters.

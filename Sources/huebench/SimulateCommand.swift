@@ -18,8 +18,9 @@ enum SimulateCommand: Command {
       achroma                  achromatopsia: every channel becomes the relative luminance
                                Y = 0.212639 R + 0.715169 G + 0.072192 B (blended with the color by severity)
     With no COLOR, reads one color per line from standard input, as the streaming commands do: a line may
-    carry a label (LABEL<TAB>COLOR or --name: COLOR;), printed before its row; a bad line prints `error` in
-    its row (the message goes to stderr), so row i is input line i. Alpha is kept.
+    carry a label (LABEL<TAB>COLOR or --name: COLOR;), printed before its row (control characters such as
+    ESC as \\u{1B}); a bad line prints `error` in its row (the message goes to stderr), so row i is input
+    line i. Alpha is kept.
 
     options:
       --cvd TYPE       protan, deutan, tritan or achroma (also protanopia, deuteranomaly, … achromatopsia)

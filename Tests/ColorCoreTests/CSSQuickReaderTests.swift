@@ -187,4 +187,15 @@ import HuebenchTestSupport
         let o = Self.quick("oklch(150% -1 400 / 2)")!
         #expect(o.coords.x == 1 && o.coords.y == 0 && o.coords.z == 400 && o.alpha == 1, "CSS Color 4 parse-time clamps")
     }
+
+    /// A number beyond the Double range is never read by the quick reader (its exponents stop at 10²²): it hands
+    /// the line to the full parser, which refuses it with its message, so both paths agree (and a stream row is
+    /// `error`, never an infinite coordinate).
+    @Test func numbersBeyondTheDoubleRangeGoToTheFullParser() {
+        for s in ["oklch(1e309 0.1 30)", "oklch(0.5 0.1 1e400)", "lab(50 -1e999 0)", "oklab(0.5 1e400% 0)",
+                  "oklch(0.5 0.1 30 / 1e309)", "oklch(0.5 0.1 100000000000000000000e300)"] {
+            #expect(Self.quick(s) == nil, "\(s)")
+            #expect(cssRejection(s)?.reason.hasSuffix("is out of range (beyond ±1.8e308); use a finite number") == true, "\(s)")
+        }
+    }
 }

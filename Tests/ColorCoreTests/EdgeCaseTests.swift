@@ -83,6 +83,58 @@ import Testing
         #expect(throws: ColorCoreError.self) { try wb.mapGamut(Color(.srgb, 1, 0, 0), to: .lab) }
     }
 
+    /// OKLCH chroma 1e300 (the streams hand chroma ≥ 1e6 to this reference) overflowed: LMS′ cubed is infinite,
+    /// inf − inf is NaN, the NaN RGB passed the in-gamut test as 0 and the "mapped" color was NaN (JSON `null`,
+    /// `color(srgb none none none)`). An overflowing RGB now counts as far outside.
+    ///
+    /// Why 1e300 and 1e300·2⁻⁹⁹⁰ (≈ 95.6) must agree: from C the bisection's midpoints are (0 + hi)/2 = hi/2
+    /// exactly while every midpoint is far outside (lo stays 0); the first 990 all are (chroma ≥ 95.6 at
+    /// L 0.5 is hundreds of JNDs from its clip), so hi reaches exactly 1e300·2⁻⁹⁹⁰, where the search from that
+    /// chroma starts, and both then take the same steps. At ≈ 95.6 nothing overflows (checked below).
+    @Test func hugeChromaMapsToAFiniteInGamutColor() throws {
+        let far = 1e300 * 0x1p-990
+        for target in [ColorSpaceID.srgb, .displayP3, .rec2020] {
+            let gamut = try wb.spaces.boundedGamut(of: target)
+            let rgb = try wb.convert(Color(.oklch, 0.5, far, 30), to: gamut).coords
+            #expect(rgb.x.isFinite && rgb.y.isFinite && rgb.z.isFinite, "\(far) overflows in \(gamut): \(rgb)")
+            let clipped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+            let e = try wb.deltaE(Color(gamut, coords: clipped), Color(.oklch, 0.5, far, 30), method: "ok")
+            #expect(e > 100 * GamutCSS4.jnd, "chroma \(far) is far outside \(gamut): ΔEOK \(e)")
+
+            let huge = try wb.mapGamut(Color(.oklch, 0.5, 1e300, 30), to: target).coords
+            let reference = try wb.mapGamut(Color(.oklch, 0.5, far, 30), to: target).coords
+            #expect((0..<3).allSatisfy { huge[$0].isFinite && huge[$0] >= 0 && huge[$0] <= 1 }, "→ \(target): \(huge)")
+            #expect(near(huge, reference, 1e-9), "→ \(target): \(huge) ≠ \(reference)")
+            // Hue 30 stays a red (not the black or gray of an overflow read as missing).
+            #expect(huge.x > 0.5 && huge.x > 4 * huge.y && huge.z == 0, "→ \(target): \(huge)")
+        }
+        // Every finite extreme gives a finite color in [0, 1]: huge hue, huge lightness (white), huge negative
+        // chroma (the search interval [0, C] is empty, so the result is the origin's clip: each channel 0 or 1
+        // by its sign, the clip of chroma −1e100, where nothing overflows and L is below an ulp of C).
+        let extremes: [(Color, SIMD3<Double>?)] = [
+            (Color(.oklch, 0.5, 1e300, 1e300), nil), (Color(.oklch, 0.5, 1e300, -1e300), nil),
+            (Color(.oklch, 1e300, 1e300, 30), SIMD3(1, 1, 1)), (Color(.oklch, -1e300, 1e300, 30), .zero),
+            (Color(.oklch, 0.5, -1e300, 30), try wb.mapGamut(Color(.oklch, 0.5, -1e100, 30), to: .srgb).coords),
+            (Color(.oklch, 0.5, 1e300, 0), try wb.mapGamut(Color(.oklch, 0.5, 1e300 * 0x1p-990, 0), to: .srgb).coords),
+        ]
+        for (c, want) in extremes {
+            let m = try wb.mapGamut(c, to: .srgb).coords
+            #expect((0..<3).allSatisfy { m[$0].isFinite && m[$0] >= 0 && m[$0] <= 1 }, "\(c) → \(m)")
+            if let want { #expect(near(m, want, 1e-9), "\(c) → \(m), want \(want)") }
+        }
+        // CSS's own infinity (`calc(infinity)`) as chroma is the largest Double: from +∞ the bisection never
+        // halved (a hang once the NaN origin stopped passing as in gamut); an infinite hue is 0°, as parsed.
+        let infinite = try wb.mapGamut(Color(.oklch, 0.5, .infinity, 30), to: .srgb).coords
+        #expect(near(infinite, try wb.mapGamut(Color(.oklch, 0.5, .greatestFiniteMagnitude, 30), to: .srgb).coords, 0))
+        #expect((0..<3).allSatisfy { infinite[$0] >= 0 && infinite[$0] <= 1 }, "\(infinite)")
+        #expect(near(try wb.mapGamut(try wb.parse("oklch(0.5 calc(infinity) 30)"), to: .srgb).coords, infinite, 0))
+        #expect(near(try wb.mapGamut(Color(.oklch, 0.5, 0.2, .infinity), to: .srgb).coords,
+                     try wb.mapGamut(Color(.oklch, 0.5, 0.2, 0), to: .srgb).coords, 0))
+        // The in-gamut test no longer takes an overflowed (NaN) RGB for an in-gamut one.
+        #expect(try !wb.inGamut(Color(.oklch, 0.5, 1e300, 30), of: .srgb))
+        #expect(try wb.inGamut(Color(.srgb, .nan, 0.5, 0.5), of: .srgb), "a missing component still reads as 0")
+    }
+
     @Test func powerlessHuesAreMissing() throws {
         // CSS Color 4: lch hue powerless at C ≤ 0.0015, oklch at C ≤ 0.000004 (sample-code ε).
         #expect(try wb.convert(Color(.lab, 50, 0.001, 0.001), to: .lch).coords.z.isNaN)

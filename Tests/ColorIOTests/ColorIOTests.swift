@@ -13,6 +13,19 @@ import Testing
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    /// `Escape.terminal`, what stream rows, report rows and stderr show of input: ESC, CSI U+009B, DEL, other
+    /// controls, line separators and bidirectional controls as `\u{…}`; other text (ASCII, `é`, `©`) as is;
+    /// bytes: nil when unchanged, invalid UTF-8 (a lone 0x9B is CSI on an 8-bit terminal) as U+FFFD.
+    @Test func terminalTextShowsControlsAsEscapes() {
+        #expect(Escape.terminal("a\u{1B}[31mb\u{9B}2J\u{7F}\t\u{0}\u{2028}\u{202E}\u{2066}é©")
+                == "a\\u{1B}[31mb\\u{9B}2J\\u{7F}\\u{9}\\u{0}\\u{2028}\\u{202E}\\u{2066}é©")
+        #expect(Escape.terminal("brand-500 · ΔE") == "brand-500 · ΔE")
+        func bytes(_ b: [UInt8]) -> String? { b.withUnsafeBufferPointer { Escape.terminal($0) }.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(bytes(Array("plain label".utf8)) == nil && bytes(Array("é©".utf8)) == nil)
+        #expect(bytes(Array("x\u{1B}[2J".utf8)) == "x\\u{1B}[2J")
+        #expect(bytes([0x61, 0x9B, 0x32, 0x4A]) == "a\u{FFFD}2J")
+    }
+
     @Test func pathText() {
         #expect(PathText.parent("a") == "." && PathText.parent("a/b/c.txt") == "a/b" && PathText.parent("/c") == "/")
         #expect(PathText.parent("a/") == "." && PathText.parent("a//b") == "a")

@@ -53,6 +53,20 @@ struct BatchGamutMapperTests {
         for i in 0..<out.count { for k in 0..<3 { #expect(out[i][k] == ref[i][k], "stop \(i) channel \(k)") } }
     }
 
+    /// Chroma 1e300 stored in a Float32 buffer is +∞, from which the four-lane bisection never halved (a chunk
+    /// does not poll its deadline: `hb.map_gamut` of such a buffer never returned). ±∞ now reads as the largest
+    /// Double, and the result is a color in [0, 1].
+    @Test func infiniteChromaInAFloatBufferEnds() throws {
+        let src = try ColorBuffer(interleaved: [0.5, 1e300, 30, 0.5, -.infinity, 30, 0.5, 0.1, 30, 0.7, .infinity, 200] as [Double], space: .oklch)
+        #expect(src[0].y == .infinity)
+        let out = try BatchGamutMapper(method: "css4", target: .srgb).map(src, threads: 1)
+        for i in 0..<out.count {
+            #expect((0..<3).allSatisfy { out[i][$0] >= 0 && out[i][$0] <= 1 }, "color \(i): \(out[i])")
+        }
+        let ref = try GamutCSS4.map(src.color(2), to: .srgb, spaces: Workbench.standard.spaces)
+        #expect((0..<3).allSatisfy { abs(Double(out[2][$0]) - ref.coords[$0]) <= 1e-4 }, "an ordinary color beside them")
+    }
+
     @Test func unboundedTargetIsRefused() {
         #expect(throws: ColorCoreError.self) { try BatchGamutMapper(method: "css4", target: .oklab) }
     }

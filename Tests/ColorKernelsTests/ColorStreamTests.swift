@@ -303,6 +303,31 @@ import HuebenchTestSupport
         #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
     }
 
+    /// Labels and a pair's colors were echoed raw into text rows, so a label holding ESC `[31m` or CSI U+009B
+    /// wrote a terminal escape sequence to the user's terminal. Text rows show them as `\u{1B}` (as stderr
+    /// does); JSON rows escape them (`\u001b`, `\u009b`, and DEL `\u007f`).
+    @Test func controlCharactersInLabelsAreShownNotSent() throws {
+        let wb = Workbench.standard
+        let lines = ["a\u{1B}[31mb\t#00b386", "--x\u{9B}2J: #00b386;", "del\u{7F}\u{202E}\t#00b386", "ok\t#00b386"]
+        let c = try wb.spaces.convert(try wb.parse("#00b386"), to: .oklch)
+        let row = Self.colorRow("", c, json: false)
+        let (out, messages) = try Self.stream(try ColorStream(.convert(to: .oklch), json: false), lines, threads: 1)
+        #expect(out.split(separator: "\n").map(String.init) == [
+            "a\\u{1B}[31mb  " + row, "--x\\u{9B}2J  " + row, "del\\u{7F}\\u{202E}  " + row, "ok  " + row,
+        ])
+        #expect(messages.isEmpty)
+        #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        let (j, _) = try Self.stream(try ColorStream(.convert(to: .oklch), json: true), lines, threads: 1)
+        let objects = j.split(separator: "\n").map(String.init)
+        #expect(objects[0].hasPrefix("{\"input\":\"a\\u001b[31mb\\t#00b386\",\"label\":\"a\\u001b[31mb\","), "\(objects[0])")
+        #expect(objects[1].hasPrefix("{\"input\":\"--x\\u009b2J: #00b386;\",\"label\":\"--x\\u009b2J\","), "\(objects[1])")
+        #expect(objects[2].hasPrefix("{\"input\":\"del\\u007f\u{202E}\\t#00b386\",\"label\":\"del\\u007f\u{202E}\","), "\(objects[2])")
+        // A pair's colors are echoed too: a comment is whitespace in CSS, so `#000/*ESC…*/` is a valid color.
+        let pairs = ["#000/*\u{1B}]52;c;eA==\u{7}*/\twhite"]
+        let (p, _) = try Self.stream(try ColorStream(.contrast(method: "wcag21"), json: false), pairs, threads: 1)
+        #expect(p == "     21.00  #000/*\\u{1B}]52;c;eA==\\u{7}*/ on white\n", "\(p)")
+    }
+
     /// `textStable` keeps a result only when every value within the tolerance prints the same text row digits
     /// (7 decimals) and CSS number: checked with the real writers at v − b, v and v + b, on random values, on
     /// values within a few b of a rounding boundary of either, and near the powers of ten and 5e-7.

@@ -221,4 +221,54 @@ import Testing
             "\(e)".hasSuffix("': $extends groups expand to more than 262144 tokens; extend fewer or smaller groups")
         }
     }
+
+    /// Color object components were not range-checked (`oklch` lightness 1.5, chroma −0.1, hue 400 read as
+    /// written; alpha 2 silently clamped). Each number is now checked against the DTCG 2025.10 Color Module's
+    /// range for its space and reported on one line with the token's dotted path, the component, the value and
+    /// the range; in-range values, `"none"`, hue 360 and unbounded a/b and XYZ still read.
+    @Test func colorObjectComponentsOutsideTheirRangesAreReported() throws {
+        func object(_ space: String, _ components: String, alpha: String? = nil) -> String {
+            "{\"$value\": {\"colorSpace\": \"\(space)\", \"components\": [\(components)]\(alpha.map { ", \"alpha\": \($0)" } ?? "")}}"
+        }
+        let good: [(String, String)] = [
+            ("srgb", "0, 0.5, 1"), ("display-p3", "1, 1, 1"), ("hsl", "360, 100, 0"), ("hwb", "0, 0, 100"),
+            ("lab", "100, -500, 500"), ("lch", "0, 1000, 359.5"), ("oklab", "1, -2, 2"), ("oklch", "0.5, 0, \"none\""),
+            ("xyz-d65", "0.9505, 1, 1.089"), ("xyz-d50", "-0.1, 2, 3"),
+        ]
+        let bad: [(String, String, String?, String)] = [
+            ("oklch", "1.5, 0.1, 30", nil, "oklch component 1 (lightness) is 1.5, outside 0…1; give a number in 0…1"),
+            ("oklch", "0.5, -0.1, 30", nil, "oklch component 2 (chroma) is -0.1, below 0; give a number of 0 or more"),
+            ("oklch", "0.5, 0.1, 400", nil, "oklch component 3 (hue) is 400, outside 0…360; give a number in 0…360"),
+            ("lch", "101, 10, 30", nil, "lch component 1 (lightness) is 101, outside 0…100; give a number in 0…100"),
+            ("lab", "-1, 0, 0", nil, "lab component 1 (lightness) is -1, outside 0…100; give a number in 0…100"),
+            ("hsl", "-30, 50, 50", nil, "hsl component 1 (hue) is -30, outside 0…360; give a number in 0…360"),
+            ("hwb", "30, 150, 0", nil, "hwb component 2 (whiteness) is 150, outside 0…100; give a number in 0…100"),
+            ("srgb", "0.5, 1.2, 0", nil, "srgb component 2 (green) is 1.2, outside 0…1; give a number in 0…1"),
+            ("rec2020", "0, 0, -0.01", nil, "rec2020 component 3 (blue) is -0.01, outside 0…1; give a number in 0…1"),
+            ("srgb", "0.5, 0.5, 0.5", "2", "alpha is 2, outside 0…1; give a number in 0…1"),
+            ("srgb", "0.5, 0.5, 0.5", "\"half\"", "alpha is a string (\"half\"), not a number; give a number in 0…1"),
+            ("srgb", "\"red\", 0, 0", nil, "srgb component 1 (red) is a string (\"red\"), not a number or \"none\"; give a number in 0…1"),
+            ("oklab", "0.5, true, 0", nil, "oklab component 2 (a) is a boolean (true), not a number or \"none\"; give a finite number"),
+            ("oklch", "0.5, null, 0", nil, "oklch component 2 (chroma) is null, not a number or \"none\"; give a number of 0 or more"),
+            ("display-p3", "1e400, 0, 0", nil, "display-p3 component 1 (red) is too large for a number (beyond ±1.8e308); give a number in 0…1"),
+        ]
+        var s = "{\"ok\": {\"$type\": \"color\""
+        for (k, g) in good.enumerated() { s += ", \"g\(k)\": " + object(g.0, g.1) }
+        s += "}, \"bad\": {\"$type\": \"color\""
+        for (k, b) in bad.enumerated() { s += ", \"b\(k)\": " + object(b.0, b.1, alpha: b.2) }
+        s += ", \"alias\": {\"$value\": \"{bad.b0}\"}}}"
+        let (dir, path) = Self.write(Array(s.utf8), "ranges.tokens.json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ColorListReader.read(path: path)
+        #expect(Set(r.colors.map(\.name)) == Set(good.indices.map { "ok.g\($0)" }), "\(r.problems)")
+        let byName = Dictionary(r.problems.map { ($0.location, $0.message) }, uniquingKeysWith: { a, _ in a })
+        #expect(r.problems.count == bad.count + 1)
+        for (k, b) in bad.enumerated() {
+            #expect(byName["\(path): bad.b\(k)"] == b.3, "bad.b\(k): \(byName["\(path): bad.b\(k)"] ?? "not reported")")
+        }
+        #expect(byName["\(path): bad.alias"] == bad[0].3, "an alias to a bad token reports its problem")
+        #expect(r.problems.allSatisfy { !$0.description.contains("\n") })
+        let hue360 = try #require(r.colors.first { $0.name == "ok.g2" })
+        #expect(hue360.color.coords == SIMD3(360, 100, 0))
+    }
 }

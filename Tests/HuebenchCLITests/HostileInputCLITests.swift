@@ -199,4 +199,74 @@ import Testing
         #expect(r.stdout == "srgb          0.4266085   0.3726543   0.0000000  #6d5f00  color(srgb 0.426608 0.372654 0)\n\n"
                 + "lbl  srgb          0.0000000   0.3478668   1.0000000  #0059ff  color(srgb 0 0.347867 1)\n", "\(r.stdout)")
     }
+
+    /// Stream text rows echoed labels (`label<TAB>color`, CSS custom property names) and a pair's colors raw, so a
+    /// label holding ESC `[31m` or CSI U+009B wrote escape sequences to the terminal. They are shown as `\u{1B}`
+    /// (as the matrix rows and stderr show them); JSON escapes them; stderr quoting a bad line escapes them too.
+    @Test func streamLabelsWithTerminalEscapesAreShownNotSent() throws {
+        let input = "red\u{1B}[31m\tred\n--x\u{9B}2J: blue;\nok\t#00b386\n"
+        for command in [["convert", "--to", "srgb"], ["gamut", "--to", "srgb"], ["parse"], ["simulate", "--cvd", "protan"]] {
+            let r = try CLI.run(command, input: input)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.lines.count == 3, "\(command): \(r.lines)")
+            #expect(r.lines[0].hasPrefix("red\\u{1B}[31m  srgb "), "\(command): \(r.lines[0])")
+            #expect(r.lines[1].hasPrefix("--x\\u{9B}2J  srgb "), "\(command): \(r.lines[1])")
+            #expect(r.lines[2].hasPrefix("ok  "), "\(command): \(r.lines[2])")
+            #expect(!r.stdout.contains("\u{1B}") && !r.stdout.contains("\u{9B}"), "\(command)")
+            let j = try CLI.run(command + ["--json"], input: input)
+            #expect(j.lines[0].contains("\"label\":\"red\\u001b[31m\""), "\(command): \(j.lines[0])")
+            #expect(j.lines[1].contains("\"label\":\"--x\\u009b2J\""), "\(command): \(j.lines[1])")
+            #expect(!j.stdout.contains("\u{1B}") && !j.stdout.contains("\u{9B}"), "\(command)")
+        }
+        // A bad line's message on stderr quotes it with the same escapes; its row stays `error`.
+        let bad = try CLI.run(["convert", "--to", "srgb"], input: "x\u{1B}[31m\tno\u{9B}pe\n")
+        #expect(bad.status == 1 && bad.stdout == "error\n")
+        #expect(bad.stderr == "huebench convert: line 1: invalid color 'no\\u{9B}pe': unknown color name 'no\\u{9B}pe' at 0\n", "\(bad.stderr)")
+        // Pairs echo their colors; a CSS comment is whitespace, so `#000/*ESC…*/` is a color.
+        let pair = try CLI.run(["contrast"], input: "#000/*\u{1B}[2J*/\twhite\n")
+        #expect(pair.stdout == "     21.00  #000/*\\u{1B}[2J*/ on white\n", "\(pair.stdout)")
+    }
+
+    /// `gamut 'oklch(0.5 1e300 30)'` printed NaN coordinates (text) and `null` coords with
+    /// `color(srgb none none none)` (JSON): the reference overflowed. The row is now the one of chroma
+    /// 1e300·2⁻⁹⁹⁰ (≈ 95.6, far outside, nothing overflows), which the bisection from 1e300 reaches exactly after
+    /// 990 halvings (see EdgeCaseTests.hugeChromaMapsToAFiniteInGamutColor); `deltae`/`contrast --gamut` likewise.
+    @Test func hugeChromaMapsLikeAFarChroma() throws {
+        let far = "oklch(0.5 \(1e300 * 0x1p-990) 30)"
+        for args in [["gamut", "--to", "srgb"], ["gamut", "--to", "srgb", "--json"]] {
+            let huge = try CLI.run(args + ["oklch(0.5 1e300 30)"])
+            let streamed = try CLI.run(args, input: "oklch(0.5 1e300 30)\n")
+            let reference = try CLI.run(args + [far])
+            #expect(huge.status == 0 && huge.stderr.isEmpty, "\(huge.stderr)")
+            #expect(!huge.stdout.contains("NaN") && !huge.stdout.contains("null") && !huge.stdout.contains("none"), "\(huge.stdout)")
+            #expect(huge.stdout == streamed.stdout)
+            #expect(huge.stdout == reference.stdout.replacingOccurrences(of: far, with: "oklch(0.5 1e300 30)"), "\(huge.stdout) vs \(reference.stdout)")
+        }
+        // CSS's infinity as chroma is the largest Double (the bisection could not halve +∞: the command hung).
+        let inf = try CLI.run(["gamut", "--to", "srgb", "oklch(0.5 calc(infinity) 30)"])
+        #expect(inf.status == 0 && inf.stdout.hasPrefix("srgb          0.76592"), "\(inf.stdout) \(inf.stderr)")
+        let j = try CLI.json(try CLI.run(["gamut", "--to", "srgb", "--json", "oklch(0.5 1e300 30)"]).lines[0])
+        let coords = CLI.coords(j)
+        #expect(coords.allSatisfy { $0 != nil && $0! >= 0 && $0! <= 1 }, "\(coords)")
+        for command in ["deltae", "contrast"] {
+            let a = try CLI.run([command, "--gamut", "srgb", "--json", "oklch(0.5 1e300 30)", "white"])
+            let b = try CLI.run([command, "--gamut", "srgb", "--json", far, "white"])
+            let va = try CLI.json(a.lines[0])["value"] as? Double, vb = try CLI.json(b.lines[0])["value"] as? Double
+            #expect(va != nil && va == vb, "\(command): \(a.stdout) vs \(b.stdout)")
+        }
+    }
+
+    /// A number literal beyond the Double range became an infinite coordinate (JSON `null`); it is refused on one
+    /// line naming the input, as an argument and streamed (the quick reader hands it to the full parser).
+    @Test func numbersBeyondTheDoubleRangeAreRefused() throws {
+        let r = try CLI.run(["convert", "--to", "oklch", "--json", "color(srgb 1e309 0 0)"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "{\"input\":\"color(srgb 1e309 0 0)\",\"error\":\"invalid color 'color(srgb 1e309 0 0)': number '1e309' is out of range (beyond ±1.8e308); use a finite number at 11\"}\n", "\(r.stdout)")
+        let s = try CLI.run(["gamut", "--to", "srgb"], input: "oklch(0.5 0.1 1e400)\n#fff\n")
+        #expect(s.status == 1)
+        #expect(s.stdout.hasPrefix("error\nsrgb "), "\(s.stdout)")
+        #expect(s.stderr == "huebench gamut: line 1: invalid color 'oklch(0.5 0.1 1e400)': number '1e400' is out of range (beyond ±1.8e308); use a finite number at 14\n", "\(s.stderr)")
+        let c = try CLI.run(["parse", "color(srgb calc(1e308 * 10) 0 0)"])
+        #expect(c.stderr == "huebench parse: argument 1: invalid color 'color(srgb calc(1e308 * 10) 0 0)': '*' in calc() overflows (its result is beyond ±1.8e308); use smaller numbers at 22\n", "\(c.stderr)")
+    }
 }

@@ -15,9 +15,11 @@ extension Workbench {
     /// or `calc()` expressions. Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
     /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0; `rgb()`/`rgba()`
     /// channels to 0…255 (§5.1: "clamped … at parsed-value time"), so `rgb(300 0 0)` is `rgb(255 0 0)`;
-    /// `color(srgb …)` keeps extended values. A number beyond the Double range (`1e309`) becomes the nearest
-    /// finite Double, as CSS Values 4 §5 (Numeric Data Types) asks of values outside an implementation's range
-    /// ("converted to the closest value supported"); `rgb(1e309 0 0)` is therefore `rgb(255 0 0)`.
+    /// `color(srgb …)` keeps extended values. A number beyond the Double range (`1e309`, `1e400%`), an angle
+    /// whose degrees are (`1e308turn`) and a `calc()` step of finite values whose result is (`calc(1e308 * 10)`)
+    /// are refused (`number '1e309' is out of range …; use a finite number`): they would otherwise become
+    /// infinite coordinates (JSON `null`) or, clamped to the largest Double, overflow every conversion. CSS's own
+    /// infinities are kept: `calc(infinity)` and a division by zero (CSS Values 4 §10.9), as CSS serializes them.
     ///
     /// Missing and powerless hues: a hue written as `none` stays missing (NaN). A hue that is powerless
     /// (chroma 0, or hwb whiteness + blackness ≥ 100%) but was written as a number is kept as written, as
@@ -67,6 +69,8 @@ struct CSSParser {
     let scalars: [Unicode.Scalar]
     let length: Int
     let spaces: ColorSpaceRegistry
+    /// Where the first number literal beyond the range of Double is (nil: none); `parseColor` refuses it.
+    let overflow: Range<Int>?
     var p = 0
     /// How many `color-mix()`, relative colors and `light-dark()` enclose the current token (capped at `maxDepth`).
     var nestingDepth = 0
@@ -89,8 +93,9 @@ struct CSSParser {
     init(_ input: String, spaces: ColorSpaceRegistry) {
         self.input = input
         self.spaces = spaces
-        let (tokens, scalars) = CSSTokenizer.tokenize(input)
+        let (tokens, scalars, overflow) = CSSTokenizer.tokenize(input)
         self.tokens = tokens
+        self.overflow = overflow
         self.length = scalars.count
         self.scalars = scalars
     }
@@ -109,6 +114,14 @@ struct CSSParser {
         .invalidCSS(input: input, reason: reason, position: max(0, min(position, length)))
     }
 
+    /// The input's text in `range` (clamped to the input).
+    func text(_ range: Range<Int>) -> String {
+        let lo = max(0, min(range.lowerBound, scalars.count)), hi = max(lo, min(range.upperBound, scalars.count))
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars[lo..<hi])
+        return String(s)
+    }
+
     /// The token's text, quoted and shortened, for error messages.
     func describe(_ t: CSSToken) -> String {
         if case .eof = t.kind { return "end of input" }
@@ -121,6 +134,9 @@ struct CSSParser {
     // MARK: Top level
 
     mutating func parseColor() throws -> Color {
+        if let o = overflow {
+            throw fail("number '\(text(o))' is out of range (beyond ±1.8e308); use a finite number", at: o.lowerBound)
+        }
         skipWS()
         if case .eof = cur.kind {
             throw fail(length == 0 ? "empty color string" : "no color: only whitespace", at: cur.start)
@@ -210,6 +226,19 @@ struct CSSParser {
         case arg(Arg), comma(Int), slash(Int)
     }
 
+    /// Refuses an angle whose value in degrees overflowed (`1e308turn`: its number is finite).
+    func checkAngle(_ degrees: Double, _ t: CSSToken) throws {
+        guard degrees.isInfinite else { return }
+        throw fail("angle \(describe(t)) is out of range in degrees (beyond ±1.8e308); use a smaller angle", at: t.start)
+    }
+
+    /// Refuses a calc() step of finite values whose result is not finite (`calc(1e308 * 10)`): an overflow, not
+    /// one of CSS's infinities (`infinity`, a division by zero), which stay.
+    func checkCalc(_ result: Double, _ a: Double, _ b: Double, _ op: String, at pos: Int) throws {
+        guard !result.isFinite && a.isFinite && b.isFinite && !(op == "/" && b == 0) else { return }
+        throw fail("'\(op)' in calc() overflows (its result is beyond ±1.8e308); use smaller numbers", at: pos)
+    }
+
     static func degrees(_ v: Double, unit: String) -> Double? {
         switch unit.lowercased() {
         case "deg": return v
@@ -244,6 +273,7 @@ struct CSSParser {
                 guard let d = Self.degrees(v, unit: unit) else {
                     throw fail("unknown unit '\(unit)': colors take numbers, percentages and angles", at: t.start)
                 }
+                try checkAngle(d, t)
                 items.append(.arg(Arg(value: .angle(d), pos: t.start))); advance()
             case .ident(let name):
                 if let v = channelKeywords[name.lowercased()] {
@@ -334,7 +364,9 @@ struct CSSParser {
             }
             let b = try calcProduct(depth: depth)
             guard a.type == b.type else { throw fail("cannot \(op == "+" ? "add" : "subtract") \(a.type) and \(b.type) in calc()", at: opPos) }
-            a.value = op == "+" ? a.value + b.value : a.value - b.value
+            let r = op == "+" ? a.value + b.value : a.value - b.value
+            try checkCalc(r, a.value, b.value, String(op), at: opPos)
+            a.value = r
         }
     }
 
@@ -347,14 +379,17 @@ struct CSSParser {
             if case .delim("*") = cur.kind {
                 advance(); skipWS()
                 let b = try calcValue(depth: depth)
-                if a.type == .number { a = CalcValue(value: a.value * b.value, type: b.type) }
-                else if b.type == .number { a.value *= b.value }
-                else { throw fail("cannot multiply \(a.type) by \(b.type) in calc()", at: opPos) }
+                guard a.type == .number || b.type == .number else { throw fail("cannot multiply \(a.type) by \(b.type) in calc()", at: opPos) }
+                let r = a.value * b.value
+                try checkCalc(r, a.value, b.value, "*", at: opPos)
+                a = CalcValue(value: r, type: a.type == .number ? b.type : a.type)
             } else if case .slash = cur.kind {
                 advance(); skipWS()
                 let b = try calcValue(depth: depth)
                 guard b.type == .number else { throw fail("calc() can only divide by a number", at: opPos) }
-                a.value /= b.value
+                let r = a.value / b.value
+                try checkCalc(r, a.value, b.value, "/", at: opPos)
+                a.value = r
             } else {
                 p = save
                 return a
@@ -371,6 +406,7 @@ struct CSSParser {
             advance(); return CalcValue(value: v, type: .percent)
         case .dimension(let v, let unit):
             guard let d = Self.degrees(v, unit: unit) else { throw fail("unknown unit '\(unit)' in calc()", at: t.start) }
+            try checkAngle(d, t)
             advance(); return CalcValue(value: d, type: .angle)
         case .ident(let name):
             if let v = channelKeywords[name.lowercased()] {

@@ -26,11 +26,14 @@ struct CSSToken: Sendable, Equatable {
 /// whitespace. Escapes and strings are not supported (they appear in no color value) and come out as delimiters.
 ///
 /// Numbers follow §4.3.12: `[+-]? (digits [. digits] | . digits) ([eE] [+-]? digits)?`; a magnitude beyond
-/// the range of Double is clamped to ±`Double.greatestFiniteMagnitude` (CSS clamps out-of-range values).
+/// the range of Double (`1e309`) reads as ±infinity and the first such number is kept in `overflow`, which the
+/// parser refuses (a literal that overflows is a mistake, not CSS's `infinity`).
 /// - Complexity: O(n) in the input length.
 struct CSSTokenizer {
     let scalars: [Unicode.Scalar]
     private var i = 0
+    /// Where the first number beyond the range of Double was written (its digits, sign and exponent).
+    private(set) var overflow: Range<Int>? = nil
 
     init(_ input: String) { scalars = Array(input.unicodeScalars) }
 
@@ -82,6 +85,7 @@ struct CSSTokenizer {
     }
 
     private mutating func consumeNumber() -> Double {
+        let start = i
         var s = ""
         if let c = at(i), c == "+" || c == "-" { s.unicodeScalars.append(c); i += 1 }
         while Self.isDigit(at(i)) { s.unicodeScalars.append(scalars[i]); i += 1 }
@@ -99,7 +103,7 @@ struct CSSTokenizer {
             }
         }
         let v = Double(s) ?? 0
-        if v.isInfinite { return v < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude }
+        if v.isInfinite && overflow == nil { overflow = start..<i }
         return v
     }
 
@@ -145,8 +149,8 @@ struct CSSTokenizer {
         }
     }
 
-    /// All tokens, ending with one `.eof`.
-    static func tokenize(_ input: String) -> (tokens: [CSSToken], scalars: [Unicode.Scalar]) {
+    /// All tokens, ending with one `.eof`, and where the first number beyond the range of Double is (nil: none).
+    static func tokenize(_ input: String) -> (tokens: [CSSToken], scalars: [Unicode.Scalar], overflow: Range<Int>?) {
         var t = CSSTokenizer(input)
         var out: [CSSToken] = []
         out.reserveCapacity(16)
@@ -155,6 +159,6 @@ struct CSSTokenizer {
             out.append(tok)
             if tok.kind == .eof { break }
         }
-        return (out, t.scalars)
+        return (out, t.scalars, t.overflow)
     }
 }

@@ -17,11 +17,20 @@ public struct GamutMapper: RegistryEntry {
 
 extension ColorSpaceRegistry {
     /// Whether a color lies in the gamut of `space` (each channel within [−ε, 1 + ε] once converted to the
-    /// space's bounded RGB gamut). Unbounded spaces (Lab, XYZ…) contain every color.
+    /// space's bounded RGB gamut). Unbounded spaces (Lab, XYZ…) contain every color. Missing components of a
+    /// color already in the gamut space count as 0; a channel that a conversion made NaN (it overflowed, e.g.
+    /// OKLCH chroma 1e300: LMS′ cubed is infinite and inf − inf is NaN) is outside, never in.
     public func inGamut(_ color: Color, of space: ColorSpaceID, epsilon: Double = 1e-6) throws -> Bool {
         guard let gamut = try self.space(space).gamutSpace else { return true }
-        let c = try convert(color, to: gamut).coordsForConversion
-        return c.min() >= -epsilon && c.max() <= 1 + epsilon
+        let converted = try convert(color, to: gamut)
+        let c = color.space == gamut ? converted.coordsForConversion : converted.coords
+        return Self.within(c, -epsilon, 1 + epsilon)
+    }
+
+    /// Every channel in [lo, hi]; NaN fails (`min()`/`max()` would skip a NaN after the first channel).
+    @inline(__always)
+    static func within(_ v: SIMD3<Double>, _ lo: Double, _ hi: Double) -> Bool {
+        v.x >= lo && v.x <= hi && v.y >= lo && v.y <= hi && v.z >= lo && v.z <= hi
     }
 
     /// The bounded RGB space that defines `space`'s gamut, or an error for unbounded spaces.

@@ -230,9 +230,12 @@ public struct BatchGamutMapper: Sendable {
             return
         }
         typealias V = VectorMathDouble
+        /// NaN (missing) reads as 0; ±∞ (a Float that overflowed: chroma 1e300 stored as f32) as the largest
+        /// Double, from which the bisection halves (from ∞ it never ended, and a chunk does not poll its deadline).
         @_transparent func load(_ p: UnsafePointer<Float>, _ i: Int) -> Double4 {
             let v = V.toDouble(UnsafeRawPointer(p + i).loadUnaligned(as: Float4.self))
-            return V.select(v .!= v, Double4(repeating: 0), v)
+            let big = Double4(repeating: .greatestFiniteMagnitude)
+            return V.min(V.max(V.select(v .!= v, Double4(repeating: 0), v), -big), big)
         }
         @_transparent func store(_ p: UnsafeMutablePointer<Float>, _ i: Int, _ v: Double4) {
             UnsafeMutableRawPointer(p + i).storeBytes(of: V.toFloat(v), as: Float4.self)

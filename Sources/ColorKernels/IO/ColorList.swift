@@ -60,7 +60,8 @@ public struct ColorListError: Error, CustomStringConvertible, Sendable {
 ///   1 MiB stop the read (`LineTooLongError`).
 /// - **DTCG 2025.10 token files** (JSON): every token whose `$type` (its own or inherited from a group) is
 ///   `color`, named by its dotted path; `$value` a color object (`colorSpace`, `components` with `"none"`,
-///   `alpha`) or a string (legacy `#hex` or any CSS color); aliases `{group.token}` resolved (chains too,
+///   `alpha`; each number checked against the Color Module's range for its space, `DTCGTree.componentRanges`,
+///   and reported with the token's path when outside it) or a string (legacy `#hex` or any CSS color); aliases `{group.token}` resolved (chains too,
 ///   cycles reported); `$root` tokens named by their group. https://www.designtokens.org/tr/2025.10/format/
 /// - **DTCG resolver files** (`*.resolver.json`, e.g. Huebench's `tokens/huebench.resolver.json`, or a folder
 ///   holding one): the sources of `resolutionOrder` merged in order, a modifier's context chosen by `context`
@@ -677,6 +678,7 @@ struct DTCGTree {
         case is NSNull: return "null"
         case let n as NSNumber: return String(cString: n.objCType) == "c" ? "a boolean (\(n.boolValue))" : "a number (\(ByteText.shortest(n.doubleValue)))"
         case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
         default: return "\(type(of: v))"
         }
     }
@@ -688,13 +690,80 @@ struct DTCGTree {
         "prophoto-rgb": "prophoto-rgb", "rec2020": "rec2020", "xyz-d65": "xyz-d65", "xyz-d50": "xyz-d50",
     ]
 
-    /// A 2025.10 color object: `colorSpace`, `components` (numbers or `"none"`), optional `alpha`.
+    /// A component's allowed values in a color object: its name and closed range (±∞: unbounded on that side).
+    struct ComponentRange: Sendable {
+        let name: String, low: Double, high: Double
+        init(_ name: String, _ low: Double, _ high: Double) { self.name = name; self.low = low; self.high = high }
+
+        /// What to write instead: `give a number in 0…1`, `give a number of 0 or more`, `give a finite number`.
+        var advice: String {
+            switch (low.isFinite, high.isFinite) {
+            case (true, true): return "give a number in \(ByteText.shortest(low))…\(ByteText.shortest(high))"
+            case (true, false): return "give a number of \(ByteText.shortest(low)) or more"
+            case (false, true): return "give a number of \(ByteText.shortest(high)) or less"
+            case (false, false): return "give a finite number"
+            }
+        }
+
+        /// Why a finite value is not allowed: `outside 0…1`, `below 0`, `above 100`.
+        var breach: String {
+            switch (low.isFinite, high.isFinite) {
+            case (true, true): return "outside \(ByteText.shortest(low))…\(ByteText.shortest(high))"
+            case (true, false): return "below \(ByteText.shortest(low))"
+            default: return "above \(ByteText.shortest(high))"
+            }
+        }
+    }
+
+    /// The component ranges of each colorSpace, from the DTCG 2025.10 Color Module's table of supported color
+    /// spaces: RGB channels 0…1; hsl/hwb hue 0…360, the others 0…100; lab/lch L 0…100; oklab/oklch L 0…1; lch
+    /// and oklch chroma 0 or more; a/b unbounded. Two readings differ from the table's letter: hue may be 360
+    /// (the table says [0, 360); 359.99996 written with four decimals, as exporters round, is 360, the same
+    /// angle as 0), and XYZ is unbounded (the table says 0…1, but D65 white itself has Z = 1.089).
+    static let componentRanges: [String: [ComponentRange]] = {
+        let rgb = [ComponentRange("red", 0, 1), ComponentRange("green", 0, 1), ComponentRange("blue", 0, 1)]
+        let xyz = [ComponentRange("X", -.infinity, .infinity), ComponentRange("Y", -.infinity, .infinity),
+                   ComponentRange("Z", -.infinity, .infinity)]
+        return [
+            "srgb": rgb, "srgb-linear": rgb, "display-p3": rgb, "a98-rgb": rgb, "prophoto-rgb": rgb, "rec2020": rgb,
+            "hsl": [ComponentRange("hue", 0, 360), ComponentRange("saturation", 0, 100), ComponentRange("lightness", 0, 100)],
+            "hwb": [ComponentRange("hue", 0, 360), ComponentRange("whiteness", 0, 100), ComponentRange("blackness", 0, 100)],
+            "lab": [ComponentRange("lightness", 0, 100), ComponentRange("a", -.infinity, .infinity), ComponentRange("b", -.infinity, .infinity)],
+            "lch": [ComponentRange("lightness", 0, 100), ComponentRange("chroma", 0, .infinity), ComponentRange("hue", 0, 360)],
+            "oklab": [ComponentRange("lightness", 0, 1), ComponentRange("a", -.infinity, .infinity), ComponentRange("b", -.infinity, .infinity)],
+            "oklch": [ComponentRange("lightness", 0, 1), ComponentRange("chroma", 0, .infinity), ComponentRange("hue", 0, 360)],
+            "xyz-d65": xyz, "xyz-d50": xyz,
+        ]
+    }()
+
+    /// A color object's number: the NSNumber's value when it is a finite number (JSON `true`/`false` arrive as
+    /// NSNumber too, with objCType "c"), else a message saying what it is and what to write (`what`: `oklch
+    /// component 1 (lightness)`, `alpha`).
+    static func number(_ v: Any, _ what: String, _ range: ComponentRange, allowNone: Bool) throws -> Double {
+        let give = range.advice
+        guard let n = v as? NSNumber, String(cString: n.objCType) != "c" else {
+            let shown = (v as? String).map { "a string (\"\(ColorCoreError.excerpt($0))\")" } ?? kind(of: v)
+            throw DTCGError(message: "\(what) is \(shown), not a number\(allowNone ? " or \"none\"" : ""); \(give)")
+        }
+        let x = n.doubleValue
+        guard x.isFinite else {
+            throw DTCGError(message: "\(what) is \(x.isNaN ? "not a number" : "too large for a number (beyond ±1.8e308)"); \(give)")
+        }
+        guard x >= range.low && x <= range.high else {
+            throw DTCGError(message: "\(what) is \(ByteText.shortest(x)), \(range.breach); \(give)")
+        }
+        return x
+    }
+
+    /// A 2025.10 color object: `colorSpace`, `components` (numbers in the space's ranges, `componentRanges`, or
+    /// `"none"`), optional `alpha` (0…1). A value out of its range is reported, never clamped.
     static func colorObject(_ obj: [String: Any]) throws -> Color {
         guard let spaceName = obj["colorSpace"] as? String else {
             throw DTCGError(message: "color object without \"colorSpace\"")
         }
-        guard let id = spaceNames[spaceName], let space = try? Workbench.standard.spaces.canonicalID(id.rawValue) else {
-            throw DTCGError(message: "unknown colorSpace '\(spaceName)'; known: \(spaceNames.keys.sorted().joined(separator: ", "))")
+        guard let id = spaceNames[spaceName], let space = try? Workbench.standard.spaces.canonicalID(id.rawValue),
+              let ranges = componentRanges[spaceName] else {
+            throw DTCGError(message: "unknown colorSpace '\(ColorCoreError.excerpt(spaceName))'; known: \(spaceNames.keys.sorted().joined(separator: ", "))")
         }
         guard let comps = obj["components"] as? [Any], comps.count == 3 else {
             throw DTCGError(message: "\"components\" must be an array of 3 numbers or \"none\"")
@@ -702,17 +771,10 @@ struct DTCGTree {
         var c = SIMD3<Double>(0, 0, 0)
         for (i, v) in comps.enumerated() {
             if let s = v as? String, s == "none" { c[i] = .nan; continue }
-            // JSON true/false arrive as NSNumber too; their objCType is "c" (char).
-            guard let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else {
-                throw DTCGError(message: "component \(i + 1) must be a finite number or \"none\"")
-            }
-            c[i] = n.doubleValue
+            c[i] = try number(v, "\(spaceName) component \(i + 1) (\(ranges[i].name))", ranges[i], allowNone: true)
         }
         var alpha = 1.0
-        if let a = obj["alpha"] {
-            guard let n = a as? NSNumber, n.doubleValue.isFinite else { throw DTCGError(message: "\"alpha\" must be a number 0…1") }
-            alpha = min(1, max(0, n.doubleValue))
-        }
+        if let a = obj["alpha"] { alpha = try number(a, "alpha", ComponentRange("alpha", 0, 1), allowNone: false) }
         return Color(space, coords: c, alpha: alpha)
     }
 

@@ -846,7 +846,7 @@ public struct ColorStream: Sendable {
                     out.append(UnsafeBufferPointer(rebasing: r[inputEnd...]))
                 }
             } else {
-                out.append(label); out.append("  ")
+                appendShown(label, into: out); out.append("  ")
                 try row(line, label: nil, echo: echo, into: out, warning: &warning, outside: &outside)
             }
             return
@@ -937,8 +937,16 @@ public struct ColorStream: Sendable {
         } else {
             if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendFixedText(v, decimals: decimals, width: 10) }
             if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
-            out.append("  "); out.append(a); out.append(isContrast ? (" on " as StaticString) : " vs "); out.append(b)
+            out.append("  "); appendShown(a, into: out); out.append(isContrast ? (" on " as StaticString) : " vs ")
+            appendShown(b, into: out)
         }
+    }
+
+    /// Input echoed in a text row (a label, a pair's colors): control characters, DEL, C1 controls and the
+    /// bidirectional controls as visible `\u{1B}` text (`Escape.terminal`), so no input drives the terminal.
+    @inline(__always)
+    func appendShown(_ text: UnsafeBufferPointer<UInt8>, into out: ByteText) {
+        if let shown = Escape.terminal(text) { shown.withUnsafeBufferPointer { out.append($0) } } else { out.append(text) }
     }
 
     static func trimSpaces(_ s: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

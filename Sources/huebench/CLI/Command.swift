@@ -163,8 +163,9 @@ enum Output {
     }
 
     /// One message on standard error, always one line: a newline inside it (input echoed in the message) is
-    /// shown as `\n`, other control characters (ESC, NUL, CR…) as `\u{…}` escapes, so input echoed in a
-    /// message can never drive the terminal or split the message.
+    /// shown as `\n`, other control characters (ESC, NUL, CR, DEL, C1 such as CSI U+009B…), the line separators
+    /// and the bidirectional controls as `\u{…}` escapes (`Escape.terminal`; TAB kept), so input echoed in a
+    /// message can never drive the terminal, reorder or split the message.
     static func error(_ s: String) {
         flush()
         writeStandardError(s, keepNewlines: false)
@@ -181,7 +182,7 @@ enum Output {
         for u in s.unicodeScalars {
             if u == "\n" && !keepNewlines {
                 safe += "\\n"
-            } else if (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
+            } else if u != "\n" && u != "\t" && Escape.hiddenOnTerminal(u) {
                 safe += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
             } else {
                 safe.unicodeScalars.append(u)

@@ -14,7 +14,7 @@ struct ItemResult {
 /// The per-item loop of `huebench simulate`: items come from the positional arguments, or, when there are none,
 /// from standard input one per line (streamed, never buffered whole). Each item is processed on its own, as the
 /// streaming commands do: an item may carry a label (`label<TAB>color`, `--name: color;`), shown before its row
-/// (text) or as `"label"` (JSON); a failing item prints `error` in its row and a message on standard error (text)
+/// (text, control characters as `\u{1B}`: `Format.visible`) or as `"label"` (JSON); a failing item prints `error` in its row and a message on standard error (text)
 /// or `{"input":…,"error":…}` (JSON), and the loop goes on; a blank line gives an empty row (text) or nothing
 /// (JSON). So text row i is always input line i.
 enum ItemLoop {
@@ -32,7 +32,8 @@ enum ItemLoop {
                     for (k, v) in r.json { s += ",\"" + k + "\":" + v }
                     Output.line(s + "}")
                 } else {
-                    Output.line(label.map { $0 + "  " + r.text } ?? r.text)
+                    // A label is input: its control characters are shown, not sent to the terminal.
+                    Output.line(label.map { Format.visible($0) + "  " + r.text } ?? r.text)
                 }
             } catch {
                 failed = true
@@ -109,24 +110,11 @@ struct ItemError: Error, CustomStringConvertible {
 
 /// Shared formatting of results.
 enum Format {
-    /// Text for a human-readable report line: C0 and C1 control characters (a terminal escape in a label) and
-    /// the bidirectional controls (U+200E/F, U+202A…E, U+2066…9, which reorder the rest of the line on screen) as
-    /// `\u{1B}`, as standard error shows controls; everything else as is.
-    static func visible(_ s: String) -> String {
-        func hidden(_ v: UInt32) -> Bool {
-            v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-        }
-        guard s.unicodeScalars.contains(where: { hidden($0.value) }) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if hidden(u.value) {
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// Text for a human-readable report line: C0 and C1 control characters and DEL (a terminal escape in a
+    /// label), the line separators and the bidirectional controls (U+200E/F, U+202A…E, U+2066…9, which reorder
+    /// the rest of the line on screen) as `\u{1B}`, as stream rows and standard error show them
+    /// (`Escape.terminal`); everything else as is.
+    static func visible(_ s: String) -> String { Escape.terminal(s) }
 
     /// Text-mode coordinate: 7 decimals, `none` when missing, no negative zero; right-aligned in 12 columns.
     static func coordinate(_ v: Double) -> String {
