@@ -12,7 +12,8 @@ extension Workbench {
     ///
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
-    /// or `calc()` expressions. Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
+    /// or CSS Values 4 math functions (`calc()`, `clamp()`, `round()`, `sin()`…: see `CSSParser.calcFunction`).
+    /// Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
     /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0; `rgb()`/`rgba()`
     /// channels to 0…255 (§5.1: "clamped … at parsed-value time"), so `rgb(300 0 0)` is `rgb(255 0 0)`;
     /// `color(srgb …)` keeps extended values. A number beyond the Double range (`1e309`) becomes the nearest
@@ -27,7 +28,7 @@ extension Workbench {
     /// Function names and keywords are ASCII case-insensitive. The result's `cssSyntax` records the legacy
     /// form and `calc(NaN)` components for `serialize`.
     /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
-    /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, `calc()` nesting is capped at 32 levels.
+    /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, math-function nesting is capped at 32 levels.
     public func parse(_ css: String) throws -> Color {
         try parse(css, colorScheme: nil)
     }
