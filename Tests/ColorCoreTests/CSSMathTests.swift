@@ -30,6 +30,7 @@ import Testing
         #expect(try isCensoredNaN("mod(5, 0)"))
         #expect(try isCensoredNaN("rem(infinity, 3)"))
         #expect(try isCensoredNaN("mod(-5, infinity)"))  // opposite signs
+        #expect(try values("mod(-5, -infinity)", "calc(1 / mod(-0, infinity))", "rem(-5, infinity)") == [-5, .infinity, -5])
         #expect(try values("calc(round(nearest, 10deg, 4deg) / 1deg)")[0] == 12)
     }
 

@@ -202,10 +202,14 @@ extension CSSParser {
     }
 
     /// `mod(A, B)` (CSS Values 4 §10.5): the result has B's sign. B = 0 or an infinite A is NaN; an infinite B
-    /// gives A when A has B's sign, else NaN.
+    /// gives A when A has B's sign, NaN when a non-zero A has the other sign, and a zero of B's sign for a
+    /// zero A (the result lies between zero and B: w3c/csswg-drafts#4723).
     static func mod(_ a: Double, _ b: Double) -> Double {
         if a.isNaN || b.isNaN || b == 0 || a.isInfinite { return .nan }
-        if b.isInfinite { return a.sign == b.sign ? a : .nan }  // an oppositely signed zero counts as opposite
+        if b.isInfinite {
+            if a == 0 { return b > 0 ? 0 : -0.0 }
+            return (a > 0) == (b > 0) ? a : .nan
+        }
         let r = a.truncatingRemainder(dividingBy: b)
         return r != 0 && (r < 0) != (b < 0) ? r + b : r
     }
