@@ -132,11 +132,11 @@ extension CSSParser {
         switch t.kind {
         case .percentage(let x):
             advance(); v = x
-        case .function(let name) where ["calc", "min", "max", "clamp"].contains(name.lowercased()):
+        case .function(let name) where Self.mathFunctions.contains(name.lowercased()):
             advance()
             let c = try calcFunction(name.lowercased(), start: t.start, depth: 1)
             guard c.type == .percent else {
-                throw fail("a color-mix() weight must be a percentage, not a \(c.type)", at: t.start)
+                throw fail("a color-mix() weight must be a percentage, not \(Self.withArticle(c.type))", at: t.start)
             }
             v = c.value.isNaN ? 0 : c.value
         case .number, .dimension:

@@ -12,7 +12,8 @@ extension Workbench {
     ///
     /// Components may be `none` (stored as NaN, missing), numbers, percentages (scaled by the coordinate's
     /// `percentReference`), angles for hues (`deg`, `rad`, `grad`, `turn`; stored in degrees, not normalized)
-    /// or `calc()` expressions. Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
+    /// or CSS Values 4 math functions (`calc()`, `clamp()`, `round()`, `sin()`…: see `CSSParser.calcFunction`).
+    /// Parse-time clamping follows CSS Color 4: alpha to [0, 1]; lab/lch L to
     /// [0, 100]; oklab/oklch L to [0, 1]; lch/oklch chroma and hsl saturation below 0 to 0; `rgb()`/`rgba()`
     /// channels to 0…255 (§5.1: "clamped … at parsed-value time"), so `rgb(300 0 0)` is `rgb(255 0 0)`;
     /// `color(srgb …)` keeps extended values. A number beyond the Double range (`1e309`, `1e400%`), an angle
@@ -29,7 +30,7 @@ extension Workbench {
     /// Function names and keywords are ASCII case-insensitive. The result's `cssSyntax` records the legacy
     /// form and `calc(NaN)` components for `serialize`.
     /// - Throws: `ColorCoreError.invalidCSS(input:reason:position:)`, `position` 0-based in Unicode scalars.
-    /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, `calc()` nesting is capped at 32 levels.
+    /// - Complexity: O(n) in the length of the input; inputs over 1 MiB are refused, math-function nesting is capped at 32 levels.
     public func parse(_ css: String) throws -> Color {
         try parse(css, colorScheme: nil)
     }
@@ -291,7 +292,7 @@ struct CSSParser {
             case .function(let name):
                 advance()
                 let lower = name.lowercased()
-                guard ["calc", "min", "max", "clamp"].contains(lower) else {
+                guard Self.mathFunctions.contains(lower) else {
                     throw fail("unsupported function '\(name)()' inside '\(fn)()'", at: t.start)
                 }
                 let v = try calcFunction(lower, start: t.start, depth: 1)
@@ -305,144 +306,6 @@ struct CSSParser {
             default:
                 throw fail("unexpected \(describe(t)) in '\(fn)()'", at: t.start)
             }
-        }
-    }
-
-    // MARK: calc()
-
-    enum CalcType: Equatable { case number, percent, angle }
-    struct CalcValue { var value: Double; var type: CalcType }
-
-    /// After `calc(` (or `min(`, `max(`, `clamp(`): the expression and its `)` (CSS Values 4 §10).
-    mutating func calcFunction(_ name: String, start: Int, depth: Int) throws -> CalcValue {
-        guard depth <= Self.maxDepth else { throw fail("calc() nested more than \(Self.maxDepth) levels deep", at: start) }
-        var args: [CalcValue] = []
-        while true {
-            skipWS()
-            args.append(try calcSum(depth: depth))
-            skipWS()
-            if case .comma = cur.kind, name != "calc" { advance(); continue }
-            break
-        }
-        guard case .closeParen = cur.kind else {
-            if case .eof = cur.kind { throw fail("missing ')' to close '\(name)('", at: cur.start) }
-            throw fail("unexpected \(describe(cur)) in \(name)()", at: cur.start)
-        }
-        advance()
-        if args.count > 1, let mixed = args.first(where: { $0.type != args[0].type }) {
-            _ = mixed
-            throw fail("\(name)() arguments must all have the same type", at: start)
-        }
-        switch name {
-        case "calc":
-            return args[0]
-        case "min", "max":
-            var r = args[0].value
-            for a in args.dropFirst() {
-                if a.value.isNaN || r.isNaN { r = .nan } else { r = name == "min" ? Swift.min(r, a.value) : Swift.max(r, a.value) }
-            }
-            return CalcValue(value: r, type: args[0].type)
-        default:  // clamp(min, val, max)
-            guard args.count == 3 else { throw fail("clamp() takes 3 arguments, got \(args.count)", at: start) }
-            let lo = args[0].value, v = args[1].value, hi = args[2].value
-            if lo.isNaN || v.isNaN || hi.isNaN { return CalcValue(value: .nan, type: args[0].type) }
-            return CalcValue(value: Swift.max(lo, Swift.min(v, hi)), type: args[0].type)
-        }
-    }
-
-    mutating func calcSum(depth: Int) throws -> CalcValue {
-        var a = try calcProduct(depth: depth)
-        while true {
-            let save = p
-            let before = skipWS()
-            guard case .delim(let op) = cur.kind, op == "+" || op == "-" else { p = save; return a }
-            let opPos = cur.start
-            advance()
-            let after = skipWS()
-            guard before && after else {
-                throw fail("'\(op)' in calc() needs whitespace on both sides", at: opPos)
-            }
-            let b = try calcProduct(depth: depth)
-            guard a.type == b.type else { throw fail("cannot \(op == "+" ? "add" : "subtract") \(a.type) and \(b.type) in calc()", at: opPos) }
-            let r = op == "+" ? a.value + b.value : a.value - b.value
-            try checkCalc(r, a.value, b.value, String(op), at: opPos)
-            a.value = r
-        }
-    }
-
-    mutating func calcProduct(depth: Int) throws -> CalcValue {
-        var a = try calcValue(depth: depth)
-        while true {
-            let save = p
-            skipWS()
-            let opPos = cur.start
-            if case .delim("*") = cur.kind {
-                advance(); skipWS()
-                let b = try calcValue(depth: depth)
-                guard a.type == .number || b.type == .number else { throw fail("cannot multiply \(a.type) by \(b.type) in calc()", at: opPos) }
-                let r = a.value * b.value
-                try checkCalc(r, a.value, b.value, "*", at: opPos)
-                a = CalcValue(value: r, type: a.type == .number ? b.type : a.type)
-            } else if case .slash = cur.kind {
-                advance(); skipWS()
-                let b = try calcValue(depth: depth)
-                guard b.type == .number else { throw fail("calc() can only divide by a number", at: opPos) }
-                let r = a.value / b.value
-                try checkCalc(r, a.value, b.value, "/", at: opPos)
-                a.value = r
-            } else {
-                p = save
-                return a
-            }
-        }
-    }
-
-    mutating func calcValue(depth: Int) throws -> CalcValue {
-        let t = cur
-        switch t.kind {
-        case .number(let v):
-            advance(); return CalcValue(value: v, type: .number)
-        case .percentage(let v):
-            advance(); return CalcValue(value: v, type: .percent)
-        case .dimension(let v, let unit):
-            guard let d = Self.degrees(v, unit: unit) else { throw fail("unknown unit '\(unit)' in calc()", at: t.start) }
-            try checkAngle(d, t)
-            advance(); return CalcValue(value: d, type: .angle)
-        case .ident(let name):
-            if let v = channelKeywords[name.lowercased()] {
-                advance(); return CalcValue(value: v, type: .number)
-            }
-            let c: Double
-            switch name.lowercased() {
-            case "e": c = M_E
-            case "pi": c = Double.pi
-            case "infinity": c = .infinity
-            case "-infinity": c = -.infinity
-            case "nan": c = .nan
-            default: throw fail("unknown constant '\(name)' in calc()", at: t.start)
-            }
-            advance(); return CalcValue(value: c, type: .number)
-        case .openParen:
-            guard depth < Self.maxDepth else { throw fail("calc() nested more than \(Self.maxDepth) levels deep", at: t.start) }
-            advance(); skipWS()
-            let v = try calcSum(depth: depth + 1)
-            skipWS()
-            guard case .closeParen = cur.kind else {
-                if case .eof = cur.kind { throw fail("missing ')' in calc()", at: cur.start) }
-                throw fail("unexpected \(describe(cur)) in calc()", at: cur.start)
-            }
-            advance(); return v
-        case .function(let name):
-            let lower = name.lowercased()
-            guard ["calc", "min", "max", "clamp"].contains(lower) else {
-                throw fail("unsupported function '\(name)()' in calc()", at: t.start)
-            }
-            advance()
-            return try calcFunction(lower, start: t.start, depth: depth + 1)
-        case .eof:
-            throw fail("calc() ends early: expected a value", at: t.start)
-        default:
-            throw fail("unexpected \(describe(t)) in calc(): expected a value", at: t.start)
         }
     }
 

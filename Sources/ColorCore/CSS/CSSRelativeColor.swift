@@ -28,7 +28,7 @@ extension Workbench {
 /// - Channel keywords are the space's coordinate names plus `alpha`, each a plain `<number>`: `rgb()`'s `r g b`
 ///   in 0…255, `hsl()`'s `s l` and `hwb()`'s `w b` in 0…100, `lab()`'s `l` in 0…100, `oklab()`'s `l` in 0…1,
 ///   hues in degrees, `alpha` in 0…1. They may be used anywhere a number is, permuted (`g b r`) or inside
-///   `calc()` (`calc(l + 0.1)`). Numbers and percentages may be mixed freely.
+///   any math function (`calc(l + 0.1)`, `round(h, 30)`). Numbers and percentages may be mixed freely.
 /// - An omitted alpha is the origin's alpha. Alpha is clamped to 0…1; lightness and chroma are clamped as in
 ///   CSS Color 4 (`lab()` L to 0…100, chroma ≥ 0…); `rgb()` channels keep values outside 0…255 (the result is
 ///   a `color(srgb …)` value).
