@@ -60,14 +60,10 @@ enum WatchLimits { static let maxClients = 32 }
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("palette.lua")
         try Self.script(anchor: "#00b386").write(to: script, atomically: true, encoding: .utf8)
-        let out = Pipe()
-        let watch = try CLI.start(["watch", "palette.lua", "--out", "out", "--port", "0", "--formats", "report", "--no-plugins"],
-                                  cwd: dir.path, stdout: out, stderr: FileHandle.nullDevice)
+        let (watch, lines) = try Self.startWatch(in: dir)
         defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let lines = Lines(out)
-        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
         let first = lines.all.first ?? ""
-        let port = try #require(first.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "\(first)")
+        let port = try #require(Self.port(lines), "\(first)")
         #expect(first == "serving out/report.html on http://127.0.0.1:\(port)/ (Ctrl-C stops)")
         #expect(lines.all[1].contains("  built in ") && lines.all[1].hasSuffix("audit wcag-aa: all 80 checks pass"), "\(lines.all)")
 
@@ -102,6 +98,17 @@ enum WatchLimits { static let maxClients = 32 }
                 && lines.all[3].hasSuffix("; keeping the last good outputs"), "\(lines.all)")
         // Served files stay inside the output folder.
         #expect(Self.get(port, "/../palette.lua") == nil || Self.get(port, "/../palette.lua")?.contains("not found") == true)
+    }
+
+    /// `huebench watch palette.lua --out out --port 0 --formats report --no-plugins` in `dir`, once it has printed
+    /// its first two lines (the address and the first build).
+    static func startWatch(in dir: URL) throws -> (Process, Lines) {
+        let out = Pipe()
+        let watch = try CLI.start(["watch", "palette.lua", "--out", "out", "--port", "0", "--formats", "report", "--no-plugins"],
+                                  cwd: dir.path, stdout: out, stderr: FileHandle.nullDevice)
+        let lines = Lines(out)
+        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
+        return (watch, lines)
     }
 
     /// The port from the first line (`serving … on http://127.0.0.1:PORT/ (Ctrl-C stops)`).
@@ -213,12 +220,8 @@ enum WatchLimits { static let maxClients = 32 }
         defer { try? FileManager.default.removeItem(at: dir) }
         let fm = FileManager.default
         try Self.script(anchor: "#00b386").write(to: dir.appendingPathComponent("palette.lua"), atomically: true, encoding: .utf8)
-        let out = Pipe()
-        let watch = try CLI.start(["watch", "palette.lua", "--out", "out", "--port", "0", "--formats", "report", "--no-plugins"],
-                                  cwd: dir.path, stdout: out, stderr: FileHandle.nullDevice)
+        let (watch, lines) = try Self.startWatch(in: dir)
         defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let lines = Lines(out)
-        #expect(Self.wait { lines.all.count >= 2 }, "watch printed \(lines.all)")
         let port = try #require(Self.port(lines), "\(lines.all)")
 
         let evil = Self.raw(port, "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n") ?? ""
