@@ -484,7 +484,8 @@ public struct ColorStream: Sendable {
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
             var warning: String? = nil
-            writePair(w.values[s / 2], line: line, a, b, isContrast: isContrast, into: out, warning: &warning)
+            // `CSSQuickReader` read both sides, so they are printable ASCII: nothing to escape.
+            writePair(w.values[s / 2], line: line, a, b, isContrast: isContrast, printable: true, into: out, warning: &warning)
             out.append(10)
             if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
         }
@@ -921,14 +922,16 @@ public struct ColorStream: Sendable {
             } else {
                 v = try wb.deltaE(ca, cb, method: method)
             }
-            writePair(v, line: line, a, b, isContrast: isContrast, into: out, warning: &warning)
+            writePair(v, line: line, a, b, isContrast: isContrast, printable: false, into: out, warning: &warning)
         }
     }
 
     /// A pair row: text `value  A on B` (`vs` for ΔE), or JSON `{"input","text","background","value"}`.
+    /// `printable`: `a` and `b` are known to be printable ASCII, so the text row echoes them unescaped.
     @inline(__always)
     func writePair(_ v: Double, line: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>,
-                   _ b: UnsafeBufferPointer<UInt8>, isContrast: Bool, into out: ByteText, warning: inout String?) {
+                   _ b: UnsafeBufferPointer<UInt8>, isContrast: Bool, printable: Bool, into out: ByteText,
+                   warning: inout String?) {
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
             out.append(",\"text\":"); out.appendJSONString(a)
@@ -937,8 +940,10 @@ public struct ColorStream: Sendable {
         } else {
             if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendFixedText(v, decimals: decimals, width: 10) }
             if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
-            out.append("  "); appendShown(a, into: out); out.append(isContrast ? (" on " as StaticString) : " vs ")
-            appendShown(b, into: out)
+            out.append("  ")
+            if printable { out.append(a) } else { appendShown(a, into: out) }
+            out.append(isContrast ? (" on " as StaticString) : " vs ")
+            if printable { out.append(b) } else { appendShown(b, into: out) }
         }
     }
 
