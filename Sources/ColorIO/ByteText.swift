@@ -673,6 +673,21 @@ public final class ByteText: @unchecked Sendable {
         count &+= n &+ pad
     }
 
+    /// A number in a text table's column of `width` bytes: `appendFixedText(v, decimals:width:)` below 10¹⁵ in
+    /// magnitude (and for ±inf), from there the shortest round trip as `Double.description` writes it (`1e+300`,
+    /// not three hundred digits; `1000000000000000.0`), and always at least one space before it, so that a
+    /// number wider than its column never runs into the one before.
+    public func appendColumn(_ v: Double, decimals: Int, width: Int) {
+        let start = storedCount
+        if v.isFinite && Swift.abs(v) >= 1e15 {
+            appendShortest(v)
+            alignRight(from: start, width: width)
+        } else {
+            appendFixedText(v, decimals: decimals, width: width)
+        }
+        if base[start] != 0x20 { alignRight(from: start, width: storedCount &- start &+ 1) }
+    }
+
     /// `appendFixedText(v, decimals:)` right-aligned in a field of `width` bytes (spaces on the left): C's
     /// `%{width}.{decimals}f` with the sign of a value that rounds to zero dropped.
     public func appendFixedText(_ v: Double, decimals: Int, width: Int) {

@@ -9,8 +9,9 @@ enum ConvertCommand: Command {
     usage: huebench convert --to SPACE [--json] [COLOR…]
 
     Converts each CSS color to SPACE and prints the coordinates there (unclamped: out-of-gamut values stay
-    below 0 or above 1; a powerless hue prints as none) and the CSS form. With no COLOR, reads one color per
-    line from standard input and streams the results.
+    below 0 or above 1; a powerless hue prints as none) and the CSS form. Coordinates print with 7 decimals
+    in 12-character columns (from 1e15 on, the shortest form: 1e+16), always with a space between columns. With no COLOR, reads
+    one color per line from standard input and streams the results.
 
     options:
       --to SPACE   target space, one of:

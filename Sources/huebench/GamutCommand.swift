@@ -12,7 +12,8 @@ enum GamutCommand: Command {
     algorithm: a binary search on OKLCH chroma at constant lightness and hue, within ΔEOK 0.02 (JND) of a
     clipped color; raytrace (CSS Color 4 §13.2, Color.js and ColorAide's raytrace) reduces chroma by intersecting
     the ray from the gray of the same lightness with the RGB cube in linear light, four fixed passes; clip clamps
-    each channel to 0…1. Colors already in gamut come back unchanged.
+    each channel to 0…1. Colors already in gamut come back unchanged. A color whose conversion to OKLCH
+    overflows (color(srgb 1e300 0 0)) has no lightness to search at: css4 reports it as an error on its row.
     With no COLOR, reads one color per line from standard input.
 
     options:

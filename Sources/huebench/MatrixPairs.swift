@@ -105,7 +105,12 @@ enum PairCheck {
                             }
                             return entries[0]
                         }
-                        if let c = try? wb.parse(f) { return LabelledColor(label: nil, text: f, color: c, location: location, line: number) }
+                        if let c = try? wb.parse(f) {
+                            do { return LabelledColor(label: nil, text: f, color: try ColorListReader.finite(c, wb), location: location, line: number) } catch {
+                                problems.append(ColorListProblem(location: location, message: "\(error)"))
+                                return nil
+                            }
+                        }
                         problems.append(ColorListProblem(location: location, message: "'\(ColorCoreError.excerpt(f))' is neither a label of --text/--background nor a CSS color"))
                         return nil
                     }

@@ -91,6 +91,34 @@ import Testing
     /// exactly while every midpoint is far outside (lo stays 0); the first 990 all are (chroma ≥ 95.6 at
     /// L 0.5 is hundreds of JNDs from its clip), so hi reaches exactly 1e300·2⁻⁹⁹⁰, where the search from that
     /// chroma starts, and both then take the same steps. At ≈ 95.6 nothing overflows (checked below).
+    /// A conversion that overflows (sRGB 1e300 is ∞ in linear light; inf − inf gives NaN in OKLab and Lab) was
+    /// read as a missing component, i.e. 0: `gamut` mapped `color(srgb 1e300 0 0)` and `lab(50 1e300 1e300)` to
+    /// black, `deltae` printed 100 (black against white) and `contrast oklch(0.5 1e300 30) white` 21. Gamut
+    /// mapping now refuses such a color on one line, and ΔE and contrast are NaN (the CLI warns); a `none`
+    /// component still reads as 0.
+    @Test func overflowingConversionsAreRefusedOrNaNNotBlack() throws {
+        for css in ["color(srgb 1e300 0 0)", "lab(50 1e300 1e300)", "color(srgb 1e200 1e200 1e200)"] {
+            let c = try wb.parse(css)
+            #expect(throws: ColorCoreError.self) { try wb.mapGamut(c, to: .srgb) }
+            do { _ = try wb.mapGamut(c, to: .displayP3) } catch {
+                #expect("\(error)".hasPrefix("cannot gamut-map a color whose conversion to OKLCH overflows"), "\(error)")
+            }
+            // (ΔE76 and CIEDE2000 take Lab as it is: `lab(50 1e300 1e300)` then converts nothing.)
+            for method in c.space == .lab ? ["ok", "jz"] : ["2000", "76", "ok", "cmc", "jz"] {
+                #expect(try wb.deltaE(c, Color(.srgb, 1, 1, 1), method: method).isNaN, "\(css) \(method)")
+            }
+        }
+        #expect(try wb.contrast(text: try wb.parse("oklch(0.5 1e300 30)"), background: Color(.srgb, 1, 1, 1)).isNaN)
+        #expect(try wb.deltaE(try wb.parse("oklch(0.5 1e300 30)"), Color(.srgb, 1, 1, 1), method: "2000").isNaN)
+        // Large but representable: XYZ 1e300 has OKLCH lightness ≈ 1e100, which CSS maps to white.
+        #expect(near(try wb.mapGamut(Color(.xyzD65, 1e300, 1e300, 1e300), to: .srgb).coords, SIMD3(1, 1, 1), 1e-9))
+        // Missing components are still 0: `oklch(none 0.1 30)` has lightness 0 (black), a powerless hue 0°.
+        #expect(try wb.mapGamut(try wb.parse("oklch(none 0.1 30)"), to: .srgb).coords == .zero)
+        let gray = try wb.parse("oklch(0.7 0 none)")
+        #expect(try wb.deltaE(gray, try wb.parse("oklch(0.7 0 0)"), method: "ok") == 0)
+        #expect(try wb.deltaE(gray, Color(.srgb, 1, 1, 1), method: "jz").isFinite)
+    }
+
     @Test func hugeChromaMapsToAFiniteInGamutColor() throws {
         let far = 1e300 * 0x1p-990
         for target in [ColorSpaceID.srgb, .displayP3, .rec2020] {

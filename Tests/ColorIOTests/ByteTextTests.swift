@@ -66,6 +66,26 @@ import HuebenchTestSupport
         #expect(Self.text { $0.appendFixedText(-12.5, decimals: 2, width: 4) } == "-12.50", "wider than the field")
     }
 
+    /// A text table's column: `%12.7f` below 10¹⁵ (the coordinate columns: `-1234.5000000` is 13 bytes wide),
+    /// the shortest round trip from there (`Double.description`: a 1e300 coordinate printed 301 digits), and
+    /// always a space before it, so that columns never run together.
+    @Test func columnsKeepASpaceAndUseExponentsForHugeValues() {
+        let cases: [(Double, String)] = [
+            (0.5, "   0.5000000"), (-0.000000001, "   0.0000000"), (1234.5, "1234.5000000".withSpace),
+            (-1234.5, "-1234.5000000".withSpace), (319838.2490046, "319838.2490046".withSpace),
+            (999_999_999_999_999, "999999999999999.0000000".withSpace), (1e15, "1000000000000000.0".withSpace),
+            (1e16, "       1e+16"),
+            (1e300, "      1e+300"), (-1.0032453730213623e100, "-1.0032453730213623e+100".withSpace),
+            (.infinity, "         inf"), (-.infinity, "        -inf"),
+        ]
+        for (v, want) in cases {
+            #expect(Self.text { $0.appendColumn(v, decimals: 7, width: 12) } == want, "\(v)")
+        }
+        #expect(Self.text { $0.appendColumn(21, decimals: 2, width: 10) } == "     21.00")
+        #expect(Self.text { $0.appendColumn(952380952.38, decimals: 2, width: 10) } == " 952380952.38")
+        #expect(Self.text { $0.appendColumn(9.5238095238e302, decimals: 2, width: 10) } == " 9.5238095238e+302")
+    }
+
     /// `%.{d}f` with trailing zeros and point dropped and `-0` as `0` (CSS numbers).
     @Test func trimmedFixedMatchesPrintf() {
         var mismatches: [String] = []
@@ -356,4 +376,9 @@ import HuebenchTestSupport
         }
         #expect(got == ["a", "b", "c"])
     }
+}
+
+private extension String {
+    /// One space, then the text: a value as wide as its column or wider.
+    var withSpace: String { " " + self }
 }

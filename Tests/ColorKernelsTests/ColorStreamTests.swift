@@ -17,10 +17,15 @@ import HuebenchTestSupport
         if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
     }
-    static func coordinate(_ v: Double) -> String {
-        var s = v.isNaN ? "none" : String(format: "%.7f", v)
+    /// A text column: `%.{decimals}f` (the shortest round trip from 10¹⁵ up) right-aligned in `width`, with a
+    /// space before a value as wide as the column or wider.
+    static func column(_ v: Double, decimals: Int, width: Int) -> String {
+        var s = v.isFinite && abs(v) >= 1e15 ? "\(v)" : String(format: "%.\(decimals)f", v)
         if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-        return String(repeating: " ", count: max(0, 12 - s.count)) + s
+        return s.count >= width ? " " + s : String(repeating: " ", count: width - s.count) + s
+    }
+    static func coordinate(_ v: Double) -> String {
+        v.isNaN ? "        none" : column(v, decimals: 7, width: 12)
     }
     static func colorRow(_ input: String, _ c: Color, json: Bool, width: Int = 11) -> String {
         let wb = Workbench.standard
@@ -39,9 +44,7 @@ import HuebenchTestSupport
             return "{\"input\":" + jsonString(input) + ",\"text\":" + jsonString(t) + ",\"background\":"
                 + jsonString(b) + ",\"value\":" + jsonNumber(v) + "}"
         }
-        var s = String(format: "%.\(decimals)f", v)
-        if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-        return String(repeating: " ", count: max(0, 10 - s.count)) + s + "  " + t + " " + sep + " " + b
+        return column(v, decimals: decimals, width: 10) + "  " + t + " " + sep + " " + b
     }
 
     // MARK: Inputs

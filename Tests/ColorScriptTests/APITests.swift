@@ -52,7 +52,14 @@ import Testing
         ("hb.srgb(1, 0, 0):contrast(5)", "color:contrast: argument 1 (background) must be a color or CSS color text, got number 5"),
         ("hb.srgb(1, 0, 0):mix(hb.srgb(0, 0, 0), 'half')", "color:mix: argument 2 (t) must be a number, got string \"half\""),
         ("hb.srgb(1, 0, 0).hex()", "color:hex: call it with ':' on a color"),
+        ("hb.srgb(1, 0, 0):map_gamut('srgb', 'nope')", "color:map_gamut: argument 2 (method): unknown gamut-mapping method 'nope'"),
+        // A color whose conversion overflows is the color's fault, not the method's.
+        ("hb.color('color(srgb 1e300 0 0)'):map_gamut('srgb')", "color:map_gamut: color(srgb 1e300 0 0): cannot gamut-map a color whose conversion to OKLCH overflows"),
         ("hb.buffer('red')", "hb.buffer: argument 1 (colors) must be a table, got string \"red\""),
+        // A NaN in a buffer is a missing component, and Float32 holds ±3.4e38: an overflow is refused where it enters.
+        ("hb.buffer{'color(srgb 1e300 0 0)'}", "hb.buffer: argument 1 (colors), item 1: coordinate 1e+300 in srgb is beyond the Float32 range (±3.4e38); use {precision = \"f64\"} or smaller coordinates"),
+        ("hb.buffer({'red', 'color(srgb 1e300 0 0)'}, 'oklch', {precision = 'f64'})", "hb.buffer: argument 1 (colors), item 2: its conversion to oklch overflows (a coordinate too large for srgb); use coordinates of a displayable size"),
+        ("hb.map_gamut(hb.buffer({'red', 'lab(50 1e300 1e300)'}, 'lab', {precision = 'f64'}), 'srgb')", "hb.map_gamut: argument 1 (buffer), color 2: cannot gamut-map a color whose conversion to OKLCH overflows"),
         ("hb.buffer{'#fff', 3}", "hb.buffer: argument 1 (colors), item 2 must be a color or CSS color text, got number 3"),
         ("hb.matrix(hb.buffer{'#fff'}, 'x')", "hb.matrix: argument 2 (background) must be a buffer (make one with hb.buffer{…}), got string \"x\""),
         ("hb.matrix(hb.buffer{'#fff'}, hb.buffer{'#000'}, {method = 'nope'})", "hb.matrix: argument 3 (options.method): unknown matrix method 'nope'"),

@@ -256,6 +256,39 @@ import Testing
         }
     }
 
+    /// Overflowing conversions: `gamut` refuses them on the color's row (it printed black), `deltae` and
+    /// `contrast` print NaN (or +∞) with the warning (they printed 100 and 21), as an argument and streamed;
+    /// huge coordinates print as `1e+16`, never as hundreds of digits, and a column never runs into the one
+    /// before.
+    @Test func overflowsAreErrorsOrNaNAndHugeNumbersKeepTheirColumns() throws {
+        let g = try CLI.run(["gamut", "--to", "srgb"], input: "color(srgb 1e300 0 0)\n#fff\n")
+        #expect(g.status == 1 && g.stdout.hasPrefix("error\nsrgb "), "\(g.stdout)")
+        #expect(g.stderr == "huebench gamut: line 1: cannot gamut-map a color whose conversion to OKLCH overflows (a coordinate too large for srgb); use coordinates of a displayable size\n", "\(g.stderr)")
+        let pairs = "color(srgb 1e300 0 0)\twhite\noklch(0.5 1e300 30)\twhite\n"
+        for (command, method) in [("deltae", "2000"), ("deltae", "ok"), ("contrast", "wcag21")] {
+            let s = try CLI.run([command, "--method", method], input: pairs)
+            let a = try CLI.run([command, "--method", method, "oklch(0.5 1e300 30)", "white"])
+            // (OKLab of chroma 1e300 is finite, so ΔEOK from it is +∞; through XYZ it overflows to NaN.)
+            let want = method == "ok" ? "inf" : "NaN"
+            #expect(s.lines.count == 2 && s.lines[1].hasPrefix("       \(want)  oklch(0.5 1e300 30) "), "\(command) \(method): \(s.stdout)")
+            #expect(s.stderr.contains("line 2: warning: the value is \(want == "inf" ? "infinite" : "NaN") (out-of-range input)"), "\(s.stderr)")
+            #expect(a.stdout == s.lines[1] + "\n", "\(a.stdout)")
+        }
+        let x = try CLI.run(["convert", "--to", "xyz"], input: "color(xyz 1234.5 -1234.5 1e16)\n")
+        #expect(x.stdout == "xyz-d65     1234.5000000 -1234.5000000       1e+16  color(xyz-d65 1234.5 -1234.5 10000000000000000)\n", "\(x.stdout)")
+        let o = try CLI.run(["convert", "--to", "oklch", "oklch(0.5 1e300 30)"])
+        #expect(o.stdout == "oklch         0.5000000      1e+300  30.0000000  oklch(0.5 1e300 30)\n", "\(o.stdout)")
+        // A color list's overflowing entry is a bad line (it was black, or an ∞ ratio that passed every level).
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("big\tcolor(srgb 1e300 0 0)\nred\tred\n", "t.txt", in: dir)
+        let m = try CLI.run(["matrix", "--method", "wcag21", "--text", t])
+        #expect(m.status == 1 && m.stderr.contains("\(t):1: 'color(srgb 1e300 0 0)' has coordinates too large for srgb (its conversion to XYZ overflows); use coordinates of a displayable size\n"), "\(m.stderr)")
+        let p = Self.write("oklch(0.5 1e300 30)\twhite\nred\twhite\n", "p.tsv", in: dir)
+        let q = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p])
+        #expect(q.stderr.contains("\(p):1: 'oklch(0.5 1e300 30)' has coordinates too large for oklch"), "\(q.stderr)")
+    }
+
     /// A number literal beyond the Double range became an infinite coordinate (JSON `null`); it is refused on one
     /// line naming the input, as an argument and streamed (the quick reader hands it to the full parser).
     @Test func numbersBeyondTheDoubleRangeAreRefused() throws {

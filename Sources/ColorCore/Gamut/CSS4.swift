@@ -23,6 +23,15 @@ public enum GamutCSS4 {
     public static func map(_ color: Color, to target: ColorSpaceID, spaces: ColorSpaceRegistry) throws -> Color {
         let gamut = try spaces.boundedGamut(of: target)
         let origin = try spaces.convert(color, to: .oklch)
+        if origin.coords.x.isNaN || origin.coords.y.isNaN {
+            // A missing lightness or chroma is 0; a NaN computed from present coordinates is an overflow (inf − inf
+            // in the conversion), which has no lightness to search at: an error, not black.
+            let computed = try spaces.convert(Color(color.space, coords: color.coordsForConversion), to: .oklch).coords
+            if computed.x.isNaN || computed.y.isNaN {
+                throw ColorCoreError.unsupported("cannot gamut-map a color whose conversion to OKLCH overflows (a "
+                    + "coordinate too large for \(color.space.rawValue)); use coordinates of a displayable size")
+            }
+        }
         let l = origin.coords.x.isNaN ? 0 : origin.coords.x
         // White and black as XYZ, so they land exactly on (1, 1, 1) and (0, 0, 0) in every D65 RGB space.
         if l >= 1 { return try spaces.convert(Color(.xyzD65, coords: WhitePoint.d65.xyz, alpha: color.alpha), to: target) }

@@ -22,6 +22,10 @@ public struct ConversionPlan: Sendable {
     let transforms: [ColorSpace.Transform]
     let targetPowerless: ColorSpace.PowerlessHue?
 
+    /// The index of the target's hue coordinate, which `apply` makes NaN where it is powerless; −1 when the
+    /// target has none. Any other NaN `apply` returns was computed (an overflow, inf − inf).
+    public var targetHueIndex: Int { targetPowerless?.hueIndex ?? -1 }
+
     /// Converts coordinates (missing components are read as 0; the target's powerless hue becomes NaN).
     public func apply(_ coords: SIMD3<Double>) -> SIMD3<Double> {
         var v = SIMD3(coords.x.isNaN ? 0 : coords.x, coords.y.isNaN ? 0 : coords.y, coords.z.isNaN ? 0 : coords.z)

@@ -64,8 +64,8 @@ public struct Workbench: Sendable {
     /// is taken as opaque. A missing (`none`) alpha counts as 1.
     public func contrast(text: Color, background: Color, method: String = "wcag21") throws -> Double {
         let m = try contrastMethods.lookup(method)
-        let bg = try convert(background, to: m.inputSpace).coordsForConversion
-        var fg = try convert(text, to: m.inputSpace).coordsForConversion
+        let bg = try computationCoords(background, in: m.inputSpace)
+        var fg = try computationCoords(text, in: m.inputSpace)
         if !text.alpha.isNaN && text.alpha < 1 {
             let a = max(text.alpha, 0)
             fg = fg * a + bg * (1 - a)
@@ -76,8 +76,23 @@ public struct Workbench: Sendable {
     /// Color difference by the method with this id (`2000`, `76`, `ok`…).
     public func deltaE(_ a: Color, _ b: Color, method: String = "2000") throws -> Double {
         let m = try deltaEMethods.lookup(method)
-        return m.evaluate(try convert(a, to: m.inputSpace).coordsForConversion,
-                          try convert(b, to: m.inputSpace).coordsForConversion)
+        return m.evaluate(try computationCoords(a, in: m.inputSpace), try computationCoords(b, in: m.inputSpace))
+    }
+
+    /// A color's coordinates in a method's input space, as `contrast` and `deltaE` compute with them: missing
+    /// (`none`) components and a powerless hue read as 0 (`coordsForConversion`), but a NaN that the conversion
+    /// computed from present coordinates (an overflow, inf − inf, as in `oklch(0.5 1e300 30)`) stays NaN, so
+    /// the value is NaN, not the value of black.
+    func computationCoords(_ color: Color, in space: ColorSpaceID) throws -> SIMD3<Double> {
+        let converted = try convert(color, to: space)
+        var coords = converted.coordsForConversion
+        let c = converted.coords
+        guard c.x.isNaN || c.y.isNaN || c.z.isNaN else { return coords }
+        // Converted from coordinates with no missing component, a NaN is computed, or a powerless hue.
+        let computed = try convert(Color(color.space, coords: color.coordsForConversion, alpha: color.alpha), to: space).coords
+        let axes = try spaces.space(space).coordinates
+        for k in 0..<3 where computed[k].isNaN && !(k < axes.count && axes[k].isHue) { coords[k] = .nan }
+        return coords
     }
 
     public func inGamut(_ color: Color, of space: ColorSpaceID, epsilon: Double = 1e-6) throws -> Bool {

@@ -335,11 +335,23 @@ public enum ColorListReader {
     /// colors labelled `name@light` and `name@dark`.
     static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
         -> [(label: String?, color: Color)] {
-        if let scheme { return [(label, try workbench.parse(text, colorScheme: scheme))] }
-        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try workbench.parse(text))] }
+        if let scheme { return [(label, try finite(workbench.parse(text, colorScheme: scheme), workbench))] }
+        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try finite(workbench.parse(text), workbench))] }
         let both = try workbench.parseSchemes(text)
         let name = label ?? text
-        return [(name + "@light", both.light), (name + "@dark", both.dark)]
+        return [(name + "@light", try finite(both.light, workbench)), (name + "@dark", try finite(both.dark, workbench))]
+    }
+
+    /// The color, if its conversion to XYZ is finite. A list's colors go on to contrast and ΔE in other spaces,
+    /// where an overflow (sRGB 1e300 is ∞ in linear light; OKLCH chroma 1e300 gives inf − inf) would be a NaN
+    /// read as a missing component, i.e. black, or an infinite ratio that passes every level: such an entry is a
+    /// bad line like any other.
+    public static func finite(_ c: Color, _ workbench: Workbench) throws -> Color {
+        let xyz = try workbench.convert(Color(c.space, coords: c.coordsForConversion), to: .xyzD65).coords
+        guard xyz.x.isFinite && xyz.y.isFinite && xyz.z.isFinite else {
+            throw ColorListValueError(message: "'\(ColorCoreError.excerpt(workbench.serialize(c)))' has coordinates too large for \(c.space.rawValue) (its conversion to XYZ overflows); use coordinates of a displayable size")
+        }
+        return c
     }
 
     /// `text` with every `var(--name[, fallback])` replaced by the value `vars` holds (nested references too,
@@ -570,7 +582,7 @@ struct DTCGTree {
                 if type == nil && t.type == nil { continue }
                 let values = LineText.containsIgnoringASCIICase(text, "light-dark")
                     ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench)
-                    : [(label: Optional(name), color: color)]
+                    : [(label: Optional(name), color: try ColorListReader.finite(color, workbench))]
                 for v in values {
                     out.append(LabelledColor(label: v.label, text: text, color: v.color, location: location, line: 0))
                 }
@@ -925,4 +937,10 @@ enum LineText {
         let isLetter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
         return isLetter || a == b
     }
+}
+
+/// A color list entry that parses but cannot be used (`ColorListReader.finite`).
+struct ColorListValueError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -513,7 +513,7 @@ public struct ColorStream: Sendable {
         return nil
     }
 
-    /// Coordinates of every parsed color in a target space (missing components as 0, as `coordsForConversion`),
+    /// Coordinates of every parsed color in a target space, as a method computes with them (`forComputation`),
     /// each source space's colors through its plan together (`routes`: see `ColorStream.routes`); a color with no
     /// plan gets kind 0 (the per-line path).
     static func convert(_ w: inout Scratch, into result: inout [SIMD3<Double>], routes: [Int], plans: [ConversionPlan]) {
@@ -545,11 +545,9 @@ public struct ColorStream: Sendable {
                 w.index.append(Int32(truncatingIfNeeded: k)); w.coords.append(w.parsed[k].coords); done[k] = true
             }
             pending -= w.index.count
-            w.coords.withUnsafeMutableBufferPointer { plans[routes[source]].apply($0) }
-            for (j, k) in w.index.enumerated() {
-                let v = w.coords[j]
-                result[Int(k)] = SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
-            }
+            let plan = plans[routes[source]], hue = plan.targetHueIndex
+            w.coords.withUnsafeMutableBufferPointer { plan.apply($0) }
+            for (j, k) in w.index.enumerated() { result[Int(k)] = Self.forComputation(w.coords[j], hue: hue) }
         }
     }
 
@@ -938,7 +936,7 @@ public struct ColorStream: Sendable {
             out.append(",\"background\":"); out.appendJSONString(b)
             out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
         } else {
-            if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendFixedText(v, decimals: decimals, width: 10) }
+            if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendColumn(v, decimals: decimals, width: 10) }
             if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
             out.append("  ")
             if printable { out.append(a) } else { appendShown(a, into: out) }
@@ -1037,7 +1035,7 @@ public struct ColorStream: Sendable {
                 if missingIsNone || isHue { out.append("none", rightAlignedIn: 12) } else { out.append("NaN", rightAlignedIn: 12); bad = true }
             } else {
                 if v.isInfinite { bad = true }
-                out.appendFixedText(v, decimals: 7, width: 12)
+                out.appendColumn(v, decimals: 7, width: 12)
             }
         }
         if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
@@ -1258,12 +1256,24 @@ extension ColorStream {
 }
 
 extension ColorStream.PairEntry {
-    /// `Workbench.convert(c, to: input).coordsForConversion` by the plans resolved once (nil: no plan here).
+    /// The coordinates `Workbench.contrast`/`deltaE` compute with in the input space (`forComputation`), by the
+    /// plans resolved once (nil: no plan here).
     @inline(__always)
     func coords(_ c: Color) -> SIMD3<Double>? {
         if c.space == input { return c.coordsForConversion }
         guard let k = sources.firstIndex(of: c.space) else { return nil }
-        let v = plans[k].apply(c.coords)
-        return SIMD3(v.x.isNaN ? 0 : v.x, v.y.isNaN ? 0 : v.y, v.z.isNaN ? 0 : v.z)
+        return ColorStream.forComputation(plans[k].apply(c.coords), hue: plans[k].targetHueIndex)
+    }
+}
+
+extension ColorStream {
+    /// Converted coordinates as a method computes with them (`Workbench.contrast`/`deltaE`): a powerless hue
+    /// (NaN at `hue`, the plan's `targetHueIndex`) reads as 0; any other NaN was computed from present
+    /// coordinates (an overflow such as `oklch(0.5 1e300 30)`) and stays, so the value is NaN, not black's.
+    @inline(__always)
+    static func forComputation(_ v: SIMD3<Double>, hue: Int) -> SIMD3<Double> {
+        var r = v
+        if hue >= 0 && r[hue].isNaN { r[hue] = 0 }
+        return r
     }
 }

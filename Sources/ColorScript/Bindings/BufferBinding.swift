@@ -172,7 +172,9 @@ enum BufferBinding {
                 if target == nil { target = colors[i].space }
             }
             try charge(host, "hb.buffer", count: n, double: double)
-            push(try make(colors, space: target ?? .oklch, double: double, host.workbench), L!)
+            push(try make(colors, space: target ?? .oklch, double: double, host.workbench) {
+                "hb.buffer: argument 1 (colors), item \($0 + 1)"
+            }, L!)
             return 1
         }
     }
@@ -190,19 +192,33 @@ enum BufferBinding {
     }
 
     /// A buffer of `colors` converted to `space` in Double (one plan per source space), Float32 unless `double`.
-    static func make(_ colors: [Color], space: ColorSpaceID, double: Bool, _ w: Workbench) throws -> ScriptBuffer {
+    ///
+    /// A NaN in a buffer is a missing component, so a color whose conversion to `space` overflows (a computed
+    /// NaN, as from `color(srgb 1e300 0 0)`) is refused, and so is a coordinate beyond the Float32 range (it would
+    /// be stored as ±∞) in an f32 buffer; `item(i)` names color i in the message.
+    static func make(_ colors: [Color], space: ColorSpaceID, double: Bool, _ w: Workbench,
+                     item: (Int) -> String) throws -> ScriptBuffer {
         var plans: [ColorSpaceID: ConversionPlan] = [:]
-        func coords(_ c: Color) throws -> SIMD3<Double> {
+        func coords(_ i: Int) throws -> SIMD3<Double> {
+            let c = colors[i]
             if c.space == space { return c.coords }
             if plans[c.space] == nil { plans[c.space] = try w.spaces.plan(from: c.space, to: space) }
-            return plans[c.space]!.apply(c.coords)
+            let plan = plans[c.space]!, v = plan.apply(c.coords)
+            // `apply` reads missing components as 0: a NaN it returns, but for a powerless hue, was computed.
+            for k in 0..<3 where v[k].isNaN && k != plan.targetHueIndex {
+                throw BindingError("\(item(i)): its conversion to \(space.rawValue) overflows (a coordinate too large for \(c.space.rawValue)); use coordinates of a displayable size")
+            }
+            return v
         }
         if double {
-            return ScriptBuffer(space: space, coords: try colors.map(coords), alpha: colors.map(\.alpha))
+            return ScriptBuffer(space: space, coords: try colors.indices.map(coords), alpha: colors.map(\.alpha))
         }
         let b = ColorBuffer(space: space, count: colors.count, hasAlpha: colors.contains { $0.alpha != 1 })
-        for (i, c) in colors.enumerated() {
-            let v = try coords(c)
+        for i in colors.indices {
+            let c = colors[i], v = try coords(i)
+            for k in 0..<3 where !v[k].isNaN && !Float(v[k]).isFinite {
+                throw BindingError("\(item(i)): coordinate \(v[k]) in \(space.rawValue) is beyond the Float32 range (±3.4e38); use {precision = \"f64\"} or smaller coordinates")
+            }
             b.c0[i] = Float(v.x); b.c1[i] = Float(v.y); b.c2[i] = Float(v.z)
             if b.hasAlpha { b.alphaPlane[i] = Float(c.alpha) }
         }
@@ -276,17 +292,23 @@ enum BufferBinding {
                         lock.lock(); let stop = failure != nil; lock.unlock()
                         if stop { return }
                         if deadline.expired { lock.lock(); failure = DeadlineExceeded(what: deadline.what); lock.unlock(); return }
+                        var i = r.lowerBound
                         do {
-                            for i in r {
+                            while i < r.upperBound {
                                 let c = try map(src.color(i), target, spaces)
                                 d.value![i] = try spaces.convert(c, to: target).coords
+                                i += 1
                             }
-                        } catch { lock.lock(); if failure == nil { failure = error }; lock.unlock() }
+                        } catch {
+                            // (The failing color's index names it; the first failure found is the one reported.)
+                            let e: Error = error is DeadlineExceeded ? error : ItemFailure(index: i, error: error)
+                            lock.lock(); if failure == nil { failure = e }; lock.unlock()
+                        }
                     }
                 }
                 if let e = failure {
                     if e is DeadlineExceeded { throw e }
-                    throw BindingError("hb.map_gamut: argument 2 (space): \(e)")
+                    throw BindingError("hb.map_gamut: argument 1 (buffer), \(e)")
                 }
                 out = ScriptBuffer(space: target, coords: coords, alpha: b.alpha)
             }
@@ -354,3 +376,8 @@ struct UncheckedPointer<T>: @unchecked Sendable {
     init(_ v: UnsafeMutablePointer<T>?) { value = v }
 }
 
+/// A batch call's failure at one color: "color N (1-based): the error".
+struct ItemFailure: Error, CustomStringConvertible {
+    let index: Int, error: Error
+    var description: String { "color \(index + 1): \(error)" }
+}

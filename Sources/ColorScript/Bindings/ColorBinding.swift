@@ -225,7 +225,12 @@ enum ColorBinding {
         LuaBinding("map_gamut", "(space?: string, method?: string): Color | the color mapped into space's gamut (css4 default, clip, raytrace)", { L in method("map_gamut", L) { host, a, c in
             let s = try a.space(1, "space", host, default: .srgb)
             let m = try a.method(2, "method", default: "css4")
-            host.push(try a.core(2, "method") { try host.workbench.mapGamut(c, to: s, method: m) }); return 1 } }),
+            _ = try a.core(2, "method") { try host.workbench.gamutMappers.lookup(m) }
+            // Past the method's name, a failure is the color's (one whose conversion overflows).
+            do { host.push(try host.workbench.mapGamut(c, to: s, method: m)) } catch {
+                throw BindingError("color:map_gamut: \(host.serialize(c)): \(error)")
+            }
+            return 1 } }),
         LuaBinding("mix", "(other: Color|string, t?: number, space?: string): Color | interpolation toward other (t 0…1, default 0.5, in oklch)", { L in method("mix", L) { host, a, c in
             let other = try a.color(1, "other", host)
             let t = try a.number(2, "t", default: 0.5)

@@ -116,11 +116,14 @@ enum Format {
     /// (`Escape.terminal`); everything else as is.
     static func visible(_ s: String) -> String { Escape.terminal(s) }
 
-    /// Text-mode coordinate: 7 decimals, `none` when missing, no negative zero; right-aligned in 12 columns.
+    /// Text-mode coordinate as the stream rows write it (`ByteText.appendColumn`): 7 decimals, `none` when
+    /// missing, no negative zero, right-aligned in 12 columns; the shortest round trip from 10¹⁵ up, and always
+    /// a space before it.
     static func coordinate(_ v: Double) -> String {
-        var s = v.isNaN ? "none" : String(format: "%.7f", v)
-        if s.hasPrefix("-") && s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-        return String(repeating: " ", count: max(0, 12 - s.count)) + s
+        if v.isNaN { return "        none" }
+        let b = ByteText(capacity: 64)
+        b.appendColumn(v, decimals: 7, width: 12)
+        return String(decoding: b.buffer, as: UTF8.self)
     }
 
     static func padRight(_ s: String, _ width: Int) -> String {
