@@ -83,6 +83,24 @@ import HuebenchTestSupport
 
     static let n = 3000
 
+    /// The values whose fixed text leaves a space in its column (the writers' fast path; the others take
+    /// `ByteText.appendColumn`): `%10.2f` fits 999999.99 and −99999.99 in 9 bytes, `%12.7f` 999.9999999 and
+    /// −99.9999999 in 11; the bounds stay 1 below those powers of ten so that rounding never adds a digit.
+    @Test func roomyRangesLeaveASpaceInTheColumn() {
+        #expect(ColorStream.roomyRange(decimals: 2, width: 10) == (-99_999, 999_999))
+        #expect(ColorStream.roomyRange(decimals: 4, width: 10) == (-999, 9_999))
+        #expect(ColorStream.roomyRange(decimals: 7, width: 12) == (-99, 999))
+        #expect(ColorStream.roomyRange(decimals: 0, width: 10) == (-99_999_999, 999_999_999))
+        let none = ColorStream.roomyRange(decimals: 8, width: 10)
+        #expect(none.lower > none.upper, "0.00000000 fills a 10-byte column: nothing is roomy")
+        for (d, w) in [(2, 10), (4, 10), (7, 12), (0, 10)] {
+            let r = ColorStream.roomyRange(decimals: d, width: w)
+            for v in [r.lower, r.upper, r.upper + 0.49, r.lower - 0.49] {
+                #expect(String(format: "%.\(d)f", v).count < w, "\(v) in %\(w).\(d)f")
+            }
+        }
+    }
+
     @Test(arguments: [false, true])
     func convertMatchesTheReference(json: Bool) throws {
         let wb = Workbench.standard

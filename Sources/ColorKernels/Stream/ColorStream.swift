@@ -40,6 +40,8 @@ public struct ColorStream: Sendable {
     public let spaceWidth: Int
     /// Decimals of pair values in text rows.
     public let decimals: Int
+    /// The pair values whose `%10.{decimals}f` text leaves a space in its column (`appendColumn`'s fast path).
+    let pairColumn: (lower: Double, upper: Double)
     let wb: Workbench
     let quick: CSSQuickReader
     /// The index of OKLCH among `quick`'s spaces (`Parsed.space`; -1: none).
@@ -151,6 +153,7 @@ public struct ColorStream: Sendable {
         self.json = json
         self.spaceWidth = spaceWidth
         self.decimals = decimals
+        pairColumn = Self.roomyRange(decimals: decimals, width: 10)
         self.wb = workbench
         let quick = CSSQuickReader(spaces: workbench.spaces)
         self.quick = quick
@@ -936,7 +939,7 @@ public struct ColorStream: Sendable {
             out.append(",\"background\":"); out.appendJSONString(b)
             out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
         } else {
-            if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { out.appendColumn(v, decimals: decimals, width: 10) }
+            if v.isNaN { out.append("NaN", rightAlignedIn: 10) } else { Self.appendColumn(v, decimals: decimals, width: 10, roomy: pairColumn, into: out) }
             if !v.isFinite { warning = "the value is \(v.isNaN ? "NaN" : "infinite") (out-of-range input); JSON prints it as null" }
             out.append("  ")
             if printable { out.append(a) } else { appendShown(a, into: out) }
@@ -950,6 +953,29 @@ public struct ColorStream: Sendable {
     @inline(__always)
     func appendShown(_ text: UnsafeBufferPointer<UInt8>, into out: ByteText) {
         if let shown = Escape.terminal(text) { shown.withUnsafeBufferPointer { out.append($0) } } else { out.append(text) }
+    }
+
+    /// `ByteText.appendColumn` with the common case inlined: a value in `roomy` (whose fixed text is shorter
+    /// than the column) is the fixed text as it is; any other takes `appendColumn`.
+    @inline(__always)
+    static func appendColumn(_ v: Double, decimals: Int, width: Int, roomy: (lower: Double, upper: Double),
+                             into out: ByteText) {
+        if v >= roomy.lower && v <= roomy.upper {
+            out.appendFixedText(v, decimals: decimals, width: width)
+        } else {
+            out.appendColumn(v, decimals: decimals, width: width)
+        }
+    }
+
+    /// Values whose `%{width}.{decimals}f` text is at most width − 1 bytes: k = width − 1 − (point and decimals)
+    /// integer digits when positive, k − 1 and a sign when negative (bounds 1 below the powers of ten, so that no
+    /// rounding carries into another digit); empty (lower > upper: nothing is roomy) when k < 2.
+    static func roomyRange(decimals: Int, width: Int) -> (lower: Double, upper: Double) {
+        let k = width - 1 - (decimals > 0 ? decimals + 1 : 0)
+        guard k >= 2 && k <= 15 else { return (1, 0) }
+        var p = 1.0
+        for _ in 0..<k { p *= 10 }
+        return (-(p / 10 - 1), p - 1)
     }
 
     static func trimSpaces(_ s: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -1035,7 +1061,8 @@ public struct ColorStream: Sendable {
                 if missingIsNone || isHue { out.append("none", rightAlignedIn: 12) } else { out.append("NaN", rightAlignedIn: 12); bad = true }
             } else {
                 if v.isInfinite { bad = true }
-                out.appendColumn(v, decimals: 7, width: 12)
+                // (`%12.7f` leaves a space for −99 … 999: `roomyRange(decimals: 7, width: 12)`.)
+                Self.appendColumn(v, decimals: 7, width: 12, roomy: (-99, 999), into: out)
             }
         }
         if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
