@@ -109,6 +109,10 @@ import Testing
             }
         }
         #expect(try wb.contrast(text: try wb.parse("oklch(0.5 1e300 30)"), background: Color(.srgb, 1, 1, 1)).isNaN)
+        // Color-vision simulation: the overflow was black (protan of oklch(0.5 1e300 30)); now an error.
+        let protan = try CVDSimulation(.protan, severity: 1)
+        #expect(throws: ColorCoreError.self) { try protan.simulate(try wb.parse("oklch(0.5 1e300 30)"), workbench: wb) }
+        #expect(throws: ColorCoreError.self) { try protan.simulate(try wb.parse("color(srgb 1e300 0 0)"), workbench: wb) }
         #expect(try wb.deltaE(try wb.parse("oklch(0.5 1e300 30)"), Color(.srgb, 1, 1, 1), method: "2000").isNaN)
         // Large but representable: XYZ 1e300 has OKLCH lightness ≈ 1e100, which CSS maps to white.
         #expect(near(try wb.mapGamut(Color(.xyzD65, 1e300, 1e300, 1e300), to: .srgb).coords, SIMD3(1, 1, 1), 1e-9))

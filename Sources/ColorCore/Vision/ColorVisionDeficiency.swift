@@ -90,9 +90,22 @@ public struct CVDSimulation: Sendable, Equatable {
         (matrix * v).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
     }
 
-    /// `color` as this deficiency sees it, in sRGB (alpha kept). Missing components count as 0.
+    /// `color` as this deficiency sees it, in sRGB (alpha kept). Missing components count as 0; a color whose
+    /// conversion to linear sRGB overflows (∞, or the NaN of inf − inf, which would read as a missing 0) is an
+    /// error: the simulation of `oklch(0.5 1e300 30)` was black.
     public func simulate(_ color: Color, workbench: Workbench = .standard) throws -> Color {
-        let lin = try workbench.spaces.convert(color, to: .srgbLinear).coordsForConversion
+        let converted = try workbench.spaces.convert(color, to: .srgbLinear).coords
+        let lin = SIMD3(converted.x.isNaN ? 0 : converted.x, converted.y.isNaN ? 0 : converted.y, converted.z.isNaN ? 0 : converted.z)
+        var overflows = !(lin.x.isFinite && lin.y.isFinite && lin.z.isFinite)
+        if !overflows && (converted.x.isNaN || converted.y.isNaN || converted.z.isNaN) {
+            // A NaN here is a missing component carried over, or computed: the conversion with none read as 0 tells.
+            let computed = try workbench.spaces.convert(Color(color.space, coords: color.coordsForConversion), to: .srgbLinear).coords
+            overflows = !(computed.x.isFinite && computed.y.isFinite && computed.z.isFinite)
+        }
+        if overflows {
+            throw ColorCoreError.unsupported("cannot simulate a color whose conversion to linear sRGB overflows (a "
+                + "coordinate too large for \(color.space.rawValue)); use coordinates of a displayable size")
+        }
         let s = simulate(linearSRGB: lin)
         let tf = TransferFunction.srgb
         return Color(.srgb, tf.toEncoded(s.x), tf.toEncoded(s.y), tf.toEncoded(s.z), alpha: color.alpha)
