@@ -120,9 +120,12 @@ extension BatchGamutMapper {
             j += 4
         }
 
-        // The bisections: two groups of four lanes step together, their work interleaved stage by stage: a step
-        // is one long dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket), so the
-        // processor runs one group's stage while the other's waits on its results.
+        // The bisections: two groups of four lanes, one whole step of each per iteration. A step is one long
+        // dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket); the two groups'
+        // chains are independent, so the processor overlaps them by itself. Written out in program order, each
+        // step's values fit the 16 SSE registers better: with the groups interleaved stage by stage in the source,
+        // 213 instructions per E2 line were stack spills and reloads, and the line took 120 instructions more, for
+        // no wall time gained.
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
         let groups = (CSS4LaneState(), CSS4LaneState())
@@ -194,9 +197,10 @@ extension BatchGamutMapper {
 
         refill(groups.0, &colors0); refill(groups.1, &colors1)
         while V.any(groups.0.mask(.active) .| groups.1.mask(.active)) {
-            let s0 = front(groups.0), s1 = front(groups.1)
-            let f0 = screened(groups.0, s0), f1 = screened(groups.1, s1)
-            back(groups.0, s0, f0); back(groups.1, s1, f1)
+            let s0 = front(groups.0)
+            back(groups.0, s0, screened(groups.0, s0))
+            let s1 = front(groups.1)
+            back(groups.1, s1, screened(groups.1, s1))
             if !V.all(groups.0.mask(.active)) { refill(groups.0, &colors0) }
             if !V.all(groups.1.mask(.active)) { refill(groups.1, &colors1) }
         }
