@@ -287,6 +287,12 @@ import Testing
         let p = Self.write("oklch(0.5 1e300 30)\twhite\nred\twhite\n", "p.tsv", in: dir)
         let q = try CLI.run(["matrix", "--method", "wcag21", "--pairs", p])
         #expect(q.stderr.contains("\(p):1: 'oklch(0.5 1e300 30)' has coordinates too large for oklch"), "\(q.stderr)")
+        // The bad-entry list names its file on one line each: a newline or ESC in the file name is shown, not sent.
+        let odd = Self.write("color(srgb 1e300 0 0)\n", "a\nb\u{1B}[31m.txt", in: dir)
+        let o2 = try CLI.run(["matrix", "--method", "wcag21", "--text", odd])
+        let shown = odd.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+        #expect(o2.status == 1 && !o2.stderr.contains("\u{1B}"), "\(o2.stderr)")
+        #expect(o2.stderr.contains("  \(shown):1: 'color(srgb 1e300 0 0)' has coordinates too large"), "\(o2.stderr)")
     }
 
     /// A number literal beyond the Double range became an infinite coordinate (JSON `null`); it is refused on one

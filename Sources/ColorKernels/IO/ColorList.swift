@@ -32,7 +32,8 @@ public struct LabelledColor: Sendable {
 public struct ColorListProblem: Sendable, CustomStringConvertible {
     public var location: String
     public var message: String
-    public var description: String { "\(location): \(message)" }
+    /// One line: a file name with a newline or a terminal escape is shown as `\u{A}`, `\u{1B}` (`Escape.terminal`).
+    public var description: String { "\(Escape.terminal(location)): \(message)" }
     public init(location: String, message: String) { self.location = location; self.message = message }
 }
 
@@ -43,7 +44,7 @@ public struct ColorListError: Error, CustomStringConvertible, Sendable {
     public static let shown = 20
     public init(source: String, problems: [ColorListProblem]) { self.source = source; self.problems = problems }
     public var description: String {
-        var s = "\(problems.count) invalid \(problems.count == 1 ? "entry" : "entries") in \(source):"
+        var s = "\(problems.count) invalid \(problems.count == 1 ? "entry" : "entries") in \(Escape.terminal(source)):"
         for p in problems.prefix(Self.shown) { s += "\n  " + p.description }
         if problems.count > Self.shown { s += "\n  … and \(problems.count - Self.shown) more" }
         return s + "\nfix them, or pass --skip-invalid to compute with the valid ones"

@@ -84,7 +84,7 @@ enum LoadColorsBinding {
             let colors = read.colors.map(\.color)
             try BufferBinding.charge(host, "hb.load_colors", count: colors.count, double: double)
             let b = try BufferBinding.make(colors, space: target ?? colors.first?.space ?? .srgb, double: double, host.workbench) {
-                "hb.load_colors: \(read.colors[$0].location)"
+                "hb.load_colors: \(Escape.terminal(read.colors[$0].location))"
             }
             let labels = read.colors.map { $0.label ?? "" }
             if labels.contains(where: { !$0.isEmpty }) { b.labels = labels }
