@@ -191,4 +191,60 @@ import Testing
         defer { close(fd) }
         #expect(throws: LineTooLongError.self) { _ = try ColorListReader.readDescriptor(fd, source: "/dev/zero") }
     }
+
+    /// The byte-level reader of plain lines (`QuickLines`) gives exactly the entries and problems the general line
+    /// reader (`ColorListReader.readLine`) gives, line for line: labels, texts, coordinates bit for bit (`none`
+    /// too), syntax, locations, and the custom properties later lines reference.
+    @Test func quickLinesGiveTheGeneralReadersEntries() throws {
+        let lines = [
+            "#00b386", "  #00B386  ", "label\t#1a1a1a", " label with spaces \t oklch(0.55 0.12 170) ", "\t#abc",
+            "#abc\t", "--brand-500: #00b386;", "--brand-600: oklch(0.55 0.12 170) !important;", "--brand-700:#123 ;",
+            "--no-colon #fff", "--ref: var(--brand-500);", "--ref2: var(--brand-700)", "/* x */\t#fff", "/* c */ #fff",
+            "#fff /* trailing */", "// comment\t#fff", "a # b\t#fff", "#fff # comment", "#fff #", "# comment", "#",
+            "}", ":root {", "a\tb\t#fff", "lab(50% 20 -30 / 0.5)", "oklch(none 0.1 30)", "color(srgb 1e300 0 0)",
+            "oklch(0.5 1e300 30)", "t\toklch(0.5 1e300 30)", "--big: oklch(0.5 1e300 30);", "rgb(1 2 3)", "#ggg",
+            "label\t", "ünïcode\t#fff", "--x\t#fff", "oklch(0.5 0.1 30 / 50%)", "tok.1\t#0000001",
+            "a/b\t#fff", "x#\t#fff", "--sp: #fff ;", "--brace: #fff }", "lab(50 20 -30)", "  ", "",
+            "hsl(120 50% 50%)", "--dup: #000;", "--dup: #fff;", "use\tvar(--dup)",
+        ]
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Self.write(lines.joined(separator: "\n") + "\n", "mixed.txt", in: dir)
+        let (colors, problems) = try ColorListReader.read(path: path)
+
+        var expected: [LabelledColor] = [], expectedProblems: [ColorListProblem] = []
+        var vars: [String: String] = [:]
+        for (i, line) in lines.enumerated() {
+            ColorListReader.readLine(line, number: i + 1, source: path, workbench: .standard, vars: &vars,
+                                     into: &expected, problems: &expectedProblems)
+        }
+        #expect(colors.count == expected.count)
+        for (a, b) in zip(colors, expected) {
+            #expect(a.label == b.label && a.text == b.text && a.location == b.location && a.line == b.line, "\(a.location)")
+            #expect(a.color.space == b.color.space && a.color.cssSyntax == b.color.cssSyntax, "\(a.location)")
+            #expect(a.color.coords.x.bitPattern == b.color.coords.x.bitPattern && a.color.coords.y.bitPattern == b.color.coords.y.bitPattern
+                    && a.color.coords.z.bitPattern == b.color.coords.z.bitPattern && a.color.alpha.bitPattern == b.color.alpha.bitPattern,
+                    "\(a.location): \(a.color.coords) vs \(b.color.coords)")
+        }
+        #expect(problems.map(\.description) == expectedProblems.map(\.description))
+        // Spot values: the quick lines were read as the general reader reads them.
+        #expect(colors.first { $0.label == "--ref" }?.color.coords == (try Workbench.standard.parse("#00b386")).coords)
+        #expect(colors.first { $0.label == "use" }?.color.coords == SIMD3(1, 1, 1))
+        #expect(colors.first { $0.label == "--sp" }?.text == "#fff")
+
+        // Which lines take the byte-level path (the rest go to the general reader).
+        let quick = QuickLines(workbench: .standard)
+        func taken(_ line: String) -> Bool {
+            var v: [String: String] = [:], out: [LabelledColor] = []
+            let bytes = Array(line.utf8)
+            return bytes.withUnsafeBufferPointer { quick.read($0, 0..<bytes.count, number: 1, source: "t", vars: &v, into: &out) }
+        }
+        for line in ["#00b386", "label\t#1a1a1a", "--brand-500: #00b386;", "lab(50% 20 -30 / 0.5)", "x#\t#fff"] {
+            #expect(taken(line), "\(line)")
+        }
+        for line in ["/* x */\t#fff", "a # b\t#fff", "#fff #", "rgb(1 2 3)", "ünïcode\t#fff", "oklch(0.5 1e300 30)",
+                     "a\tb\t#fff", "--x\t#fff", "use\tvar(--dup)", "--brace: #fff }"] {
+            #expect(!taken(line), "\(line)")
+        }
+    }
 }

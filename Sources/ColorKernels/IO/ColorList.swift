@@ -168,14 +168,19 @@ public enum ColorListReader {
         var colors: [LabelledColor] = [], problems: [ColorListProblem] = []
         var vars: [String: String] = [:]
         let scheme = try Self.appearance(context, source: source)
+        let quick = QuickLines(workbench: workbench)
         while try reader.nextBatch(maxLines: 4096) {
             try limits.check()
             let before = colors.count
-            for (i, r) in reader.lines.enumerated() {
-                let n = reader.firstLineNumber + i
-                let line = String(decoding: reader.data[r], as: UTF8.self)
-                readLine(line, number: n, source: source, workbench: workbench, scheme: scheme, vars: &vars,
-                         into: &colors, problems: &problems)
+            let first = reader.firstLineNumber
+            reader.data.withUnsafeBufferPointer { data in
+                for (i, r) in reader.lines.enumerated() {
+                    let n = first + i
+                    if quick.read(data, r, number: n, source: source, vars: &vars, into: &colors) { continue }
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: data[r]), as: UTF8.self)
+                    readLine(line, number: n, source: source, workbench: workbench, scheme: scheme, vars: &vars,
+                             into: &colors, problems: &problems, finite: quick.finite)
+                }
             }
             if limits.charge != nil { try limits.add(colors[before...].reduce(0) { $0 + Limits.cost($1) }) }
         }
@@ -334,13 +339,14 @@ public enum ColorListReader {
 
     /// The entries one color value gives: itself, or for a `light-dark()` value without a chosen scheme its two
     /// colors labelled `name@light` and `name@dark`.
-    static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench) throws
-        -> [(label: String?, color: Color)] {
-        if let scheme { return [(label, try finite(workbench.parse(text, colorScheme: scheme), workbench))] }
-        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try finite(workbench.parse(text), workbench))] }
+    static func entries(_ text: String, label: String?, scheme: CSSColorScheme?, workbench: Workbench,
+                        finite check: FiniteCheck? = nil) throws -> [(label: String?, color: Color)] {
+        let check = check ?? FiniteCheck(workbench)
+        if let scheme { return [(label, try check(workbench.parse(text, colorScheme: scheme)))] }
+        guard LineText.containsIgnoringASCIICase(text, "light-dark") else { return [(label, try check(workbench.parse(text)))] }
         let both = try workbench.parseSchemes(text)
         let name = label ?? text
-        return [(name + "@light", try finite(both.light, workbench)), (name + "@dark", try finite(both.dark, workbench))]
+        return [(name + "@light", try check(both.light)), (name + "@dark", try check(both.dark))]
     }
 
     /// The color, if its conversion to XYZ is finite. A list's colors go on to contrast and ΔE in other spaces,
@@ -391,7 +397,8 @@ public enum ColorListReader {
 
     static func readLine(_ raw: String, number: Int, source: String, workbench: Workbench,
                          scheme: CSSColorScheme? = nil, vars: inout [String: String],
-                         into colors: inout [LabelledColor], problems: inout [ColorListProblem]) {
+                         into colors: inout [LabelledColor], problems: inout [ColorListProblem],
+                         finite check: FiniteCheck? = nil) {
         guard let (labelPart, textPart) = split(Substring(raw)) else { return }
         let label = labelPart.map(String.init), text = String(textPart)
         let location = "\(source):\(number)"
@@ -402,7 +409,7 @@ public enum ColorListReader {
         if let label, label.hasPrefix("--") { vars[label] = text }
         do {
             let value = try substitute(text, vars: vars)
-            for e in try entries(value, label: label, scheme: scheme, workbench: workbench) {
+            for e in try entries(value, label: label, scheme: scheme, workbench: workbench, finite: check) {
                 colors.append(LabelledColor(label: e.label, text: text, color: e.color, location: location, line: number))
             }
         } catch {
@@ -564,6 +571,7 @@ struct DTCGTree {
     /// The resolved color tokens, and a problem for each color token that does not resolve.
     mutating func colors(workbench: Workbench) throws -> (colors: [LabelledColor], problems: [ColorListProblem]) {
         var out: [LabelledColor] = [], problems: [ColorListProblem] = nameProblems
+        let check = FiniteCheck(workbench)
         for (k, name) in order.enumerated() {
             if k & 0xFFF == 0xFFF {
                 try limits.check()
@@ -582,8 +590,8 @@ struct DTCGTree {
                 if type != nil && type != "color" { continue }
                 if type == nil && t.type == nil { continue }
                 let values = LineText.containsIgnoringASCIICase(text, "light-dark")
-                    ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench)
-                    : [(label: Optional(name), color: try ColorListReader.finite(color, workbench))]
+                    ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench, finite: check)
+                    : [(label: Optional(name), color: try check(color))]
                 for v in values {
                     out.append(LabelledColor(label: v.label, text: text, color: v.color, location: location, line: 0))
                 }
