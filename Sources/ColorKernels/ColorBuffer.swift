@@ -123,6 +123,40 @@ public final class ColorBuffer: @unchecked Sendable {
     /// Every color, as `Color` values.
     public func colors() -> [Color] { (0..<count).map(color) }
 
+    /// The first color (0-based) of this buffer, the result of a conversion from `source`, whose coordinates
+    /// overflowed: an infinite channel, or a NaN channel other than `hueIndex` (a powerless hue) where the source
+    /// color has no missing component (NaN is otherwise how a `none` passes through). Nil when there is none.
+    /// Scans eight lanes at a time (the padding lanes are 0); a block with a suspect lane is then read per color.
+    public func firstOverflow(from source: ColorBuffer, hueIndex: Int) -> Int? {
+        let n = count, block = 1024
+        var start = 0
+        while start < n {
+            let end = Swift.min(n, start + block)
+            var suspect = SIMDMask<SIMD8<Int32>>(repeating: false)
+            for k in 0..<3 {
+                let p = plane(k)
+                var i = start
+                while i < end {
+                    let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
+                    let d = v - v  // 0 for a finite value, NaN for ±∞ and NaN
+                    suspect = suspect .| (d .!= d)
+                    i += 8
+                }
+            }
+            if any(suspect) {
+                for i in start..<end {
+                    let c = (plane(0)[i], plane(1)[i], plane(2)[i])
+                    let values = [c.0, c.1, c.2]
+                    if values.contains(where: { $0.isInfinite }) { return i }
+                    let sourceHasNone = source.plane(0)[i].isNaN || source.plane(1)[i].isNaN || source.plane(2)[i].isNaN
+                    if !sourceHasNone && values.indices.contains(where: { $0 != hueIndex && values[$0].isNaN }) { return i }
+                }
+            }
+            start = end
+        }
+        return nil
+    }
+
     // MARK: Construction
 
     /// From `Color` values. Colors in another space than `space` are converted with the Double reference path

@@ -42,4 +42,30 @@ struct ColorBufferTests {
         let empty = try ColorBuffer([], space: .oklch)
         #expect(empty.count == 0 && empty.space == .oklch)
     }
+
+    /// An overflow in Float32 math (∞, or inf − inf = NaN) is found, with the color's index; a powerless hue (NaN at
+    /// the hue index) and a `none` carried through from the source are not overflows.
+    @Test func overflowsAreFoundButPowerlessHuesAndNoneAreNot() throws {
+        // OKLCH chroma 1e30 → sRGB: the LMS cubes overflow Float32 (1e90), giving NaN channels.
+        let src = try ColorBuffer(interleaved: [Float(0.5), 0.1, 30] + Array(repeating: [Float(0.7), 0.05, 200], count: 2_000).flatMap { $0 }
+                                  + [0.5, 1e30, 30], space: .oklch)
+        let srgb = try BatchConversionPlan(from: .oklch, to: .srgb).convert(src, threads: 1)
+        #expect(srgb.firstOverflow(from: src, hueIndex: -1) == 2_001)
+        #expect(srgb[2_001].x.isNaN || srgb[2_001].x.isInfinite)
+
+        // Grays to OKLCH and HSL: a NaN hue (powerless), never an overflow.
+        let grays = try ColorBuffer(interleaved: [Float(0), 0, 0, 1, 1, 1, 0.5, 0.5, 0.5], space: .srgb)
+        for target in [ColorSpaceID.oklch, .hsl, .lch] {
+            let out = try BatchConversionPlan(from: .srgb, to: target).convert(grays, threads: 1)
+            let hue = try Workbench.standard.spaces.plan(from: .srgb, to: target).targetHueIndex
+            #expect(hue >= 0 && (0..<3).contains { out[$0][hue].isNaN }, "\(target)")
+            #expect(out.firstOverflow(from: grays, hueIndex: hue) == nil, "\(target)")
+        }
+
+        // A `none` passed through unchanged is not an overflow; an infinite channel always is.
+        let withNone = try ColorBuffer(interleaved: [Float(0.5), .nan, 30, 0.5, 0.1, .infinity], space: .oklch)
+        #expect(withNone.firstOverflow(from: withNone, hueIndex: 2) == 1)
+        withNone[1] = SIMD3(0.5, 0.1, 30)
+        #expect(withNone.firstOverflow(from: withNone, hueIndex: 2) == nil)
+    }
 }

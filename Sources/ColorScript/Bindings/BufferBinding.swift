@@ -240,7 +240,14 @@ enum BufferBinding {
             let out: ScriptBuffer
             if let f = b.floats {
                 let plan = try a.core(2, "space") { try BatchConversionPlan(from: b.space, to: s, spaces: host.workbench.spaces) }
-                out = ScriptBuffer(try plan.convert(f, threads: 0, deadline: deadline))
+                let converted = try plan.convert(f, threads: 0, deadline: deadline)
+                // An overflow in Float32 (oklch chroma 1e30 cubed) gives ∞ or inf − inf = NaN, which would read as a
+                // missing component (0) or map to black: refused, naming the color.
+                let hue = (try? host.workbench.spaces.plan(from: b.space, to: s).targetHueIndex) ?? -1
+                if let i = converted.firstOverflow(from: f, hueIndex: hue) {
+                    throw BindingError("hb.convert: argument 1 (buffer), color \(i + 1): its conversion to \(s.rawValue) overflows Float32 (a coordinate comes out infinite or not a number); use coordinates of a displayable size, or an f64 buffer")
+                }
+                out = ScriptBuffer(converted)
             } else {
                 let plan = try a.core(2, "space") { try host.workbench.spaces.plan(from: b.space, to: s) }
                 var coords = [SIMD3<Double>](repeating: .zero, count: b.count)
@@ -278,6 +285,10 @@ enum BufferBinding {
             let out: ScriptBuffer
             if let f = b.floats {
                 let mapper = try a.core(2, "space") { try BatchGamutMapper(entry, target: target, spaces: host.workbench.spaces) }
+                // (The kernels take an infinite chroma to black; the reference maps it to the far clip.)
+                if let i = f.firstOverflow(from: f, hueIndex: -1) {
+                    throw BindingError("hb.map_gamut: argument 1 (buffer), color \(i + 1) has an infinite coordinate; use coordinates of a displayable size")
+                }
                 let dst = ColorBuffer(space: target, count: f.count, hasAlpha: f.hasAlpha)
                 try mapper.map(f, into: dst, threads: 0, deadline: host.deadline)
                 out = ScriptBuffer(dst)
