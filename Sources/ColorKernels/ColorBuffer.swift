@@ -1,3 +1,4 @@
+import Foundation
 import ColorCore
 
 /// N colors of one space stored planar (structure of arrays) in Float32: three channel planes and an
@@ -126,35 +127,46 @@ public final class ColorBuffer: @unchecked Sendable {
     /// The first color (0-based) of this buffer, the result of a conversion from `source`, whose coordinates
     /// overflowed: an infinite channel, or a NaN channel other than `hueIndex` (a powerless hue) where the source
     /// color has no missing component (NaN is otherwise how a `none` passes through). Nil when there is none.
-    /// Scans eight lanes at a time (the padding lanes are 0); a block with a suspect lane is then read per color.
-    public func firstOverflow(from source: ColorBuffer, hueIndex: Int) -> Int? {
-        let n = count, block = 1024
-        var start = 0
-        while start < n {
-            let end = Swift.min(n, start + block)
-            var suspect = SIMDMask<SIMD8<Int32>>(repeating: false)
-            for k in 0..<3 {
-                let p = plane(k)
+    /// Scans eight lanes at a time with one accumulator per plane (the padding lanes are 0), on `threads`
+    /// cores (0: all); a block with a suspect lane is then read per color.
+    public func firstOverflow(from source: ColorBuffer, hueIndex: Int, threads: Int = 0) -> Int? {
+        let n = count, block = 1 << 12
+        let p0 = plane(0), p1 = plane(1), p2 = plane(2)
+        let q0 = source.plane(0), q1 = source.plane(1), q2 = source.plane(2)
+        let lock = NSLock()
+        nonisolated(unsafe) var first = Int.max
+        Parallel.forChunks(count: n, chunk: 1 << 16, threads: threads) { range in
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = Swift.min(range.upperBound, start + block)
+                typealias M = SIMDMask<SIMD8<Int32>>
+                var m0 = M(repeating: false), m1 = M(repeating: false), m2 = M(repeating: false)
                 var i = start
                 while i < end {
-                    let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
-                    let d = v - v  // 0 for a finite value, NaN for ±∞ and NaN
-                    suspect = suspect .| (d .!= d)
+                    let a = UnsafeRawPointer(p0 + i).loadUnaligned(as: SIMD8<Float>.self)
+                    let b = UnsafeRawPointer(p1 + i).loadUnaligned(as: SIMD8<Float>.self)
+                    let c = UnsafeRawPointer(p2 + i).loadUnaligned(as: SIMD8<Float>.self)
+                    // v − v: 0 for a finite value, NaN for ±∞ and NaN.
+                    let da = a - a, db = b - b, dc = c - c
+                    m0 = m0 .| (da .!= da); m1 = m1 .| (db .!= db); m2 = m2 .| (dc .!= dc)
                     i += 8
                 }
-            }
-            if any(suspect) {
-                for i in start..<end {
-                    let c = (plane(0)[i], plane(1)[i], plane(2)[i])
-                    let values = [c.0, c.1, c.2]
-                    if values.contains(where: { $0.isInfinite }) { return i }
-                    let sourceHasNone = source.plane(0)[i].isNaN || source.plane(1)[i].isNaN || source.plane(2)[i].isNaN
-                    if !sourceHasNone && values.indices.contains(where: { $0 != hueIndex && values[$0].isNaN }) { return i }
+                if any(m0 .| m1 .| m2) {
+                    for i in start..<end {
+                        let v = (p0[i], p1[i], p2[i])
+                        let infinite = v.0.isInfinite || v.1.isInfinite || v.2.isInfinite
+                        let sourceHasNone = q0[i].isNaN || q1[i].isNaN || q2[i].isNaN
+                        let nan = (hueIndex != 0 && v.0.isNaN) || (hueIndex != 1 && v.1.isNaN) || (hueIndex != 2 && v.2.isNaN)
+                        if infinite || (nan && !sourceHasNone) {
+                            lock.lock(); first = Swift.min(first, i); lock.unlock()
+                            return
+                        }
+                    }
                 }
+                start = end
             }
-            start = end
         }
-        return nil
+        return first == Int.max ? nil : first
     }
 
     // MARK: Construction
