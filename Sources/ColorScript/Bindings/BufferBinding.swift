@@ -115,7 +115,7 @@ extension Args {
 enum BufferBinding {
     static let functions: [LuaBinding] = [
         LuaBinding("buffer", "(colors: (Color|string)[], space?: string, options?: table): Buffer | a batch of colors in space; options {precision = \"f32\"|\"f64\"}", hbBuffer),
-        LuaBinding("convert", "(buffer: Buffer, space: string): Buffer | every color converted to space, one engine call", hbConvert),
+        LuaBinding("convert", "(buffer: Buffer, space: string): Buffer | every color converted to space, one engine call (f32: a color whose conversion overflows Float32 is an error naming it; use f64)", hbConvert),
         LuaBinding("map_gamut", "(buffer: Buffer, space?: string, method?: string): Buffer | every color mapped into space's gamut", hbMapGamut),
         LuaBinding("matrix", "(text: Buffer, background: Buffer, options: table): Matrix|table | every pair by options.method; {summary=true} or {out=…} return the summary table", MatrixBinding.hbMatrix),
         LuaBinding("load_colors", "(path: string, space?: string, options?: table): Buffer | a buffer from a colors file the user named (labels kept)", LoadColorsBinding.hbLoadColors),
