@@ -14,6 +14,15 @@ import Testing
         return fd
     }
 
+    /// Runs a build's blocking commit on a thread of its own. On the tests' cooperative pool a commit waiting for
+    /// the lock would hold one of only as many threads as there are cores, and the test that is to release the
+    /// lock might then wait for a thread.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { c in
+            Thread { c.resume(with: Result { try body() }) }.start()
+        }
+    }
+
     @Test func aHeldLockMakesTheSecondBuildFailWithAMessageAndWriteNothing() throws {
         let dir = IOTest.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -36,11 +45,11 @@ import Testing
         let dir = IOTest.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fd = Self.hold(dir)
-        let second = Task.detached { try IOTest.staged(["x.txt": "2"]).commit(to: dir, options: .init(lockWait: 120)) }
+        async let second = Self.onThread { try IOTest.staged(["x.txt": "2"]).commit(to: dir, options: .init(lockWait: 120)) }
         try await Task.sleep(for: .milliseconds(300))
         #expect(IOTest.tree(dir) == [], "the waiting build wrote while the lock was held")
         flock(fd, LOCK_UN); close(fd)
-        let r = try await second.value
+        let r = try await second
         #expect(r.files.map(\.path) == ["x.txt"])
         #expect(IOTest.read(dir + "/x.txt") == "2")
     }
@@ -54,8 +63,8 @@ import Testing
         let a = (0..<40).reduce(into: [String: String]()) { $0["orange/\($1).json"] = "a\($1)" }
         let b = (0..<40).reduce(into: [String: String]()) { $0["blue/\($1).json"] = "b\($1)" }
         for _ in 0..<6 {
-            async let ra = Task.detached { try IOTest.staged(a).commit(to: dir, options: .init(lockWait: 30)) }.value
-            async let rb = Task.detached { try IOTest.staged(b).commit(to: dir, options: .init(lockWait: 30)) }.value
+            async let ra = Self.onThread { try IOTest.staged(a).commit(to: dir, options: .init(lockWait: 30)) }
+            async let rb = Self.onThread { try IOTest.staged(b).commit(to: dir, options: .init(lockWait: 30)) }
             let (x, y) = try await (ra, rb)
             // Exactly one of the two is on disk, whole: the other was committed first and then removed as stale.
             let files = IOTest.tree(dir).filter { !$0.hasPrefix(".") && $0 != "user.txt" && !$0.hasSuffix("/") }
