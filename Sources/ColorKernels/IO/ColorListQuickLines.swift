@@ -6,6 +6,8 @@ import ColorCore
 final class FiniteCheck {
     let workbench: Workbench
     private var plans: [ColorSpaceID: ConversionPlan] = [:]
+    /// The last plan used (lists mostly keep to one space: no hashing of the id per color).
+    private var last: ConversionPlan? = nil
     private let target: ColorSpaceID?
 
     init(_ workbench: Workbench) {
@@ -17,12 +19,16 @@ final class FiniteCheck {
     func callAsFunction(_ c: Color) throws -> Color {
         guard let target else { return try ColorListReader.finite(c, workbench) }
         let plan: ConversionPlan
-        if let p = plans[c.space] {
+        if let p = last, p.source == c.space {
             plan = p
+        } else if let p = plans[c.space] {
+            plan = p
+            last = p
         } else {
             // A plan that cannot be built: the general check throws the registry's own error.
             guard let p = try? workbench.spaces.plan(from: c.space, to: target) else { return try ColorListReader.finite(c, workbench) }
             plans[c.space] = p
+            last = p
             plan = p
         }
         let xyz = plan.apply(c.coordsForConversion)
