@@ -247,4 +247,55 @@ import Testing
             #expect(!taken(line), "\(line)")
         }
     }
+
+    /// The same comparison on lines put together at random from the pieces the two readers treat differently
+    /// (labels, TABs, spaces, `#`, `--`, `:`, `;`, comment markers, quick and general colors): every line gives
+    /// the same entries and problems either way.
+    @Test func quickLinesAgreeOnRandomLines() throws {
+        let pieces = ["#fff", "#00b386", "#ABCDEF80", "oklch(0.5 0.1 30)", "lab(50% 20 -30 / 0.5)", "rgb(1 2 3)",
+                      "oklch(none 0.1 30)", "red", "var(--a)", "light-dark(#000, #fff)", "tok.1", "--a", "--b", ":", ";",
+                      " ", "  ", "\t", "#", "# ", " # ", "/*", "*/", "//", "}", "{", "!important", "x", "é", "1e300",
+                      "oklch(0.5 1e300 30)", "color(srgb 1 0 0)", ":root"]
+        var rng = SplitMix(seed: 0x51_1CE5)
+        // (A first line that is a color: a file whose first non-blank byte is `{` is read as a token file.)
+        var lines: [String] = ["#000"]
+        for _ in 0..<1_500 {
+            let k = 1 + Int(rng.next() % 5)
+            lines.append((0..<k).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined())
+        }
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Self.write(lines.joined(separator: "\n") + "\n", "random.txt", in: dir)
+        let (colors, problems) = try ColorListReader.read(path: path)
+        var expected: [LabelledColor] = [], expectedProblems: [ColorListProblem] = []
+        var vars: [String: String] = [:]
+        for (i, line) in lines.enumerated() {
+            ColorListReader.readLine(line, number: i + 1, source: path, workbench: .standard, vars: &vars,
+                                     into: &expected, problems: &expectedProblems)
+        }
+        #expect(colors.count == expected.count)
+        #expect(colors.count > 100, "the random lines hold colors")
+        for (a, b) in zip(colors, expected) {
+            let same = a.label == b.label && a.text == b.text && a.location == b.location && a.color.space == b.color.space
+                && a.color.coords.x.bitPattern == b.color.coords.x.bitPattern && a.color.coords.y.bitPattern == b.color.coords.y.bitPattern
+                && a.color.coords.z.bitPattern == b.color.coords.z.bitPattern && a.color.alpha.bitPattern == b.color.alpha.bitPattern
+                && a.color.cssSyntax == b.color.cssSyntax
+            #expect(same, "\(a.location): \(a.label ?? "-") \(a.text) vs \(b.label ?? "-") \(b.text)")
+            if !same { break }
+        }
+        #expect(problems.map(\.description) == expectedProblems.map(\.description))
+    }
+
+    /// SplitMix64 (the benchmark workloads' generator).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }
