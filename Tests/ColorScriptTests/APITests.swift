@@ -62,6 +62,8 @@ import Testing
         ("hb.map_gamut(hb.buffer({'red', 'lab(50 1e300 1e300)'}, 'lab', {precision = 'f64'}), 'srgb')", "hb.map_gamut: argument 1 (buffer), color 2: cannot gamut-map a color whose conversion to OKLCH overflows"),
         // Float32 math overflows where Double does not (chroma 1e30 cubed): refused, naming the color.
         ("hb.convert(hb.buffer({'#fff', 'oklch(0.5 1e30 30)'}, 'oklch'), 'srgb')", "hb.convert: argument 1 (buffer), color 2: its conversion to srgb overflows Float32 (a coordinate comes out infinite or not a number); use coordinates of a displayable size, or an f64 buffer"),
+        ("hb.simulate(hb.buffer({'#fff', 'oklch(0.5 1e30 30)'}, 'oklch'), 'protan')", "hb.simulate: argument 1 (buffer), color 2: its conversion to linear sRGB overflows Float32 (a channel comes out infinite or not a number); use coordinates of a displayable size, or an f64 buffer"),
+        ("hb.simulate(hb.buffer({'#fff', 'lab(50 1e300 1e300)'}, 'lab', {precision = 'f64'}), 'protan')", "hb.simulate: argument 1 (buffer), color 2: cannot simulate a color whose conversion to linear sRGB overflows (a coordinate too large for lab); use coordinates of a displayable size"),
         ("hb.buffer{'#fff', 3}", "hb.buffer: argument 1 (colors), item 2 must be a color or CSS color text, got number 3"),
         ("hb.matrix(hb.buffer{'#fff'}, 'x')", "hb.matrix: argument 2 (background) must be a buffer (make one with hb.buffer{…}), got string \"x\""),
         ("hb.matrix(hb.buffer{'#fff'}, hb.buffer{'#000'}, {method = 'nope'})", "hb.matrix: argument 3 (options.method): unknown matrix method 'nope'"),

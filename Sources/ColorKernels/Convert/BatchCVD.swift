@@ -33,9 +33,31 @@ public struct BatchCVD: Sendable {
 
     /// `simulate(_:threads:)` that stops at `deadline`, polled once per chunk of each pass.
     public func simulate(_ src: ColorBuffer, threads: Int = 0, deadline: Deadline?) throws(DeadlineExceeded) -> ColorBuffer {
+        do { return try run(src, threads: threads, deadline: deadline, refuseOverflow: false) } catch let e as DeadlineExceeded { throw e } catch {
+            preconditionFailure("only the overflow check throws otherwise")
+        }
+    }
+
+    /// `simulate(_:threads:deadline:)` that refuses a color whose conversion to linear sRGB overflows Float32
+    /// (`ColorBuffer.firstOverflow`: an overflow would be clamped to black): throws `Overflow` with the first
+    /// such color's index.
+    public func simulateRefusingOverflow(_ src: ColorBuffer, threads: Int = 0, deadline: Deadline?) throws -> ColorBuffer {
+        try run(src, threads: threads, deadline: deadline, refuseOverflow: true)
+    }
+
+    /// A color (0-based `index`) whose conversion to linear sRGB overflows Float32.
+    public struct Overflow: Error, Sendable, CustomStringConvertible {
+        public let index: Int
+        public var description: String {
+            "its conversion to linear sRGB overflows Float32 (a channel comes out infinite or not a number); use coordinates of a displayable size, or an f64 buffer"
+        }
+    }
+
+    func run(_ src: ColorBuffer, threads: Int, deadline: Deadline?, refuseOverflow: Bool) throws -> ColorBuffer {
         precondition(src.space == source, "buffer holds \(src.space), simulation reads \(source)")
         let dst: ColorBuffer
         if let p = toLinear { dst = try p.convert(src, threads: threads, deadline: deadline) } else { dst = ColorBuffer(space: src.space, count: src.count, hasAlpha: src.hasAlpha); dst.assign(src) }
+        if refuseOverflow, let i = dst.firstOverflow(from: src, hueIndex: -1, threads: threads) { throw Overflow(index: i) }
         let n = dst.count, d0 = dst.c0, d1 = dst.c1, d2 = dst.c2, m = self.m
         let end = (n + 7) / 8 * 8
         try Parallel.forChunks(count: end / 8, chunk: 2048, threads: threads, deadline: deadline) { r in

@@ -39,22 +39,32 @@ enum SimulateBinding {
             let out: ScriptBuffer
             if let f = b.floats {
                 let engine = try a.core(1, "buffer") { try BatchCVD(sim, source: b.space, spaces: wb.spaces) }
-                out = ScriptBuffer(try engine.simulate(f, threads: 0, deadline: deadline))
+                do {
+                    out = ScriptBuffer(try engine.simulateRefusingOverflow(f, threads: 0, deadline: deadline))
+                } catch let e as BatchCVD.Overflow {
+                    throw BindingError("hb.simulate: argument 1 (buffer), color \(e.index + 1): \(e)")
+                }
             } else {
                 let src = b, space = b.space
                 let plan = try a.core(1, "buffer") { try wb.spaces.plan(from: .srgb, to: space) }
                 var coords = [SIMD3<Double>](repeating: .zero, count: b.count)
-                let failed = UncheckedFlag()
+                let lock = NSLock()
+                nonisolated(unsafe) var failure: (index: Int, error: Error)? = nil
                 try coords.withUnsafeMutableBufferPointer { dst throws(DeadlineExceeded) in
                     let d = UncheckedPointer(dst.baseAddress)
                     try Parallel.forChunks(count: src.count, chunk: 2048, threads: 0, deadline: deadline) { r in
                         for i in r {
-                            guard let c = try? sim.simulate(src.color(i), workbench: wb) else { failed.set(); return }
-                            d.value![i] = plan.apply(c.coords)
+                            do {
+                                d.value![i] = plan.apply(try sim.simulate(src.color(i), workbench: wb).coords)
+                            } catch {
+                                // The first failing color (lowest index) is the one reported.
+                                lock.lock(); if failure.map({ i < $0.index }) ?? true { failure = (i, error) }; lock.unlock()
+                                return
+                            }
                         }
                     }
                 }
-                if failed.value { throw BindingError("hb.simulate: argument 1 (buffer): its space '\(space.rawValue)' does not convert to sRGB") }
+                if let f = failure { throw BindingError("hb.simulate: argument 1 (buffer), color \(f.index + 1): \(f.error)") }
                 out = ScriptBuffer(space: space, coords: coords, alpha: b.alpha)
             }
             done = true
@@ -63,12 +73,4 @@ enum SimulateBinding {
             return 1
         }
     }
-}
-
-/// A flag chunks on several cores may set.
-final class UncheckedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.lock(); flag = true; lock.unlock() }
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
 }
