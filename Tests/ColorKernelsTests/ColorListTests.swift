@@ -210,23 +210,7 @@ import Testing
         let dir = Self.temp()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = Self.write(lines.joined(separator: "\n") + "\n", "mixed.txt", in: dir)
-        let (colors, problems) = try ColorListReader.read(path: path)
-
-        var expected: [LabelledColor] = [], expectedProblems: [ColorListProblem] = []
-        var vars: [String: String] = [:]
-        for (i, line) in lines.enumerated() {
-            ColorListReader.readLine(line, number: i + 1, source: path, workbench: .standard, vars: &vars,
-                                     into: &expected, problems: &expectedProblems)
-        }
-        #expect(colors.count == expected.count)
-        for (a, b) in zip(colors, expected) {
-            #expect(a.label == b.label && a.text == b.text && a.location == b.location && a.line == b.line, "\(a.location)")
-            #expect(a.color.space == b.color.space && a.color.cssSyntax == b.color.cssSyntax, "\(a.location)")
-            #expect(a.color.coords.x.bitPattern == b.color.coords.x.bitPattern && a.color.coords.y.bitPattern == b.color.coords.y.bitPattern
-                    && a.color.coords.z.bitPattern == b.color.coords.z.bitPattern && a.color.alpha.bitPattern == b.color.alpha.bitPattern,
-                    "\(a.location): \(a.color.coords) vs \(b.color.coords)")
-        }
-        #expect(problems.map(\.description) == expectedProblems.map(\.description))
+        let colors = try Self.expectTheGeneralReadersEntries(lines, path: path)
         // Spot values: the quick lines were read as the general reader reads them.
         #expect(colors.first { $0.label == "--ref" }?.color.coords == (try Workbench.standard.parse("#00b386")).coords)
         #expect(colors.first { $0.label == "use" }?.color.coords == SIMD3(1, 1, 1))
@@ -266,6 +250,14 @@ import Testing
         let dir = Self.temp()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = Self.write(lines.joined(separator: "\n") + "\n", "random.txt", in: dir)
+        let colors = try Self.expectTheGeneralReadersEntries(lines, path: path)
+        #expect(colors.count > 100, "the random lines hold colors")
+    }
+
+    /// Reads the file at `path` (holding `lines`) and expects the entries and problems `ColorListReader.readLine`
+    /// gives line by line: labels, texts, locations, spaces, syntax, and coordinates and alpha bit for bit
+    /// (`none` too). Returns the entries read.
+    static func expectTheGeneralReadersEntries(_ lines: [String], path: String) throws -> [LabelledColor] {
         let (colors, problems) = try ColorListReader.read(path: path)
         var expected: [LabelledColor] = [], expectedProblems: [ColorListProblem] = []
         var vars: [String: String] = [:]
@@ -274,16 +266,17 @@ import Testing
                                      into: &expected, problems: &expectedProblems)
         }
         #expect(colors.count == expected.count)
-        #expect(colors.count > 100, "the random lines hold colors")
         for (a, b) in zip(colors, expected) {
-            let same = a.label == b.label && a.text == b.text && a.location == b.location && a.color.space == b.color.space
-                && a.color.coords.x.bitPattern == b.color.coords.x.bitPattern && a.color.coords.y.bitPattern == b.color.coords.y.bitPattern
-                && a.color.coords.z.bitPattern == b.color.coords.z.bitPattern && a.color.alpha.bitPattern == b.color.alpha.bitPattern
-                && a.color.cssSyntax == b.color.cssSyntax
-            #expect(same, "\(a.location): \(a.label ?? "-") \(a.text) vs \(b.label ?? "-") \(b.text)")
+            let (x, y) = (a.color, b.color)
+            let same = a.label == b.label && a.text == b.text && a.location == b.location && a.line == b.line
+                && x.space == y.space && x.cssSyntax == y.cssSyntax
+                && x.coords.x.bitPattern == y.coords.x.bitPattern && x.coords.y.bitPattern == y.coords.y.bitPattern
+                && x.coords.z.bitPattern == y.coords.z.bitPattern && x.alpha.bitPattern == y.alpha.bitPattern
+            #expect(same, "\(a.location): \(a.label ?? "-") \(a.text) \(x.coords) vs \(b.label ?? "-") \(b.text) \(y.coords)")
             if !same { break }
         }
         #expect(problems.map(\.description) == expectedProblems.map(\.description))
+        return colors
     }
 
     /// SplitMix64 (the benchmark workloads' generator).
