@@ -105,35 +105,44 @@ import HuebenchTestSupport
         #expect(!b.appendFixedTrimmed(.nan, decimals: 2) && !b.appendFixedTrimmed(0x1p71, decimals: 0) && b.isEmpty)
     }
 
-    /// Numbers in [0, 1] from their seven-decimal units: the `%12.7f` column and the CSS number (six significant
-    /// digits, trailing zeros dropped, `0` below 5·10⁻⁷) against `String(format:)`, on uniform values, values next
-    /// to the halves of the 7th and 6th decimals, to 0.1, 0.01, 5·10⁻⁷ and 1, and short decimals.
-    @Test func unitIntervalFormsMatchPrintf() {
+    /// Numbers in [0, 400] from their seven-decimal units: the `%12.7f` column and the CSS number (six significant
+    /// digits, trailing zeros dropped, `0` below 5·10⁻⁷) against `String(format:)`, on uniform values in [0, 1] and
+    /// [0, 400], values next to the halves of the 7th to 3rd decimals, to 0.01, 0.1, 1, 10, 100 and 5·10⁻⁷, and
+    /// short decimals.
+    @Test func sevenDecimalFormsMatchPrintf() {
         var g = SplitMix64(seed: 0x0417)
         var values: [Double] = [0, -0.0, 1, 0.1, 0.01, 5e-7, 4.5e-7, 5.5e-7, 0.99999995, 0.999999949, 0.10000005,
                                 0.1000000500001, 0.09999995, 0.0100000500001, 0.00999995, 0.123456750, 0.12345675000001,
-                                0.1234564999999, 0.5, 0.25, 0.351002, 0.0629371, 1e-300, .leastNonzeroMagnitude]
+                                0.1234564999999, 0.5, 0.25, 0.351002, 0.0629371, 1e-300, .leastNonzeroMagnitude,
+                                10, 100, 400, 9.99999995, 9.999999949, 10.00000004, 99.999999951, 99.99999996, 100.00000004,
+                                9.9999996, 99.999996, 29.2338851, 359.9999999, 123.4565, 12.34565, 1.234565, 12.5, 300]
         let edges = values.count
         for _ in 0..<20_000 { values.append(g.unit()) }
+        for _ in 0..<20_000 { values.append(400 * g.unit()) }
         for _ in 0..<5_000 {
             let k = Double(g.next() % 10_000_000)
             values.append((k + 0.5) / 1e7)                      // a half of the 7th decimal (as near as binary gets)
             values.append((k + 0.5) / 1e7 + 1e-15)
             values.append((Double(g.next() % 1_000_000) + 0.5) / 1e6 + (g.unit() - 0.5) * 1e-8)  // the 6th decimal's
+            // The halves of the 5th, 4th and 3rd decimals (the CSS number of values in [1, 10), [10, 100), [100, 400)).
+            values.append(1 + (Double(g.next() % 900_000) + 0.5) / 1e5 + (g.unit() - 0.5) * 1e-9)
+            values.append(10 + (Double(g.next() % 900_000) + 0.5) / 1e4 + (g.unit() - 0.5) * 1e-8)
+            values.append(100 + (Double(g.next() % 300_000) + 0.5) / 1e3 + (g.unit() - 0.5) * 1e-7)
             values.append(Double(g.next() % 1000) / 1000)        // short decimals: trailing zeros
+            values.append(Double(g.next() % 40_000) / 100)
             values.append(g.unit() * 0.1)
             values.append(g.unit() * 1e-5)
         }
         var mismatches: [String] = [], fixed = 0, css = 0
         for (i, v) in values.enumerated() {
-            guard let u = ByteText.unitSevenDecimals(v) else { continue }
-            let uniform = i >= edges && i < edges + 20_000
+            guard let u = ByteText.sevenDecimalUnits(v) else { continue }
+            let uniform = i >= edges && i < edges + 40_000
             if uniform { fixed += 1 }
             let column = String(format: "%12.7f", v == 0 ? 0 : v)  // (the column drops the sign of a zero)
-            let ours = Self.text { $0.appendUnitFixed7(u) }
+            let ours = Self.text { $0.appendFixed7(u) }
             if ours != column { mismatches.append("\(v) column: '\(ours)' vs '\(column)'") }
             var written = false
-            let number = Self.text { written = $0.appendUnitSignificant6(v, units: u) }
+            let number = Self.text { written = $0.appendSignificant6(v, units: u) }
             guard written else { continue }
             if uniform { css += 1 }
             var c = "0"
@@ -146,20 +155,31 @@ import HuebenchTestSupport
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
         // The forms cover nearly every uniform value (the rest go to the general writers).
-        #expect(fixed > 19_900 && css > 19_500, "fixed \(fixed), css \(css) of 20,000 uniform values")
-        #expect(ByteText.unitSevenDecimals(-1e-9) == nil && ByteText.unitSevenDecimals(1.0000001) == nil
-                && ByteText.unitSevenDecimals(.nan) == nil && ByteText.unitSevenDecimals(0.12345675) == nil)
-        #expect(Self.text { $0.appendUnitFixed7(ByteText.unitSevenDecimals(1)!) } == "   1.0000000")
+        #expect(fixed > 39_800 && css > 39_000, "fixed \(fixed), css \(css) of 40,000 uniform values")
+        #expect(ByteText.sevenDecimalUnits(-1e-9) == nil && ByteText.sevenDecimalUnits(400.0000001) == nil
+                && ByteText.sevenDecimalUnits(.nan) == nil && ByteText.sevenDecimalUnits(0.12345675) == nil
+                && ByteText.sevenDecimalUnits(.infinity) == nil)
+        #expect(Self.text { $0.appendFixed7(ByteText.sevenDecimalUnits(1)!) } == "   1.0000000")
+        #expect(Self.text { $0.appendFixed7(ByteText.sevenDecimalUnits(359.25)!) } == " 359.2500000")
+        #expect(Self.text { $0.appendFixed7(ByteText.sevenDecimalUnits(29.2338851)!) } == "  29.2338851")
+        // Next to a power of ten from 0.1 up, v rounds to the power from either side; below, it may not.
+        #expect(Self.text { _ = $0.appendSignificant6(0.1, units: ByteText.sevenDecimalUnits(0.1)!) } == "0.1")
+        #expect(Self.text { _ = $0.appendSignificant6(9.99999996, units: 100_000_000) } == "10")
+        #expect(Self.text { _ = $0.appendSignificant6(100.00000004, units: 1_000_000_000) } == "100")
         let b = ByteText()
-        #expect(!b.appendUnitSignificant6(0.1, units: ByteText.unitSevenDecimals(0.1)!)
-                && !b.appendUnitSignificant6(0.001, units: 10_000) && !b.appendUnitSignificant6(5e-7, units: 5) && b.isEmpty,
-                "v next to a power of ten, or to 5·10⁻⁷")
-        #expect(Self.text { _ = $0.appendUnitSignificant6(5.5e-6, units: 55) } == "0.0000055")
-        #expect(Self.text { _ = $0.appendUnitSignificant6(0.0012345678, units: 12_346) } == "0.00123457")
-        // u ends in 5: v itself is rounded to six decimals; not certain within 10⁻⁶ of the half (0.1234565).
-        #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345652, units: 1_234_565) } == "0.123457")
-        #expect(Self.text { _ = $0.appendUnitSignificant6(0.12345648, units: 1_234_565) } == "0.123456")
-        #expect(!b.appendUnitSignificant6(0.1234565, units: 1_234_565) && b.isEmpty)
+        #expect(!b.appendSignificant6(0.001, units: 10_000) && !b.appendSignificant6(5e-7, units: 5) && b.isEmpty,
+                "v next to 0.001, or to 5·10⁻⁷")
+        #expect(Self.text { _ = $0.appendSignificant6(5.5e-6, units: 55) } == "0.0000055")
+        #expect(Self.text { _ = $0.appendSignificant6(0.0012345678, units: 12_346) } == "0.00123457")
+        #expect(Self.text { _ = $0.appendSignificant6(29.2338851, units: 292_338_851) } == "29.2339")
+        #expect(Self.text { _ = $0.appendSignificant6(359.99999, units: 3_599_999_900) } == "360")
+        #expect(Self.text { _ = $0.appendSignificant6(120.5, units: 1_205_000_000) } == "120.5")
+        // The dropped digits are a half: v itself is rounded; not certain within 10⁻⁶ of the half (0.1234565).
+        #expect(Self.text { _ = $0.appendSignificant6(0.12345652, units: 1_234_565) } == "0.123457")
+        #expect(Self.text { _ = $0.appendSignificant6(0.12345648, units: 1_234_565) } == "0.123456")
+        #expect(Self.text { _ = $0.appendSignificant6(123.45650004, units: 1_234_565_000) } == "123.457")
+        #expect(Self.text { _ = $0.appendSignificant6(123.45649996, units: 1_234_565_000) } == "123.456")
+        #expect(!b.appendSignificant6(0.1234565, units: 1_234_565) && b.isEmpty)
     }
 
     /// The exact shortest path (10⁻⁴ ≤ |v| < 2⁵³) against Swift's `description` on 300,000 seeded doubles: random

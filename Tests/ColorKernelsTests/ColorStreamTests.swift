@@ -117,6 +117,29 @@ import HuebenchTestSupport
         }
     }
 
+    /// Text rows written from seven-decimal units (`writeSevenRow`: coordinates in [0, 400], hues below 360) on
+    /// 10,000 `#hex` lines into spaces with a hue (OKLCH, CIE LCH, HSL) and without (Display P3, Lab, whose
+    /// negative a and b take the general row): the same text as the per-item rows, on 1 and 2 cores.
+    @Test func convertTextRowsOfManyHexLinesMatchTheReference() throws {
+        let wb = Workbench.standard
+        var g = SplitMix64(seed: 0xE1)
+        let lines = (0..<10_000).map { k -> String in
+            // Grays (a powerless hue: `none`) and the ends of the range among random colors.
+            k % 997 == 0 ? "#808080" : k % 499 == 0 ? "#ffffff" : k % 491 == 0 ? "#000000"
+                : String(format: "#%06x", Int(g.next() % 0x1000000))
+        }
+        for target in ["oklch", "lch", "hsl", "display-p3", "lab"] {
+            let t = try wb.spaces.canonicalID(target)
+            let expected = try lines.map { Self.colorRow($0, try wb.spaces.convert(try wb.parse($0), to: t), json: false) }
+            let s = try ColorStream(.convert(to: t), json: false, workbench: wb)
+            for threads in [1, 2] {
+                let (got, messages) = try Self.stream(s, lines, threads: threads)
+                #expect(got == expected.joined(separator: "\n") + "\n", "convert --to \(target) threads=\(threads)")
+                #expect(messages.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: [false, true])
     func parseAndGamutMatchTheReference(json: Bool) throws {
         let wb = Workbench.standard

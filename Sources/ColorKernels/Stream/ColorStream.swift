@@ -62,9 +62,9 @@ public struct ColorStream: Sendable {
                                                               0x2020_2020_2020_2020, 0x2020_2020_2020_2020)
         /// The id needs no JSON escape (written between quotes as it is).
         var nameIsJSONPlain = false
-        /// Opaque colors with coordinates in [0, 1] take `writeUnitRow`: the space is named in the row, has a
-        /// direct CSS form in the `color()`/function style, and no hue coordinate.
-        var isUnitRow = false
+        /// Opaque colors with coordinates in [0, 400] (hues below 360) take `writeSevenRow`: the space is named in
+        /// the row and has a direct CSS form in the `color()`/function style.
+        var isSevenRow = false
 
         init() {}
 
@@ -91,7 +91,7 @@ public struct ColorStream: Sendable {
                 switch k { case 0: hue.0 = true; case 1: hue.1 = true; default: hue.2 = true }
             }
             isSRGB = space.id == .srgb
-            isUnitRow = nameLength > 0 && prefixLength > 0 && !hue.0 && !hue.1 && !hue.2
+            isSevenRow = nameLength > 0 && prefixLength > 0
         }
 
         func isHue(_ k: Int) -> Bool { k == 0 ? hue.0 : (k == 1 ? hue.1 : hue.2) }
@@ -370,15 +370,14 @@ public struct ColorStream: Sendable {
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
         if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
         let out = chunk.out
-        // Opaque results in [0, 1] of an RGB target: the unit row, without the general row's checks.
-        let unitRows = !json && targetInfo >= 0 && infos[targetInfo].isUnitRow
-        let info = unitRows ? infos[targetInfo] : SpaceInfo()
+        // Opaque results with coordinates in [0, 400]: the seven-decimal row, without the general row's checks.
+        let sevenRows = !json && targetInfo >= 0 && infos[targetInfo].isSevenRow
+        let info = sevenRows ? infos[targetInfo] : SpaceInfo()
         for (i, range) in ranges.enumerated() {
             let k = Int(w.slot[i])
-            if unitRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
+            if sevenRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
                 let v = w.results[k]
-                if let u0 = ByteText.unitSevenDecimals(v.x), let u1 = ByteText.unitSevenDecimals(v.y),
-                   let u2 = ByteText.unitSevenDecimals(v.z), writeUnitRow(v, units: (u0, u1, u2), info: info, newline: true, into: out) {
+                if let u = Self.sevenDecimalUnits(v, info), writeSevenRow(v, units: u, info: info, newline: true, into: out) {
                     continue
                 }
             }
@@ -1040,9 +1039,8 @@ public struct ColorStream: Sendable {
             out.append(0x7D)
             return
         }
-        if known && infos[space].isUnitRow && syntax == nil && alpha >= 1,
-           let u0 = ByteText.unitSevenDecimals(coords.x), let u1 = ByteText.unitSevenDecimals(coords.y),
-           let u2 = ByteText.unitSevenDecimals(coords.z), writeUnitRow(coords, units: (u0, u1, u2), info: infos[space], newline: false, into: out) {
+        if known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]),
+           writeSevenRow(coords, units: u, info: infos[space], newline: false, into: out) {
             return
         }
         if known && infos[space].nameLength > 0 {
@@ -1077,12 +1075,21 @@ public struct ColorStream: Sendable {
         appendCSS(id: id, coords: coords, alpha: alpha, syntax: cssSyntax, space: space, known: known, into: out)
     }
 
-    /// The text row of an opaque color with every coordinate in [0, 1] (an RGB result), from the coordinates'
-    /// seven-decimal units (`ByteText.unitSevenDecimals`), with one capacity check: the same bytes as the
-    /// general row (`%12.7f` columns, then `fastCSS`'s six significant digits). Returns false, writing nothing,
-    /// when a CSS number is not certain from its units (the general row writes it). `newline`: end the row.
+    /// The seven-decimal units of a row's coordinates (`ByteText.sevenDecimalUnits`): each in [0, 400], a hue
+    /// below 360 (so the CSS form's normalized hue is the coordinate itself); nil otherwise.
     @inline(__always)
-    func writeUnitRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, newline: Bool,
+    static func sevenDecimalUnits(_ v: SIMD3<Double>, _ info: SpaceInfo) -> (UInt32, UInt32, UInt32)? {
+        guard let a = ByteText.sevenDecimalUnits(v.x), let b = ByteText.sevenDecimalUnits(v.y),
+              let c = ByteText.sevenDecimalUnits(v.z) else { return nil }
+        if (info.hue.0 && v.x >= 360) || (info.hue.1 && v.y >= 360) || (info.hue.2 && v.z >= 360) { return nil }
+        return (a, b, c)
+    }
+
+    /// The text row of an opaque color whose coordinates have seven-decimal units (`sevenDecimalUnits`), from
+    /// those units, with one capacity check: the same bytes as the general row (`%12.7f` columns, then
+    /// `fastCSS`'s six significant digits). Returns false, writing nothing, when a CSS number is not certain from
+    /// its units (the general row writes it). `newline`: end the row.
+    func writeSevenRow(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo, newline: Bool,
                       into out: ByteText) -> Bool {
         let head = Swift.max(info.nameLength, spaceWidth)
         guard head <= 32 else { return false }
@@ -1091,22 +1098,22 @@ public struct ColorStream: Sendable {
         out.appendUnsafe(maxBytes: 160) { o in
             withUnsafeBytes(of: info.namePadded) { o.copyMemory(from: $0.baseAddress!, byteCount: 32) }
             var p = head
-            p &+= ByteText.writeUnitFixed7(u.0, at: o + p)
-            p &+= ByteText.writeUnitFixed7(u.1, at: o + p)
-            p &+= ByteText.writeUnitFixed7(u.2, at: o + p)
+            p &+= ByteText.writeFixed7(u.0, at: o + p)
+            p &+= ByteText.writeFixed7(u.1, at: o + p)
+            p &+= ByteText.writeFixed7(u.2, at: o + p)
             (o + p).storeBytes(of: 0x2020 as UInt16, as: UInt16.self)
             p &+= 2
             withUnsafeBytes(of: info.prefix) { (o + p).copyMemory(from: $0.baseAddress!, byteCount: 32) }
             p &+= info.prefixLength
-            let a = ByteText.writeUnitSignificant6(coords.x, units: u.0, at: o + p)
+            let a = ByteText.writeSignificant6(coords.x, units: u.0, at: o + p)
             guard a > 0 else { return 0 }
             p &+= a
             (o + p).storeBytes(of: 0x20, as: UInt8.self)
-            let b = ByteText.writeUnitSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
+            let b = ByteText.writeSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
             guard b > 0 else { return 0 }
             p &+= 1 &+ b
             (o + p).storeBytes(of: 0x20, as: UInt8.self)
-            let c = ByteText.writeUnitSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
+            let c = ByteText.writeSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
             guard c > 0 else { return 0 }
             p &+= 1 &+ c
             (o + p).storeBytes(of: 0x0A29, as: UInt16.self)  // `)` and (when asked) the line's end
@@ -1159,6 +1166,7 @@ public struct ColorStream: Sendable {
     }
 
     static func normalizedHue(_ h: Double) -> Double {
+        if h > 0 && h < 360 { return h }  // (the remainder's value, without its call)
         guard h.isFinite else { return h }
         var r = h.truncatingRemainder(dividingBy: 360)
         if r < 0 { r += 360 }
@@ -1168,6 +1176,8 @@ public struct ColorStream: Sendable {
 
     /// CSS number with at most 6 significant digits (the serializer's rule); false for the exponent range.
     static func cssNumber(_ v: Double, into out: ByteText) -> Bool {
+        // From the seven-decimal units in [0, 400] (every number of the common rows), else by the magnitude.
+        if let u = ByteText.sevenDecimalUnits(v), out.appendSignificant6(v, units: u) { return true }
         if v.isNaN { out.append("calc(NaN)"); return true }
         if v.isInfinite { out.append(v > 0 ? "calc(Infinity)" : "calc(-Infinity)"); return true }
         if Swift.abs(v) < 5e-7 { out.append(0x30); return true }
