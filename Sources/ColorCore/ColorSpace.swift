@@ -89,6 +89,46 @@ public struct ColorSpace: Sendable {
     /// The batch form: the SIMD kernel steps of `toBase` and `fromBase` (nil: the batch engine runs the Double
     /// closures over tiles on every core). Derived from `linearToBase` or `transfer` when not given.
     public let kernels: SpaceKernels?
+    /// `toBase` and `fromBase` as data, when the closure is exactly one of these Double functions (nil: only the
+    /// closure): `ConversionPlan.apply` on a buffer runs them as plain loops, with the same operations per color.
+    public let directToBase: DirectStep?, directFromBase: DirectStep?
+
+    /// A conversion step whose Double function is known: the closure's own operations, without a call through a
+    /// closure per color.
+    public enum DirectStep: Sendable {
+        case matrix(Matrix3)
+        /// `TransferFunction.toLinear` per channel, with its eight-bit table.
+        case decode(EightBitDecoder)
+        /// `TransferFunction.toEncoded` per channel.
+        case encode(TransferFunction)
+        case xyzToOKLab, oklabToXYZ
+        case rectToPolar, polarToRect
+
+        @inline(__always) func callAsFunction(_ v: SIMD3<Double>) -> SIMD3<Double> {
+            switch self {
+            case .matrix(let m): return m * v
+            case .decode(let d): return SIMD3(d(v.x), d(v.y), d(v.z))
+            case .encode(let t): return SIMD3(t.toEncoded(v.x), t.toEncoded(v.y), t.toEncoded(v.z))
+            case .xyzToOKLab: return ColorSpace.xyzToOKLab(v)
+            case .oklabToXYZ: return ColorSpace.oklabToXYZ(v)
+            case .rectToPolar: return ColorSpace.rectToPolar(v)
+            case .polarToRect: return ColorSpace.polarToRect(v)
+            }
+        }
+
+        /// The step on every element, in place: one loop per kind, each calling its function directly.
+        func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
+            switch self {
+            case .matrix(let m): for i in v.indices { v[i] = m * v[i] }
+            case .decode(let d): for i in v.indices { let c = v[i]; v[i] = SIMD3(d(c.x), d(c.y), d(c.z)) }
+            case .encode(let t): for i in v.indices { let c = v[i]; v[i] = SIMD3(t.toEncoded(c.x), t.toEncoded(c.y), t.toEncoded(c.z)) }
+            case .xyzToOKLab: for i in v.indices { v[i] = ColorSpace.xyzToOKLab(v[i]) }
+            case .oklabToXYZ: for i in v.indices { v[i] = ColorSpace.oklabToXYZ(v[i]) }
+            case .rectToPolar: for i in v.indices { v[i] = ColorSpace.rectToPolar(v[i]) }
+            case .polarToRect: for i in v.indices { v[i] = ColorSpace.polarToRect(v[i]) }
+            }
+        }
+    }
 
     public struct PowerlessHue: Sendable, Equatable {
         public let hueIndex: Int
@@ -112,8 +152,9 @@ public struct ColorSpace: Sendable {
                 whitePoint: WhitePoint = .d65, coordinates: [Coordinate], cssForm: CSSForm,
                 gamutSpace: ColorSpaceID? = nil, isBoundedRGB: Bool = false,
                 linearToBase: Matrix3? = nil, transfer: TransferFunction? = nil, powerlessHue: PowerlessHue? = nil,
-                kernels: SpaceKernels? = nil,
+                kernels: SpaceKernels? = nil, direct: (toBase: DirectStep, fromBase: DirectStep)? = nil,
                 toBase: @escaping Transform, fromBase: @escaping Transform) {
+        directToBase = direct?.toBase; directFromBase = direct?.fromBase
         self.id = id; self.name = name; self.aliases = aliases; self.base = base
         self.whitePoint = whitePoint; self.coordinates = coordinates; self.cssForm = cssForm
         self.gamutSpace = gamutSpace; self.isBoundedRGB = isBoundedRGB
@@ -132,7 +173,7 @@ public struct ColorSpace: Sendable {
         ColorSpace(id: id, name: name, aliases: aliases, base: base, whitePoint: whitePoint,
                    coordinates: coordinates ?? ["r", "g", "b"].map { Coordinate($0, 0...1, percentReference: 1) },
                    cssForm: .colorFunction, gamutSpace: bounded ? id : nil, isBoundedRGB: bounded,
-                   linearToBase: m, toBase: { m * $0 }, fromBase: { inv * $0 })
+                   linearToBase: m, direct: (.matrix(m), .matrix(inv)), toBase: { m * $0 }, fromBase: { inv * $0 })
     }
 
     /// An encoded RGB space over its linear twin: a per-channel transfer function each way.
@@ -142,6 +183,7 @@ public struct ColorSpace: Sendable {
         return ColorSpace(id: id, name: name, base: linear, whitePoint: whitePoint,
                    coordinates: ["r", "g", "b"].map { Coordinate($0, 0...1, percentReference: 1) },
                    cssForm: .colorFunction, gamutSpace: id, isBoundedRGB: true, transfer: transfer,
+                   direct: (.decode(decode), .encode(transfer)),
                    toBase: { SIMD3(decode($0.x), decode($0.y), decode($0.z)) },
                    fromBase: { SIMD3(transfer.toEncoded($0.x), transfer.toEncoded($0.y), transfer.toEncoded($0.z)) })
     }

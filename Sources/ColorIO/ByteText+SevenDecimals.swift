@@ -80,8 +80,9 @@ extension ByteText {
         return lead &+ 6 &- (digits << 16).leadingZeroBitCount &>> 3
     }
 
-    /// `writeSignificant6` for u ≥ 10⁷ (v ≥ 1): one to three whole digits, then the fraction's.
-    @inlinable @inline(__always)
+    /// `writeSignificant6` for u ≥ 10⁷ (v ≥ 1): one to three whole digits, then the fraction's. (A call, so that
+    /// the unit-interval forms stay small enough to inline into the rows.)
+    @usableFromInline @inline(never)
     static func writeSignificant6Whole(_ v: Double, units u: UInt32, at o: UnsafeMutableRawPointer) -> Int {
         // d = 8, 9 or 10 digits: i = d − 7 whole digits, u's last d − 6 digits rounded off (each with its divisor
         // as a constant: a multiplication, not a division).

@@ -32,19 +32,22 @@ public enum TransferFunction: Sendable, Equatable {
 
 /// `TransferFunction.toLinear` with the 256 eight-bit values k/255 (`#hex`, `rgb(0…255)`) looked up in a table
 /// made by the same function, so every result is the same Double; any other value is computed.
-struct EightBitDecoder: Sendable {
+public struct EightBitDecoder: Sendable {
     let transfer: TransferFunction
     let linear: [Double]
+    /// k/255 for each k (the comparison below without a division per channel).
+    let eightBit: [Double]
 
     init(_ transfer: TransferFunction) {
         self.transfer = transfer
-        linear = (0...255).map { transfer.toLinear(Double($0) / 255) }
+        eightBit = (0...255).map { Double($0) / 255 }
+        linear = eightBit.map { transfer.toLinear($0) }
     }
 
     @inline(__always) func callAsFunction(_ v: Double) -> Double {
         if v <= 1 && v.sign == .plus {  // not −0, whose linear value keeps its sign
             let k = Int(v * 255 + 0.5)
-            if Double(k) / 255 == v { return linear[k] }
+            if eightBit[k] == v { return linear[k] }
         }
         return transfer.toLinear(v)
     }

@@ -20,6 +20,8 @@ public struct ConversionPlan: Sendable {
     public let target: ColorSpaceID
     public let steps: [ConversionStep]
     let transforms: [ColorSpace.Transform]
+    /// Per step, its closure-free form (nil: the closure).
+    let direct: [ColorSpace.DirectStep?]
     let targetPowerless: ColorSpace.PowerlessHue?
 
     /// The index of the target's hue coordinate, which `apply` makes NaN where it is powerless; −1 when the
@@ -34,15 +36,16 @@ public struct ConversionPlan: Sendable {
         return v
     }
 
-    /// `apply` on every element, in place, step by step over the whole buffer (each step's closure is fetched
-    /// once per call, not once per color): the same Double operations per color, so the same results.
+    /// `apply` on every element, in place, step by step over the whole buffer (a step with a closure-free form
+    /// runs as a plain loop of its function; any other calls its closure, fetched once per call): the same Double
+    /// operations per color, so the same results.
     public func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
         for i in v.indices {
             let c = v[i]
             v[i] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
         }
-        for t in transforms {
-            for i in v.indices { v[i] = t(v[i]) }
+        for (k, t) in transforms.enumerated() {
+            if let d = direct[k] { d.apply(v) } else { for i in v.indices { v[i] = t(v[i]) } }
         }
         if let p = targetPowerless {
             for i in v.indices where p.isPowerless(v[i]) { v[i][p.hueIndex] = .nan }
@@ -91,13 +94,16 @@ public struct ColorSpaceRegistry: Sendable {
         }
         var steps: [ConversionStep] = []
         var transforms: [ColorSpace.Transform] = []
+        var direct: [ColorSpace.DirectStep?] = []
         for id in up.prefix(while: { $0 != common }) {
-            steps.append(.toBase(id)); transforms.append(try space(id).toBase)
+            let s = try space(id)
+            steps.append(.toBase(id)); transforms.append(s.toBase); direct.append(s.directToBase)
         }
         for id in down.prefix(while: { $0 != common }).reversed() {
-            steps.append(.fromBase(id)); transforms.append(try space(id).fromBase)
+            let s = try space(id)
+            steps.append(.fromBase(id)); transforms.append(s.fromBase); direct.append(s.directFromBase)
         }
-        let plan = ConversionPlan(source: source, target: target, steps: steps, transforms: transforms,
+        let plan = ConversionPlan(source: source, target: target, steps: steps, transforms: transforms, direct: direct,
                                   targetPowerless: try space(target).powerlessHue)
         cache.put(plan)
         return plan

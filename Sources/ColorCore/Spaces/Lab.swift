@@ -56,7 +56,7 @@ extension ColorSpace {
         coordinates: [Coordinate("l", 0...100, percentReference: 100), Coordinate("c", 0...150, percentReference: 150), .hue()],
         cssForm: .function("lch"),
         powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 0.0015)), kernels: .polar,
-        toBase: polarToRect, fromBase: rectToPolar)
+        direct: (.polarToRect, .rectToPolar), toBase: polarToRect, fromBase: rectToPolar)
 
     public static let labD65 = ColorSpace(
         id: .labD65, name: "CIE Lab (D65)", base: .xyzD65, whitePoint: .d65,

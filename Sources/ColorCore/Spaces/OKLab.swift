@@ -38,7 +38,7 @@ extension ColorSpace {
         id: .oklab, name: "OKLab", base: .xyzD65,
         coordinates: [Coordinate("l", 0...1, percentReference: 1), Coordinate("a", -0.4...0.4, percentReference: 0.4),
                       Coordinate("b", -0.4...0.4, percentReference: 0.4)],
-        cssForm: .function("oklab"), kernels: .oklab, toBase: oklabToXYZ,
+        cssForm: .function("oklab"), kernels: .oklab, direct: (.oklabToXYZ, .xyzToOKLab), toBase: oklabToXYZ,
         fromBase: xyzToOKLab)
 
     /// CSS `oklch`: the hue is powerless when chroma ≤ 0.000004 (CSS Color 4 sample code's ε).
@@ -47,5 +47,5 @@ extension ColorSpace {
         coordinates: [Coordinate("l", 0...1, percentReference: 1), Coordinate("c", 0...0.4, percentReference: 0.4), .hue()],
         cssForm: .function("oklch"),
         powerlessHue: PowerlessHue(hueIndex: 2, rule: .chromaAtMost(index: 1, threshold: 0.000004)), kernels: .polar,
-        toBase: polarToRect, fromBase: rectToPolar)
+        direct: (.polarToRect, .rectToPolar), toBase: polarToRect, fromBase: rectToPolar)
 }
