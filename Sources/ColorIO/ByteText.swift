@@ -223,14 +223,28 @@ public final class ByteText: @unchecked Sendable {
     /// are it ± 2·10^k (− 10^k below a power of two), in 128 bits.
     @inline(__always)
     func appendShortestFixed(_ v: Double) -> Bool {
+        let d = Self.shortestFixedDigits(v)
+        switch d.status {
+        case 0: writeShortest(d.q, exponent: d.exponent, negative: v < 0); return true
+        case 2: return appendShortestFixedWide(v)
+        case 3: return appendShortestSearch(v)
+        default: return false
+        }
+    }
+
+    /// `appendShortestFixed`'s digits, computed without writing: q·10^exponent is the shortest round trip when
+    /// status is 0; otherwise 1 (outside the range, or an exact tie: the standard library writes it), 2 (below
+    /// 2⁻⁹: `appendShortestFixedWide`) or 3 (`appendShortestSearch`).
+    @inline(__always)
+    static func shortestFixedDigits(_ v: Double) -> (q: UInt64, exponent: Int, status: Int) {
         let a = Swift.abs(v)
-        guard a >= 0.0001 && a < 0x1p53 else { return false }
+        guard a >= 0.0001 && a < 0x1p53 else { return (0, 0, 1) }
         let bits = a.bitPattern
         let field = Int(truncatingIfNeeded: bits >> 52)
         let m = (bits & ((1 << 52) &- 1)) | (1 << 52)
         let e = field &- 1075  // a = m·2^e, −66 ≤ e ≤ 0
         let s = 2 &- e  // interval ends and midpoint as integers X·2^−s: X = 4m ± 2 (4m − 1 below a power of two)
-        guard s < 64 else { return appendShortestFixedWide(v) }
+        guard s < 64 else { return (0, 0, 2) }
         let k = e == 0 ? 0 : (((0 &- e) &* 78913) >> 18) &+ 1  // ⌈−e·log₁₀2⌉ ≤ 19 here
         let p = UInt128(Self.pow10(k))
         let mid = UInt128(m &<< 2) &* p
@@ -243,18 +257,17 @@ public final class ByteText: @unchecked Sendable {
         let lq = UInt64(truncatingIfNeeded: lo &>> shift), lExact = UInt64(truncatingIfNeeded: lo) & mask == 0
         let b = (hExact && !inclusive) ? hq &- 1 : hq  // the largest integer in the interval
         let first = lExact && inclusive ? lq : lq &+ 1  // the smallest
-        guard first <= b else { return appendShortestSearch(v) }  // narrower than one unit (below a power of two)
-        var q = b / 10 &* 10
-        if q < first {
-            // The integer nearest to the midpoint (an exact tie is left to the standard library).
-            let mq = UInt64(truncatingIfNeeded: mid &>> shift), r = UInt64(truncatingIfNeeded: mid) & mask
-            let half = UInt64(1) &<< UInt64(truncatingIfNeeded: s &- 1)
-            if r == half { return false }
-            q = r > half ? mq &+ 1 : mq
-            if q < first { q = first } else if q > b { q = b }
-        }
-        writeShortest(q, exponent: 0 &- k, negative: v < 0)
-        return true
+        guard first <= b else { return (0, 0, 3) }  // narrower than one unit (below a power of two)
+        // Both candidates, then a choice (which one is taken is as good as random: no branch to mispredict): the
+        // multiple of ten in the interval, as its tenth, or else the integer nearest to the midpoint.
+        let tenth = b / 10
+        let mq = UInt64(truncatingIfNeeded: mid &>> shift), r = UInt64(truncatingIfNeeded: mid) & mask
+        let half = UInt64(1) &<< UInt64(truncatingIfNeeded: s &- 1)
+        var nearest = r > half ? mq &+ 1 : mq
+        nearest = nearest < first ? first : (nearest > b ? b : nearest)
+        let ten = tenth &* 10 >= first
+        if !ten && r == half { return (0, 0, 1) }  // an exact tie is left to the standard library
+        return (ten ? tenth : nearest, ten ? 1 &- k : 0 &- k, 0)
     }
 
     /// `appendShortestFixed` for 10⁻⁴ ≤ |v| < 2⁻⁹ (shifts of 64 bits or more).

@@ -1024,6 +1024,20 @@ public struct ColorStream: Sendable {
             out.appendJSONNumber(coords.z)
             out.append("],\"alpha\":"); out.appendJSONNumber(alpha)
             out.append(",\"css\":")
+            // An opaque color with seven-decimal units: the CSS from the units, with one capacity check (its
+            // prefix and numbers need no escape).
+            if known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]) {
+                var written = 0
+                out.appendUnsafe(maxBytes: 128) { o in
+                    o.storeBytes(of: 0x22, as: UInt8.self)
+                    let n = Self.writeSevenCSS(coords, units: u, info: infos[space], at: o + 1)
+                    guard n > 0 else { return 0 }
+                    (o + (n &+ 1)).storeBytes(of: 0x7D22, as: UInt16.self)  // `"}`
+                    written = n &+ 3
+                    return written
+                }
+                if written > 0 { return }
+            }
             let q = out.mark()
             out.append(0x22)
             let cssStart = out.mark()
@@ -1103,24 +1117,37 @@ public struct ColorStream: Sendable {
             p &+= ByteText.writeFixed7(u.2, at: o + p)
             (o + p).storeBytes(of: 0x2020 as UInt16, as: UInt16.self)
             p &+= 2
-            withUnsafeBytes(of: info.prefix) { (o + p).copyMemory(from: $0.baseAddress!, byteCount: 32) }
-            p &+= info.prefixLength
-            let a = ByteText.writeSignificant6(coords.x, units: u.0, at: o + p)
-            guard a > 0 else { return 0 }
-            p &+= a
-            (o + p).storeBytes(of: 0x20, as: UInt8.self)
-            let b = ByteText.writeSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
-            guard b > 0 else { return 0 }
-            p &+= 1 &+ b
-            (o + p).storeBytes(of: 0x20, as: UInt8.self)
-            let c = ByteText.writeSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
-            guard c > 0 else { return 0 }
-            p &+= 1 &+ c
-            (o + p).storeBytes(of: 0x0A29, as: UInt16.self)  // `)` and (when asked) the line's end
+            let css = Self.writeSevenCSS(coords, units: u, info: info, at: o + p)
+            guard css > 0 else { return 0 }
+            p &+= css
+            (o + p).storeBytes(of: 0x0A, as: UInt8.self)  // (when asked) the line's end
             done = true
-            return p &+ (newline ? 2 : 1)
+            return p &+ (newline ? 1 : 0)
         }
         return done
+    }
+
+    /// The CSS of an opaque color whose coordinates have seven-decimal units (`sevenDecimalUnits`) at `o` (112
+    /// bytes of room): the prefix and the three numbers' six significant digits from the units, then `)`. Returns
+    /// the bytes written, or 0 when a number is not certain from its units (the caller writes it otherwise).
+    @inline(__always)
+    static func writeSevenCSS(_ coords: SIMD3<Double>, units u: (UInt32, UInt32, UInt32), info: SpaceInfo,
+                              at o: UnsafeMutableRawPointer) -> Int {
+        withUnsafeBytes(of: info.prefix) { o.copyMemory(from: $0.baseAddress!, byteCount: 32) }
+        var p = info.prefixLength
+        let a = ByteText.writeSignificant6(coords.x, units: u.0, at: o + p)
+        guard a > 0 else { return 0 }
+        p &+= a
+        (o + p).storeBytes(of: 0x20, as: UInt8.self)
+        let b = ByteText.writeSignificant6(coords.y, units: u.1, at: o + (p &+ 1))
+        guard b > 0 else { return 0 }
+        p &+= 1 &+ b
+        (o + p).storeBytes(of: 0x20, as: UInt8.self)
+        let c = ByteText.writeSignificant6(coords.z, units: u.2, at: o + (p &+ 1))
+        guard c > 0 else { return 0 }
+        p &+= 1 &+ c
+        (o + p).storeBytes(of: 0x29, as: UInt8.self)  // `)`
+        return p &+ 1
     }
 
     /// The color's CSS (`Workbench.serialize`), written directly for the common forms (`known`: `space` is the
