@@ -116,8 +116,16 @@ public struct ColorSpace: Sendable {
             }
         }
 
-        /// The step on every element, in place: one loop per kind, each calling its function directly.
-        func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
+        /// The step on every element, in place: one loop per kind, each calling its function directly. With
+        /// `cubeRoots`, the OKLab step runs as its three stages over the whole buffer (matrix, the cube roots by
+        /// `cubeRoots`, matrix): the same operations per color, as long as `cubeRoots` gives `CubeRoot.rounded`.
+        func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>, cubeRoots: ConversionPlan.CubeRoots?) {
+            if case .xyzToOKLab = self, let roots = cubeRoots {
+                for i in v.indices { v[i] = ColorSpace.xyzToLMS * v[i] }
+                roots(v)
+                for i in v.indices { v[i] = ColorSpace.lmsToOKLab * v[i] }
+                return
+            }
             switch self {
             case .matrix(let m): for i in v.indices { v[i] = m * v[i] }
             case .decode(let d): for i in v.indices { let c = v[i]; v[i] = SIMD3(d(c.x), d(c.y), d(c.z)) }

@@ -48,12 +48,20 @@ import Testing
             for b in ids where a != b {
                 guard let plan = try? spaces.plan(from: a, to: b) else { continue }
                 if plan.direct.contains(where: { $0 != nil }) { direct += 1 }
-                var buffer = inputs
+                // Also with the OKLab step's cube roots taken for the whole buffer at once (here by the reference's).
+                var buffer = inputs, staged = inputs
                 buffer.withUnsafeMutableBufferPointer { plan.apply($0) }
+                staged.withUnsafeMutableBufferPointer {
+                    plan.apply($0, cubeRoots: { v in
+                        for i in v.indices { v[i] = SIMD3(CubeRoot.rounded(v[i].x), CubeRoot.rounded(v[i].y), CubeRoot.rounded(v[i].z)) }
+                    })
+                }
                 for (i, c) in inputs.enumerated() {
-                    let one = plan.apply(c), many = buffer[i]
-                    let same = (0..<3).allSatisfy { one[$0].bitPattern == many[$0].bitPattern || (one[$0].isNaN && many[$0].isNaN) }
-                    if !same && differences.count < 5 { differences.append("\(a) → \(b), \(c): \(one) vs \(many)") }
+                    let one = plan.apply(c)
+                    for many in [buffer[i], staged[i]] {
+                        let same = (0..<3).allSatisfy { one[$0].bitPattern == many[$0].bitPattern || (one[$0].isNaN && many[$0].isNaN) }
+                        if !same && differences.count < 5 { differences.append("\(a) → \(b), \(c): \(one) vs \(many)") }
+                    }
                 }
             }
         }

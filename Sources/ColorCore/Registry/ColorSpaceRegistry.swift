@@ -36,16 +36,21 @@ public struct ConversionPlan: Sendable {
         return v
     }
 
+    /// Cube roots of every coordinate of a buffer, in place, each exactly `CubeRoot.rounded` of it (the batch
+    /// engine passes a four-lane one).
+    public typealias CubeRoots = (UnsafeMutableBufferPointer<SIMD3<Double>>) -> Void
+
     /// `apply` on every element, in place, step by step over the whole buffer (a step with a closure-free form
     /// runs as a plain loop of its function; any other calls its closure, fetched once per call): the same Double
-    /// operations per color, so the same results.
-    public func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
+    /// operations per color, so the same results. `cubeRoots`, when given, takes the OKLab step's cube roots
+    /// for the whole buffer at once.
+    public func apply(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>, cubeRoots: CubeRoots? = nil) {
         for i in v.indices {
             let c = v[i]
             v[i] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
         }
         for (k, t) in transforms.enumerated() {
-            if let d = direct[k] { d.apply(v) } else { for i in v.indices { v[i] = t(v[i]) } }
+            if let d = direct[k] { d.apply(v, cubeRoots: cubeRoots) } else { for i in v.indices { v[i] = t(v[i]) } }
         }
         if let p = targetPowerless {
             for i in v.indices where p.isPowerless(v[i]) { v[i][p.hueIndex] = .nan }

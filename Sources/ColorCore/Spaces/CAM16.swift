@@ -24,7 +24,7 @@ struct CAM16Environment: Sendable {
          f: Double = 1, c: Double = 0.69, nc: Double = 1, discounting: Bool = false) {
         let xyzw = white * 100
         let k = 1 / (5 * la + 1), k4 = k * k * k * k
-        fl = k4 * la + 0.1 * (1 - k4) * (1 - k4) * cbrt(5 * la)
+        fl = k4 * la + 0.1 * (1 - k4) * (1 - k4) * CubeRoot.rounded(5 * la)
         n = yb / xyzw.y
         z = 1.48 + n.squareRoot()
         nbb = 0.725 * pow(n, -0.2)

@@ -12,7 +12,7 @@ extension ColorSpace {
         return l > labKappa * labEpsilon ? f * f * f : l / labKappa
     }
     static func lstarFromY(_ y: Double) -> Double {
-        y > labEpsilon ? 116 * cbrt(y) - 16 : labKappa * y
+        y > labEpsilon ? 116 * CubeRoot.rounded(y) - 16 : labKappa * y
     }
 
     static let hctEnvironment = CAM16Environment(

@@ -12,7 +12,7 @@ extension ColorSpace {
     /// XYZ (relative to `white`) → Lab.
     public static func xyzToLab(_ xyz: SIMD3<Double>, white: SIMD3<Double>) -> SIMD3<Double> {
         let t = xyz / white
-        func f(_ v: Double) -> Double { v > labEpsilon ? cbrt(v) : (labKappa * v + 16) / 116 }
+        func f(_ v: Double) -> Double { v > labEpsilon ? CubeRoot.rounded(v) : (labKappa * v + 16) / 116 }
         let fx = f(t.x), fy = f(t.y), fz = f(t.z)
         return SIMD3(116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
     }

@@ -10,7 +10,7 @@ extension ColorSpace {
             return d == 0 ? (0, 0) : (4 * c.x / d, 9 * c.y / d)
         }
         let yr = xyz.y / white.y
-        let l = yr > labEpsilon ? 116 * cbrt(yr) - 16 : labKappa * yr
+        let l = yr > labEpsilon ? 116 * CubeRoot.rounded(yr) - 16 : labKappa * yr
         let (up, vp) = uv(xyz), (un, vn) = uv(white)
         if xyz.x + 15 * xyz.y + 3 * xyz.z == 0 { return SIMD3(l, 0, 0) }
         return SIMD3(l, 13 * l * (up - un), 13 * l * (vp - vn))

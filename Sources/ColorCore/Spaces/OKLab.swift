@@ -26,7 +26,7 @@ extension ColorSpace {
 
     public static func xyzToOKLab(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
         let lms = xyzToLMS * xyz
-        return lmsToOKLab * SIMD3(cbrt(lms.x), cbrt(lms.y), cbrt(lms.z))
+        return lmsToOKLab * SIMD3(CubeRoot.rounded(lms.x), CubeRoot.rounded(lms.y), CubeRoot.rounded(lms.z))
     }
 
     public static func oklabToXYZ(_ lab: SIMD3<Double>) -> SIMD3<Double> {

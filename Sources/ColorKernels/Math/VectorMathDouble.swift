@@ -1,3 +1,4 @@
+import ColorCore
 import Foundation
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
@@ -129,6 +130,72 @@ public enum VectorMathDouble {
         let r2 = r * r
         let y = x * r2
         return y - (y * y * y - x) * (r2 * (1.0 / 3.0))
+    }
+
+    /// ∛x correctly rounded in every lane: the same bits as `CubeRoot.rounded`, the reference's cube root.
+    ///
+    /// `cubeRootSeed` (y with 17 significant bits, within 2⁻¹⁶ of ∛x), then `cubeRootFinish` (∛x = y·∛(1 + u)
+    /// with the exact u = (x − y³)/y³, by its series, rounded once: correct wherever the rounding is the same
+    /// at both ends of the series' error bound). Lanes where it is not (about one in 4,000), zeros, and lanes
+    /// outside [1e-30, 1e30] take `CubeRoot.rounded`.
+    @inline(__always)
+    public static func cbrtRounded(_ x: Double4) -> Double4 {
+        let (z, sure) = cubeRootFinish(x, seed: cubeRootSeed(x))
+        if all(sure) { return z }
+        var out = z
+        for q in 0..<4 where !sure[q] { out[q] = CubeRoot.rounded(x[q]) }
+        return out
+    }
+
+    /// ∛x truncated to 17 significant bits (`cbrtCoarse`, 1.5e-9, then its low bits cleared): y³ is exact,
+    /// and within 3·2⁻¹⁶ of x, relative.
+    @_transparent
+    public static func cubeRootSeed(_ x: Double4) -> Double4 {
+        double(bits(cbrtCoarse(x)) & 0xFFFF_FFF0_0000_0000)
+    }
+
+    /// ∛x from the seed y of `cubeRootSeed`: ∛x = y + y·w, w = ∛(1 + u) − 1 = u/3 − u²/9 + 5u³/81 − 10u⁴/243
+    /// (the next term is below 10⁻²¹ relative for |u| < 3·2⁻¹⁶), with u = (x − y³)/y³ and x − y³ exact
+    /// (Sterbenz). The correction c = y·w is within 2⁻⁵⁰ of its value, relative (five roundings), so the root
+    /// lies within δ = 2⁻⁴⁹|c| of y + c: where y + (c − δ) and y + (c + δ) round to the same double, that double
+    /// is ∛x correctly rounded (`sure`). Also not sure: zero, and |x| outside [1e-30, 1e30] (the seed's domain).
+    @_transparent
+    public static func cubeRootFinish(_ x: Double4, seed y: Double4) -> (root: Double4, sure: SIMDMask<SIMD4<Int64>>) {
+        let y3 = y * y * y
+        let u = (x - y3) / y3
+        var w: Double4 = Double4(repeating: 5.0 / 81) - u * (10.0 / 243)
+        w = Double4(repeating: 1.0 / 9) - u * w
+        w = Double4(repeating: 1.0 / 3) - u * w
+        let c = y * (u * w)
+        let delta = abs(c) * 0x1p-49
+        let a = abs(x)
+        let sure = ((y + (c + delta)) .== (y + (c - delta))) .& (a .>= 1e-30) .& (a .<= 1e30)
+        return (y + c, sure)
+    }
+
+    /// `ConversionPlan.CubeRoots` on four lanes: `cbrtRounded` of each color's three coordinates, in stages over
+    /// the whole buffer (seeds, then roots, then the lanes that are not sure by `CubeRoot.rounded`), so that
+    /// the processor overlaps many colors' short dependency chains instead of waiting on one long one.
+    public static func cubeRoots(_ v: UnsafeMutableBufferPointer<SIMD3<Double>>) {
+        let n = v.count
+        guard n > 0 else { return }
+        let roots = UnsafeMutablePointer<Double4>.allocate(capacity: n)
+        defer { roots.deallocate() }
+        @inline(__always) func lanes(_ c: SIMD3<Double>) -> Double4 { Double4(c.x, c.y, c.z, 1) }
+        for i in 0..<n { roots[i] = cubeRootSeed(lanes(v[i])) }
+        var unsure = false
+        for i in 0..<n {
+            let (z, sure) = cubeRootFinish(lanes(v[i]), seed: roots[i])
+            roots[i] = z
+            if !all(sure) { unsure = true; roots[i] = select(sure, z, Double4(repeating: .nan)) }
+        }
+        for i in 0..<n {
+            let x = v[i], r = roots[i]
+            v[i] = SIMD3(r[0], r[1], r[2])
+            if unsure {
+                for q in 0..<3 where r[q].isNaN { v[i][q] = CubeRoot.rounded(x[q]) }
+            }
+        }
     }
 
     /// Cube root within 1.5e-9 relative (sign-preserving, the domain of `cbrt`): x·r² of `inverseCubeRoot`'s r,

@@ -548,7 +548,7 @@ public struct ColorStream: Sendable {
             }
             pending -= w.index.count
             let plan = plans[routes[source]], hue = plan.targetHueIndex
-            w.coords.withUnsafeMutableBufferPointer { plan.apply($0) }
+            w.coords.withUnsafeMutableBufferPointer { plan.apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
             for (j, k) in w.index.enumerated() { result[Int(k)] = Self.forComputation(w.coords[j], hue: hue) }
         }
     }
@@ -595,7 +595,7 @@ public struct ColorStream: Sendable {
                 }
             }
             guard plan >= 0 else { break }
-            chunk.coords.withUnsafeMutableBufferPointer { plans[plan].apply(UnsafeMutableBufferPointer(rebasing: $0[0..<m])) }
+            chunk.coords.withUnsafeMutableBufferPointer { plans[plan].apply(UnsafeMutableBufferPointer(rebasing: $0[0..<m]), cubeRoots: VectorMathDouble.cubeRoots) }
             chunk.coords.withUnsafeBufferPointer { coords in
                 chunk.index.withUnsafeBufferPointer { index in
                     chunk.parsed.withUnsafeBufferPointer { parsed in
@@ -709,8 +709,8 @@ public struct ColorStream: Sendable {
                     }
                 }
             }
-            inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0) }
-            clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0) }
+            inGamut.withUnsafeMutableBufferPointer { g.toTarget.apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
+            clipped.withUnsafeMutableBufferPointer { g.toGamut.apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
             chunk.status.withUnsafeBufferPointer { status in
                 chunk.index.withUnsafeBufferPointer { index in
                     chunk.parsed.withUnsafeBufferPointer { parsed in
