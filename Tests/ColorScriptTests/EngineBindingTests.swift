@@ -58,6 +58,38 @@ struct EngineBindingTests {
         #expect(r.map { UInt64(bitPattern: Int64($0) ?? 0) }.map(String.init) == expected)
     }
 
+    /// hb.convert of an f64 buffer gives the Double reference's bits (`ConversionPlan.apply` per color): 9,000
+    /// sRGB colors (three of the 4,096-color chunks the conversion runs on), sRGB → OKLCH (through the OKLab cube
+    /// roots) and OKLCH → Display P3.
+    @Test func f64ConvertEqualsTheReferenceBitForBit() throws {
+        let hexes = (0..<9_000).map { String(format: "#%06x", ($0 &* 2_654_435_761) % 16_777_216) }
+        let wb = Workbench.standard
+        let toOKLCH = try wb.spaces.plan(from: .srgb, to: .oklch), toP3 = try wb.spaces.plan(from: .oklch, to: .displayP3)
+        func hash(_ values: [SIMD3<Double>]) -> String {
+            var h: UInt64 = 0
+            for c in values { for v in [c.x, c.y, c.z] { h = h &* 31 &+ (v.isNaN ? 0 : v.bitPattern) } }
+            return String(h)
+        }
+        let oklch = try hexes.map { toOKLCH.apply(try wb.parse($0).coords) }
+        let expected = [hash(oklch), hash(oklch.map { toP3.apply($0) })]
+        let r = try eval("""
+        local t = {}
+        for i = 0, 8999 do t[#t + 1] = string.format('#%06x', (i * 2654435761) % 16777216) end
+        local function hash(buf)
+          local h = 0
+          for i = 1, #buf do
+            for _, v in ipairs{buf:get(i):coords()} do
+              h = h * 31 + (v ~= v and 0 or string.unpack('<i8', string.pack('<d', v)))
+            end
+          end
+          return h
+        end
+        local oklch = hb.convert(hb.buffer(t, 'srgb', {precision = 'f64'}), 'oklch')
+        return hash(oklch), hash(hb.convert(oklch, 'display-p3'))
+        """)
+        #expect(r.map { UInt64(bitPattern: Int64($0) ?? 0) }.map(String.init) == expected)
+    }
+
     /// hb.matrix returns the kernels' bits (`ContrastMatrix.compute` on the same Float32 buffers) for every
     /// method with a batch form, for two buffers and for a self-matrix.
     @Test func luaMatrixEqualsKernelBits() throws {

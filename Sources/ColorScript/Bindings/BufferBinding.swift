@@ -254,8 +254,12 @@ enum BufferBinding {
                 let src = b.coords
                 try coords.withUnsafeMutableBufferPointer { dst throws(DeadlineExceeded) in
                     let d = UncheckedPointer(dst.baseAddress)
+                    // Each chunk copied in, then converted step by step over all its colors (the same Doubles as
+                    // `plan.apply` per color; the OKLab step's cube roots four lanes at a time).
                     try Parallel.forChunks(count: src.count, chunk: 4096, threads: 0, deadline: deadline) { r in
-                        for i in r { d.value![i] = plan.apply(src[i]) }
+                        for i in r { d.value![i] = src[i] }
+                        plan.apply(UnsafeMutableBufferPointer(start: d.value! + r.lowerBound, count: r.count),
+                                   cubeRoots: VectorMathDouble.cubeRoots)
                     }
                 }
                 out = ScriptBuffer(space: s, coords: coords, alpha: b.alpha)
