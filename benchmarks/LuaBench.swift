@@ -95,10 +95,11 @@ enum LuaBench {
         return t[5]
     }
 
-    static func line(_ l: String, _ k: String, items: Int, lua: Double, kernel: Double, unit: String, note: String) {
+    static func line(_ l: String, _ k: String, items: Int, lua: Double, kernel: Double, unit: String, note: String,
+                     kernelPeer: String = "f32 simd") {
         report(l, "huebench lua \(cores)T", items: items, seconds: lua, unit: unit,
                note: perItem(lua, items) + String(format: "; %.2fx its kernel line (%@: ", lua / kernel, k) + perItem(kernel, items) + "); " + note)
-        report(k + " (kernel for " + l.prefix(2) + ")", "huebench f32 simd \(cores)T", items: items, seconds: kernel, unit: unit,
+        report(k + " (kernel for " + (l.split(separator: " ").first ?? "") + ")", "huebench \(kernelPeer) \(cores)T", items: items, seconds: kernel, unit: unit,
                note: perItem(kernel, items))
         say(String(format: "# %@: %.3g ns/%@ (%.3g %@s/s) vs kernel %.3g ns/%@ → %.2fx median of 11; fastest of 11: %.3g vs %.3g ns → %.2fx (target ≤ 1.3x)", l,
                    lua / Double(items) * 1e9, unit, Double(items) / lua, unit, kernel / Double(items) * 1e9, unit, lua / kernel,
@@ -156,6 +157,36 @@ enum LuaBench {
             }
             line("L3 lua hb.convert \(n)", "W1a sRGB->OKLCH", items: n, lua: tl, kernel: tk, unit: "color",
                  note: "spot colors equal the kernel's bits")
+        }
+        if selected("L3d") {
+            // hb.convert of an f64 buffer against the Double batch path it runs (each 4,096-color chunk step by
+            // step, the OKLab cube roots four lanes at a time), and the spot colors against the per-color reference.
+            let n = w1.count / 3
+            let file = colorsFile(dir, "w1d.txt", w1, space: "srgb")
+            let src = (0..<n).map { SIMD3(w1[3 * $0], w1[3 * $0 + 1], w1[3 * $0 + 2]) }
+            let plan = try! Workbench.standard.spaces.plan(from: .srgb, to: .oklch)
+            var dst = src
+            let tk = kernel {
+                dst.withUnsafeMutableBufferPointer { d in
+                    let base = d.baseAddress!
+                    Parallel.forChunks(count: n, chunk: 4096, threads: 0) { r in
+                        for i in r { base[i] = src[i] }
+                        plan.apply(UnsafeMutableBufferPointer(start: base + r.lowerBound, count: r.count),
+                                   cubeRoots: VectorMathDouble.cubeRoots)
+                    }
+                }
+            }
+            let (tl, spots) = lua(dir, setup: "local b = hb.load_colors(arg[1], 'srgb', {precision = 'f64'})",
+                                  call: "hb.convert(b, 'oklch')",
+                                  spot: "for _, i in ipairs{1, 2, 1000} do local c = keep:get(i) print(string.format('%.17g %.17g %.17g', c:coords())) end",
+                                  args: [file])
+            for (k, i) in [0, 1, 999].enumerated() where k < spots.count {
+                let c = plan.apply(src[i])
+                let want = String(format: "%.17g %.17g %.17g", c.x, c.y, c.z)
+                if spots[k] != want { fail("L3d: Lua color \(i + 1) \(spots[k]) vs reference \(want)") }
+            }
+            line("L3d lua hb.convert f64 \(n)", "W1a sRGB->OKLCH in Double", items: n, lua: tl, kernel: tk, unit: "color",
+                 note: "spot colors equal the per-color reference's bits", kernelPeer: "f64 batch")
         }
         if selected("L4") {
             let n = w2.count / 3
