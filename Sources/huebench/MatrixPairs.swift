@@ -106,7 +106,7 @@ enum PairCheck {
                             return entries[0]
                         }
                         if let c = try? wb.parse(f) {
-                            do { return LabelledColor(label: nil, text: f, color: try ColorListReader.finite(c, wb), location: location, line: number) } catch {
+                            do { return LabelledColor(label: nil, text: f, color: try ColorListReader.finite(c, wb), origin: shown, line: number) } catch {
                                 problems.append(ColorListProblem(location: location, message: "\(error)"))
                                 return nil
                             }

@@ -15,16 +15,20 @@ public struct LabelledColor: Sendable {
     /// The color as written (CSS text, or the token's value as CSS).
     public var text: String
     public var color: Color
-    /// Where it came from: `file:line` for text files, `file: token.path` for token files.
-    public var location: String
+    /// The file of a text list (one string shared by all its lines), or `file: token.path` for a token.
+    public var origin: String
     /// The 1-based line in a text file (0 for token files).
     public var line: Int
+
+    /// Where it came from: `file:line` for text files, `file: token.path` for token files (made when asked for,
+    /// not stored per line).
+    public var location: String { line > 0 ? "\(origin):\(line)" : origin }
 
     /// The label, or the color text when there is none.
     public var name: String { label ?? text }
 
-    public init(label: String?, text: String, color: Color, location: String, line: Int) {
-        self.label = label; self.text = text; self.color = color; self.location = location; self.line = line
+    public init(label: String?, text: String, color: Color, origin: String, line: Int) {
+        self.label = label; self.text = text; self.color = color; self.origin = origin; self.line = line
     }
 }
 
@@ -139,10 +143,11 @@ public enum ColorListReader {
         init(deadline: Deadline?, charge: Charge?) { self.deadline = deadline; self.charge = charge }
         func check() throws { try deadline?.check() }
         func add(_ bytes: Int) throws { if bytes > 0, let charge { try charge(bytes) } }
-        /// Rough bytes one read color holds (the entry, and its strings when they do not fit inline).
+        /// Rough bytes one read color holds (the entry, and its strings when they do not fit inline; a text
+        /// list's lines share their file name).
         static func cost(_ c: LabelledColor) -> Int {
             func heap(_ s: String?) -> Int { guard let n = s?.utf8.count, n > 15 else { return 0 }; return n + 32 }
-            return MemoryLayout<LabelledColor>.stride + heap(c.label) + heap(c.text) + heap(c.location)
+            return MemoryLayout<LabelledColor>.stride + heap(c.label) + heap(c.text) + (c.line > 0 ? 0 : heap(c.origin))
         }
     }
 
@@ -410,7 +415,7 @@ public enum ColorListReader {
         do {
             let value = try substitute(text, vars: vars)
             for e in try entries(value, label: label, scheme: scheme, workbench: workbench, finite: check) {
-                colors.append(LabelledColor(label: e.label, text: text, color: e.color, location: location, line: number))
+                colors.append(LabelledColor(label: e.label, text: text, color: e.color, origin: source, line: number))
             }
         } catch {
             problems.append(ColorListProblem(location: location, message: "\(error)"))
@@ -593,7 +598,7 @@ struct DTCGTree {
                     ? try ColorListReader.entries(text, label: name, scheme: scheme, workbench: workbench, finite: check)
                     : [(label: Optional(name), color: try check(color))]
                 for v in values {
-                    out.append(LabelledColor(label: v.label, text: text, color: v.color, location: location, line: 0))
+                    out.append(LabelledColor(label: v.label, text: text, color: v.color, origin: location, line: 0))
                 }
             } catch let e as DTCGError {
                 // Typed color tokens and aliases report; untyped non-alias values are not color tokens.

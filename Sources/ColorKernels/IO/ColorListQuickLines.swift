@@ -125,7 +125,7 @@ struct QuickLines {
         let labelString = label.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         if declaration, let labelString { vars[labelString] = textString }
         colors.append(LabelledColor(label: labelString, text: textString, color: color,
-                                    location: "\(source):\(number)", line: number))
+                                    origin: source, line: number))
         return true
     }
 }
