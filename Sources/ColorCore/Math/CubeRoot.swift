@@ -1,5 +1,3 @@
-import Foundation
-
 /// The cube root of the reference path: ∛x correctly rounded (to nearest; the cube root of a double is never
 /// exactly halfway between two doubles, so there are no ties). The platform's `cbrt` is only faithful (glibc's
 /// gives 1.2599210498948734 for ∛2, one unit in the last place above the nearest double 1.2599210498948732),
@@ -8,57 +6,58 @@ import Foundation
 public enum CubeRoot {
     /// ∛x rounded to the nearest double; ±0, ±∞ and NaN give themselves.
     ///
-    /// |x| = m · 2^(3q) with m in [1, 8), so ∛|x| = ∛m · 2^q with ∛m in [1, 2]. ∛m to about 1e-26 (a table
-    /// point, a short series, one Halley step with an exact residual), rounded; where that cannot tell which
-    /// double is nearest, the exact decision in integers: with Y = y · 2⁵² and M = m · 2⁵², the double nearest
-    /// ∛m is Y · 2⁻⁵² exactly when (2Y − 1)³ < M · 2¹⁰⁷ < (2Y + 1)³ (the cubes of the halfway points on
-    /// either side, times 2¹⁵⁹), and Y moves by one until it is.
+    /// For |x| in [1e-30, 1e30], `series(x)`, which settles all but about one root in 3,000. The others go
+    /// through |x| = m · 2^(3q) with m in [1, 8), so ∛|x| = ∛m · 2^q with ∛m in [1, 2], and the exact decision
+    /// in integers: with Y = z · 2⁵² for z = `series(m)`, within an ulp of ∛m, and M = m · 2⁵², the double
+    /// nearest ∛m is Y · 2⁻⁵² exactly when (2Y − 1)³ < M · 2¹⁰⁷ < (2Y + 1)³ (the cubes of the halfway points
+    /// on either side, times 2¹⁵⁹), and Y moves by one until it is.
     public static func rounded(_ x: Double) -> Double {
-        guard x.isFinite, x != 0 else { return x + x }
-        var a = x.magnitude, bias = 0
-        if a < Double.leastNormalMagnitude { a *= 0x1p54; bias = -18 }
-        let e = Int(a.bitPattern >> 52) - 1023
-        let q = e >= 0 ? e / 3 : (e - 2) / 3
-        let fraction = a.bitPattern & 0x000F_FFFF_FFFF_FFFF
-        let m = Double(bitPattern: UInt64(1023 + e - 3 * q) << 52 | fraction)
+        let a = x.magnitude
+        guard a >= 1e-30 && a <= 1e30 else { return exact(x) }
+        let (z, sure) = series(x)
+        return sure ? z : exact(x)
+    }
 
-        // ∛m: from the table's nearest point c (m within 1/64 of it, relative), ∛m = ∛c · ∛(1 + t) with
-        // t = m/c − 1, the series to t³ (within 2.5e-9); then one Halley step y + y·(m − y³)/(2y³ + m) with
-        // the residual m − y³ in double-double (Dekker's exact products), which cubes that error (1.6e-26).
-        // z is ∛m rounded unless ∛m lies within 2⁻²⁰ ulp of a halfway point (about one root in 10⁶); there,
-        // and at the ends of [1, 2], the exact decision in integers.
-        let k = Int(truncatingIfNeeded: (UInt64(e - 3 * q) << 5) | (fraction >> 47))
-        let point = table[k]
-        let tt = m * point.inverse - 1
-        let y = point.root * (1 + tt * (1.0 / 3 + tt * (-1.0 / 9 + tt * (5.0 / 81))))
-        let p = y * y, pe = productError(y, y, p)
-        let y3 = y * p, y3e = productError(y, p, y3)
-        let d = y * ((m - y3) - (y3e + y * pe)) / (2 * y3 + m)
-        let z = y + d
-        let off = (y - z) + d
-        var Y = UInt64(z * 0x1p52)
-        if !(off.magnitude < 0x1p-53 * (1 - 0x1p-20)) || z <= 1 || z >= 2 {
-            let M = (fraction | 1 << 52) << UInt64(e - 3 * q)
-            let target = Wide(M, shiftedLeftBy: 107)
-            while Wide(cubeOf: 2 * Y + 1) < target { Y += 1 }
-            while target < Wide(cubeOf: 2 * Y - 1) { Y -= 1 }
-        }
+    /// `rounded` by the exact decision in integers.
+    @inline(never)
+    static func exact(_ x: Double) -> Double {
+        guard x.isFinite, x != 0 else { return x + x }
+        var b = x.magnitude, bias = 0
+        if b < Double.leastNormalMagnitude { b *= 0x1p54; bias = -18 }
+        let e = Int(b.bitPattern >> 52) - 1023
+        let q = e >= 0 ? e / 3 : (e - 2) / 3
+        let fraction = b.bitPattern & 0x000F_FFFF_FFFF_FFFF
+        let m = Double(bitPattern: UInt64(1023 + e - 3 * q) << 52 | fraction)
+        var Y = UInt64(series(m).root * 0x1p52)
+        let target = Wide((fraction | 1 << 52) << UInt64(e - 3 * q), shiftedLeftBy: 107)
+        while Wide(cubeOf: 2 * Y + 1) < target { Y += 1 }
+        while target < Wide(cubeOf: 2 * Y - 1) { Y -= 1 }
         // Y in [2⁵², 2⁵³]: its bits below 2⁵² are the fraction (Y = 2⁵³ carries into the exponent: 2^(q+1)).
         let exponent = UInt64(1023 + q + bias) << 52
         return Double(bitPattern: (x.sign == .minus ? 1 << 63 : 0) | (exponent + (Y - 1 << 52)))
     }
 
-    /// 96 points c over [1, 8) (32 per octave, at the middle of each 32nd of it): 1/c and ∛c.
-    static let table: [(inverse: Double, root: Double)] = (0..<96).map { k in
-        let c = Double(1 << (k >> 5)) * (1 + (Double(k & 31) + 0.5) / 32)
-        return (1 / c, Foundation.cbrt(c))
-    }
-
-    /// a · b − p exactly, for p = a · b rounded (Dekker: each factor split into 26- and 27-bit halves).
-    @inline(__always) static func productError(_ a: Double, _ b: Double, _ p: Double) -> Double {
-        let ca = 134_217_729 * a, cb = 134_217_729 * b
-        let ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh
-        return ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    /// ∛x for |x| in [1e-30, 1e30], and whether it is certainly the correctly rounded root:
+    /// 1. A seed y within 6e-5 of ∛x, with 17 significant bits (so y³ is exact): x·r² in Float, r ≈ |x|^(−1/3)
+    ///    from the exponent-bit guess and two Newton steps (1.9e-5), its low bits cleared.
+    /// 2. ∛x = y · ∛(1 + u) with u = (x − y³)/y³ (x − y³ is exact, |u| < 1.7e-4): y + c, c = y·w and
+    ///    w = u/3 − u²/9 + 5u³/81 − 10u⁴/243 + 22u⁵/729 (the next term is below 10⁻²⁴ relative). c is within
+    ///    2⁻⁵⁰|c| of its exact value (a few roundings), so ∛x lies within δ = 2⁻⁴⁹|c| of y + c: when
+    ///    y + (c − δ) and y + (c + δ) round to the same double, that double is ∛x rounded.
+    @inline(__always)
+    static func series(_ x: Double) -> (root: Double, sure: Bool) {
+        let xf = Float(x), third = xf.magnitude * Float(1.0 / 3.0)
+        // (A third of the bits in integers: converting them to Float would wait on that register's last use.)
+        var r = Float(bitPattern: 0x54A2_FA8C &- xf.magnitude.bitPattern / 3)
+        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
+        r = r * (Float(4.0 / 3.0) - third * (r * r * r))
+        let y = Double(bitPattern: Double(xf * (r * r)).bitPattern & 0xFFFF_FFF0_0000_0000)
+        let y3 = y * y * y
+        let u = (x - y3) / y3
+        let c = y * (u * (1.0 / 3 - u * (1.0 / 9 - u * (5.0 / 81 - u * (10.0 / 243 - u * (22.0 / 729))))))
+        let delta = c.magnitude * 0x1p-49
+        let low = y + (c - delta)
+        return (y + c, low == y + (c + delta))
     }
 
     /// A non-negative integer below 2¹⁹², as three 64-bit words, most significant first.
