@@ -93,8 +93,12 @@ extension BatchGamutMapper {
         var j = 0
         while j < n {
             let k = Swift.min(4, n - j)
-            var L = half, C = zero, H = zero
-            for q in 0..<k { let v = colors[j + q]; L[q] = v.x; C[q] = v.y; H[q] = v.z }
+            // (Lanes past the end are (0.5, 0, 0). The vectors are built from the colors as loaded, not by storing
+            // lanes into memory: a whole-vector load of lanes just stored stalls.)
+            let pad = SIMD3<Double>(0.5, 0, 0)
+            let a = colors[j], b = k > 1 ? colors[j &+ 1] : pad, d2 = k > 2 ? colors[j &+ 2] : pad
+            let d3 = k > 3 ? colors[j &+ 3] : pad
+            let L = Double4(a.x, b.x, d2.x, d3.x), C = Double4(a.y, b.y, d2.y, d3.y), H = Double4(a.z, b.z, d2.z, d3.z)
             let ok = (L .> zero) .& (L .< one) .& (V.abs(C) .< big) .& (V.abs(H) .<= big)
             // Lanes outside the domain get harmless inputs (their results are not used).
             let c = V.select(ok, C, zero)

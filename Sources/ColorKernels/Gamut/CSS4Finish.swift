@@ -38,17 +38,24 @@ extension BatchGamutMapper {
         let zero = Double4(repeating: 0), one = Double4(repeating: 1)
         let margin = Double4(repeating: 1e-12)
         let matrices = ChromaLine4.Matrices(self)
+        /// Color i's lane: (L, chroma, h) and its flags (−1 set, 0 clear: ok, clipped); a harmless lane when it
+        /// is not computed here (past the end, status 0, outside the domain).
+        @inline(__always) func lane(_ i: Int) -> (L: Double, C: Double, H: Double, ok: Int64, clip: Int64) {
+            guard i < n else { return (0.5, 0, 0, 0, 0) }
+            let s = status[i], v = colors[i]
+            guard s == 1 || s == 2 else { return (0.5, 0, 0, 0, 0) }
+            let c = s == 1 ? v.y : chroma[i]
+            guard c >= 0 && c <= 1 && Swift.abs(v.z) <= 720 else { return (0.5, 0, 0, 0, 0) }
+            return (v.x, c, v.z, -1, s == 2 ? -1 : 0)
+        }
         var j = 0
         while j < n {
-            var L = Double4(repeating: 0.5), C = zero, H = zero
-            var ok = Mask(repeating: false), clip = Mask(repeating: false)
-            for q in 0..<Swift.min(4, n - j) {
-                let s = status[j + q], v = colors[j + q]
-                guard s == 1 || s == 2 else { continue }
-                let c = s == 1 ? v.y : chroma[j + q]
-                guard c >= 0 && c <= 1 && Swift.abs(v.z) <= 720 else { continue }
-                L[q] = v.x; C[q] = c; H[q] = v.z; ok[q] = true; clip[q] = s == 2
-            }
+            // The four lanes are built from scalars held in registers (a vector assembled by storing lanes into
+            // memory and loading it whole stalls on every load: the stores cannot be forwarded to it).
+            let a = lane(j), b = lane(j &+ 1), c = lane(j &+ 2), d = lane(j &+ 3)
+            let L = Double4(a.L, b.L, c.L, d.L), C = Double4(a.C, b.C, c.C, d.C), H = Double4(a.H, b.H, c.H, d.H)
+            let ok = unsafeBitCast(SIMD4<Int64>(a.ok, b.ok, c.ok, d.ok), to: Mask.self)
+            let clip = unsafeBitCast(SIMD4<Int64>(a.clip, b.clip, c.clip, d.clip), to: Mask.self)
             if V.any(ok) {
                 let lin = ChromaLine4(matrices, light: L, hue: H).rgb(C)
                 var sure = ok
