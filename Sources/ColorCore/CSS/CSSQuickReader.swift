@@ -463,7 +463,9 @@ public struct CSSQuickReader: Sendable {
         guard p[b &- 1] == 0x29, let (found, paren) = lookup(p, count, a, b) else { return false }
         let end = b &- 1  // the ')'
         var i = paren &+ 1
-        var c = SIMD3<Double>(0, 0, 0)
+        // The components as three scalars (a vector lane stored at a variable index, then the vector loaded
+        // whole, stalls: the store cannot be forwarded to the load).
+        var c0 = 0.0, c1 = 0.0, c2 = 0.0
         var percents: UInt8 = 0
         _ = Self.skipSpaces(p, &i, end)
         for n in 0..<3 {
@@ -471,7 +473,7 @@ public struct CSSQuickReader: Sendable {
             var v = 0.0
             let kind = Self.component(p, count, &i, end, &v)
             guard kind != Self.failed else { return false }
-            c[n] = v
+            switch n { case 0: c0 = v; case 1: c1 = v; default: c2 = v }
             if kind == Self.percent { percents |= 1 &<< UInt8(n) }
             let spaced = Self.skipSpaces(p, &i, end)
             // Components are separated by whitespace; anything glued on (a unit, `-1-2`) is for the full parser.
@@ -496,16 +498,20 @@ public struct CSSQuickReader: Sendable {
         }
         return functions.withUnsafeBufferPointer { fs -> Bool in
             let space = fs.baseAddress! + found
-            if percents != 0 {
-                for k in 0..<3 where percents & (1 &<< UInt8(k)) != 0 {
+            /// Component k as the space reads it: a percentage scaled by its reference (nil where the space has
+            /// none, or for a hue), then CSSParser.clampAtParse: min(hi, max(lo, x)) for a present component
+            /// (identity with ±∞ bounds).
+            @inline(__always) func final(_ x: Double, _ k: Int) -> Double? {
+                var x = x
+                if percents & (1 &<< UInt8(k)) != 0 {
                     let ref = space.pointee.percent[k]
-                    guard !space.pointee.isHue(k), !ref.isNaN else { return false }
-                    c[k] = c[k] / 100 * ref
+                    guard !space.pointee.isHue(k), !ref.isNaN else { return nil }
+                    x = x / 100 * ref
                 }
+                return x.isNaN ? x : Swift.min(space.pointee.high[k], Swift.max(space.pointee.low[k], x))
             }
-            // CSSParser.clampAtParse: min(hi, max(lo, x)) for a present component (identity with ±∞ bounds).
-            for k in 0..<3 where !c[k].isNaN { c[k] = Swift.min(space.pointee.high[k], Swift.max(space.pointee.low[k], c[k])) }
-            out.coords = c
+            guard let x = final(c0, 0), let y = final(c1, 1), let z = final(c2, 2) else { return false }
+            out.coords = SIMD3(x, y, z)
             out.alpha = alpha
             out.space = found &+ 1
             return true
