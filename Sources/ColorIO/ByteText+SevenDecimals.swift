@@ -74,9 +74,11 @@ extension ByteText {
         }
         // "0." and zeros up to `lead`, then the six digits (and two spare zeros past them).
         o.storeBytes(of: 0x3030_3030_3030_2E30 as UInt64, as: UInt64.self)
-        writeEight(six &* 100, raw: o + lead)
+        // (The digits' word is kept for the count of trailing zeros, not read back from the bytes just stored.)
+        let word = eightDigits(six &* 100)
+        o.storeBytes(of: word.littleEndian, toByteOffset: lead, as: UInt64.self)
         // Trailing zeros of the six digits (the first is not zero): the top bytes of the digits' word.
-        let digits = o.loadUnaligned(fromByteOffset: lead, as: UInt64.self) ^ 0x3030_3030_3030_3030
+        let digits = word ^ 0x3030_3030_3030_3030
         return lead &+ 6 &- (digits << 16).leadingZeroBitCount &>> 3
     }
 
@@ -99,18 +101,16 @@ extension ByteText {
             guard let q = fixedUnits(v, decimals: 6 &- i) else { return 0 }
             six = UInt32(truncatingIfNeeded: q)
         }
-        // Six digits (and two spare zeros) in a word; the point goes in after the first i of them.
-        let t = UnsafeMutableRawPointer(o + 8)
         if six == 1_000_000 {
             // Rounded up to the next power of ten, 10^i: "10", "100", "1000".
             o.storeBytes(of: 0x3030_3030_3030_3031 as UInt64, as: UInt64.self)
             return i &+ 1
         }
-        writeEight(six &* 100, raw: t)
-        let w = t.loadUnaligned(as: UInt64.self)
+        // Six digits (and two spare zeros) in a word; the point goes in after the first i of them.
+        let w = eightDigits(six &* 100)
         let shift = UInt64(truncatingIfNeeded: i &* 8)
         let low = (UInt64(1) &<< shift) &- 1
-        o.storeBytes(of: (w & low) | (0x2E &<< shift) | ((w & ~low) &<< 8), as: UInt64.self)
+        o.storeBytes(of: ((w & low) | (0x2E &<< shift) | ((w & ~low) &<< 8)).littleEndian, as: UInt64.self)
         // Trailing zeros of the fraction's 6 − i digits; none left drops the point too.
         let zeros = ((w ^ 0x3030_3030_3030_3030) << 16).leadingZeroBitCount &>> 3
         let fraction = 6 &- i

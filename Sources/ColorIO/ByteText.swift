@@ -389,6 +389,20 @@ public final class ByteText: @unchecked Sendable {
         storedCount = base.distance(to: o)
     }
 
+    /// The eight decimal digits of v < 10⁸ (leading zeros included) as ASCII, the first digit in the lowest byte,
+    /// computed in one register: v split into two halves of four digits (32-bit lanes), each into two pairs
+    /// (16-bit lanes, x/100 as ⌊x·10486/2²⁰⌋, exact below 10⁴), each pair into two digits (⌊x·103/2¹⁰⌋ = x/10
+    /// below 100); no lane's product reaches the next lane.
+    @inlinable @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
+        let high = v / 10_000, low = v &- high &* 10_000
+        let halves = UInt64(high) | UInt64(low) &<< 32
+        let hundreds = (halves &* 10486) &>> 20 & 0x0000_007F_0000_007F
+        let pairs = hundreds | (halves &- hundreds &* 100) &<< 16
+        let tens = (pairs &* 103) &>> 10 & 0x000F_000F_000F_000F
+        let digits = tens | (pairs &- tens &* 10) &<< 8
+        return digits | 0x3030_3030_3030_3030
+    }
+
     /// `writeShortest` digit by digit, for any q and point.
     @inline(never) func writeShortestSlow(_ q: UInt64, digits n: Int, point: Int, negative: Bool, wholeSuffix: Bool) {
         reserve(n &+ Swift.max(0, 0 &- point) &+ Swift.max(0, point) &+ 8)
@@ -781,7 +795,8 @@ public final class ByteText: @unchecked Sendable {
 
     /// Writes the eight decimal digits of `v` (< 10⁸, leading zeros included) at `p`: four two-digit stores.
     /// (Fewer instructions than splitting the digits into one word by lane arithmetic: the divisions by
-    /// constants are multiplications, and the four table loads are independent.)
+    /// constants are multiplications, and the four table loads are independent. Where the digits are needed
+    /// as a word, `eightDigits` makes them in a register: a word loaded from these stores would stall.)
     @inline(__always) static func writeEight(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
         writeEight(v, raw: UnsafeMutableRawPointer(p))
     }

@@ -213,7 +213,8 @@ import HuebenchTestSupport
         #expect(!ByteText().appendShortestFixed(1e-5) && !ByteText().appendShortestFixed(0x1p53) && !ByteText().appendShortestFixed(.nan))
     }
 
-    /// The eight-digit writer on every four-digit value in each half, with the other half at its extremes.
+    /// The eight-digit writers (bytes in memory, word in a register) on every four-digit value in each half, with
+    /// the other half at its extremes.
     @Test func eightDigitsMatchDecimalText() {
         var mismatches: [String] = []
         var buffer = [UInt8](repeating: 0, count: 8)
@@ -223,6 +224,9 @@ import HuebenchTestSupport
                 let text = String(decoding: buffer, as: UTF8.self)
                 let want = String(repeating: "0", count: 8 - String(v).count) + String(v)
                 if text != want { mismatches.append("\(v): \(text)") }
+                let word = ByteText.eightDigits(v).littleEndian
+                let inRegister = String(decoding: withUnsafeBytes(of: word) { Array($0) }, as: UTF8.self)
+                if inRegister != want { mismatches.append("eightDigits(\(v)): \(inRegister)") }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
