@@ -218,6 +218,27 @@ struct BatchGamutMapperTests {
             }
         }
         #expect(laned)
+        // With the search's (cos h, sin h) handed on, the same statuses, chromas and results, bit for bit.
+        var status2 = status, chroma2 = chroma, hues = [SIMD2<Double>](repeating: .zero, count: n)
+        var out2 = out, certain2 = certain
+        colors.withUnsafeBufferPointer { c in
+            status2.withUnsafeMutableBufferPointer { s in
+                chroma2.withUnsafeMutableBufferPointer { h in
+                    hues.withUnsafeMutableBufferPointer { cs in
+                        mapper.css4Decisions(c, status: s.baseAddress!, chroma: h.baseAddress!, hues: cs.baseAddress!)
+                        out2.withUnsafeMutableBufferPointer { o in
+                            certain2.withUnsafeMutableBufferPointer {
+                                _ = mapper.css4Results(c, status: UnsafePointer(s.baseAddress!), chroma: UnsafePointer(h.baseAddress!),
+                                                       hues: UnsafePointer(cs.baseAddress!), into: o.baseAddress!, certain: $0.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(status2 == status && chroma2 == chroma && certain2 == certain)
+        #expect((0..<n).allSatisfy { !certain[$0] || out2[$0] == out[$0] })
+        #expect((0..<n).contains { certain[$0] && status[$0] == 1 } && (0..<n).contains { certain[$0] && status[$0] == 2 })
         var worst = 0.0, decided = 0, sure = 0
         for i in 0..<n where status[i] != 0 {
             decided += 1

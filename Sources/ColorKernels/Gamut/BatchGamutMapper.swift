@@ -475,7 +475,14 @@ struct ChromaLine4 {
     @_transparent
     init(_ matrices: Matrices, light L: Double4, hue H: Double4) {
         let sc = VectorMathDouble.sincosDegrees(H)
-        light = L; ca = sc.cos; sb = sc.sin
+        self.init(matrices, light: L, cos: sc.cos, sin: sc.sin)
+    }
+
+    /// The line at lightness L of the hue whose cos and sin are given (`sincosDegrees` of h, as the other
+    /// initializer takes them).
+    @_transparent
+    init(_ matrices: Matrices, light L: Double4, cos: Double4, sin: Double4) {
+        light = L; ca = cos; sb = sin
         let m = matrices.labToLMS
         base0 = L * m.r0.x; base1 = L * m.r1.x; base2 = L * m.r2.x
         dir0 = ca * m.r0.y + sb * m.r0.z; dir1 = ca * m.r1.y + sb * m.r1.z; dir2 = ca * m.r2.y + sb * m.r2.z

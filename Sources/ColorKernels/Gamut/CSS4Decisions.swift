@@ -27,8 +27,11 @@ extension BatchGamutMapper {
     /// while its neighbours search longer (colors take up to 13 steps). The caller finishes with the
     /// reference's own Double plans, so the output is identical to `GamutCSS4.map`.
     /// The mapper must be built for an RGB target that is its own gamut (`kernel == .css4`).
+    ///
+    /// `hues`, when given, receives each color's (cos h, sin h) as the lanes computed them (for `css4Results`, which
+    /// then need not compute them again); unspecified for colors outside the domain.
     public func css4Decisions(_ colors: UnsafeBufferPointer<SIMD3<Double>>, status: UnsafeMutablePointer<UInt8>,
-                              chroma: UnsafeMutablePointer<Double>) {
+                              chroma: UnsafeMutablePointer<Double>, hues: UnsafeMutablePointer<SIMD2<Double>>? = nil) {
         typealias V = VectorMathDouble
         typealias Mask = SIMDMask<SIMD4<Int64>>
         let n = colors.count
@@ -111,15 +114,16 @@ extension BatchGamutMapper {
             let f = screening ? line.deltaESquaredScreen(clipped: clipped, chroma: c) : Float4()
             let below = compare({ line }, clipped, c, search, f, midpoint: false, &unsure).below
             let bisect = search .& .!below .& .!unsure .& (c - zero .> eps)
+            // The lines as whole vectors, one row of four colors per field (the rows are padded to a multiple
+            // of four): a lane stored on its own costs an extract and a store per field.
+            lines.store(j, line.light, c, line.ca, line.sb, line.base0, line.base1, line.base2, line.dir0, line.dir1,
+                        line.dir2)
             for q in 0..<k {
                 let i = j + q
-                let p = lines.row(i)
-                p[0] = line.light[q]; p[1] = c[q]; p[2] = line.ca[q]; p[3] = line.sb[q]
-                p[4] = line.base0[q]; p[5] = line.base1[q]; p[6] = line.base2[q]
-                p[7] = line.dir0[q]; p[8] = line.dir1[q]; p[9] = line.dir2[q]
                 lines.bisect[i] = bisect[q]
                 status[i] = !ok[q] || unsure[q] || bisect[q] ? 0 : (test.surelyIn[q] ? 1 : 2)
                 chroma[i] = c[q]
+                if let h = hues { h[i] = SIMD2(line.ca[q], line.sb[q]) }
             }
             j += 4
         }
@@ -152,7 +156,7 @@ extension BatchGamutMapper {
                     next += 1
                     guard lines.bisect[i] else { continue }
                     color[l] = i
-                    lanes.load(l, line: lines.row(i))
+                    lanes.load(l, from: lines, i)
                     break
                 }
             }
@@ -244,18 +248,41 @@ struct ScreenThresholds {
 }
 
 /// Per color of a batch (`css4Decisions`): its chroma line as ten Doubles (L, C₀, cos h, sin h, base₀₋₂, dir₀₋₂ of
-/// `ChromaLine4`), and whether it goes to the lanes for the bisection.
+/// `ChromaLine4`), stored field by field (a row of `stride` colors per field, four colors at a time), and whether
+/// it goes to the lanes for the bisection.
 struct CSS4Lines {
     static let width = 10
-    let values: UnsafeMutablePointer<Double>
+    let values: UnsafeMutableRawPointer
+    let stride: Int
     let bisect: UnsafeMutablePointer<Bool>
 
     init(count n: Int) {
-        values = .allocate(capacity: n * Self.width)
+        stride = (n &+ 3) & ~3
+        values = .allocate(byteCount: Self.width * stride * 8, alignment: 32)
         bisect = .allocate(capacity: n)
     }
 
-    @inline(__always) func row(_ i: Int) -> UnsafeMutablePointer<Double> { values + i * Self.width }
+    /// The fields of colors j…j+3 (j a multiple of four).
+    @inline(__always)
+    func store(_ j: Int, _ f0: Double4, _ f1: Double4, _ f2: Double4, _ f3: Double4, _ f4: Double4, _ f5: Double4,
+               _ f6: Double4, _ f7: Double4, _ f8: Double4, _ f9: Double4) {
+        let row = stride &* 8, o = j &* 8
+        values.storeBytes(of: f0, toByteOffset: o, as: Double4.self)
+        values.storeBytes(of: f1, toByteOffset: o &+ row, as: Double4.self)
+        values.storeBytes(of: f2, toByteOffset: o &+ 2 &* row, as: Double4.self)
+        values.storeBytes(of: f3, toByteOffset: o &+ 3 &* row, as: Double4.self)
+        values.storeBytes(of: f4, toByteOffset: o &+ 4 &* row, as: Double4.self)
+        values.storeBytes(of: f5, toByteOffset: o &+ 5 &* row, as: Double4.self)
+        values.storeBytes(of: f6, toByteOffset: o &+ 6 &* row, as: Double4.self)
+        values.storeBytes(of: f7, toByteOffset: o &+ 7 &* row, as: Double4.self)
+        values.storeBytes(of: f8, toByteOffset: o &+ 8 &* row, as: Double4.self)
+        values.storeBytes(of: f9, toByteOffset: o &+ 9 &* row, as: Double4.self)
+    }
+
+    /// Field `f` of color `i`.
+    @inline(__always) func value(_ f: Int, _ i: Int) -> Double {
+        values.load(fromByteOffset: (f &* stride &+ i) &* 8, as: Double.self)
+    }
 
     func deallocate() { values.deallocate(); bisect.deallocate() }
 }
@@ -295,10 +322,12 @@ struct CSS4LaneState {
         p.storeBytes(of: on ? -1 : 0, toByteOffset: f.rawValue * 32 + 8 * lane, as: Int64.self)
     }
 
-    /// A new color into `lane`: its line (`CSS4Lines.row`), the bracket [0, C₀] with its low end in gamut.
-    @inline(__always) func load(_ lane: Int, line row: UnsafeMutablePointer<Double>) {
-        for f in 0..<CSS4Lines.width { p.storeBytes(of: row[f], toByteOffset: f * 32 + 8 * lane, as: Double.self) }
-        let c0 = row[Field.c0.rawValue]
+    /// A new color into `lane`: color `i`'s line from `lines`, the bracket [0, C₀] with its low end in gamut.
+    @inline(__always) func load(_ lane: Int, from lines: CSS4Lines, _ i: Int) {
+        for f in 0..<CSS4Lines.width {
+            p.storeBytes(of: lines.value(f, i), toByteOffset: f * 32 + 8 * lane, as: Double.self)
+        }
+        let c0 = lines.value(Field.c0.rawValue, i)
         p.storeBytes(of: 0.0, toByteOffset: Field.lo.rawValue * 32 + 8 * lane, as: Double.self)
         p.storeBytes(of: c0, toByteOffset: Field.hi.rawValue * 32 + 8 * lane, as: Double.self)
         p.storeBytes(of: c0, toByteOffset: Field.last.rawValue * 32 + 8 * lane, as: Double.self)

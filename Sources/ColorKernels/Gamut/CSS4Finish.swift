@@ -22,8 +22,11 @@ extension BatchGamutMapper {
     /// curve's knee 0.0031308; below 10⁻⁴ for a pure power). Returns false, writing nothing, when the target's
     /// transfer curve has no lane form (ProPhoto) or the mapper has no css4 kernel: the caller takes the reference
     /// for every color.
+    ///
+    /// `hues`: each color's (cos h, sin h) as `css4Decisions` gave them, or nil to compute them here.
     public func css4Results(_ colors: UnsafeBufferPointer<SIMD3<Double>>, status: UnsafePointer<UInt8>,
-                            chroma: UnsafePointer<Double>, into out: UnsafeMutablePointer<SIMD3<Double>>,
+                            chroma: UnsafePointer<Double>, hues: UnsafePointer<SIMD2<Double>>? = nil,
+                            into out: UnsafeMutablePointer<SIMD3<Double>>,
                             certain: UnsafeMutablePointer<Bool>) -> Bool {
         typealias V = VectorMathDouble
         typealias Mask = SIMDMask<SIMD4<Int64>>
@@ -40,13 +43,15 @@ extension BatchGamutMapper {
         let matrices = ChromaLine4.Matrices(self)
         /// Color i's lane: (L, chroma, h) and its flags (−1 set, 0 clear: ok, clipped); a harmless lane when it
         /// is not computed here (past the end, status 0, outside the domain).
-        @inline(__always) func lane(_ i: Int) -> (L: Double, C: Double, H: Double, ok: Int64, clip: Int64) {
-            guard i < n else { return (0.5, 0, 0, 0, 0) }
+        /// (A harmless lane's hue is 0: cos 1, sin 0.)
+        @inline(__always) func lane(_ i: Int) -> (L: Double, C: Double, H: Double, cs: SIMD2<Double>, ok: Int64, clip: Int64) {
+            let harmless = (0.5, 0.0, 0.0, SIMD2<Double>(1, 0), Int64(0), Int64(0))
+            guard i < n else { return harmless }
             let s = status[i], v = colors[i]
-            guard s == 1 || s == 2 else { return (0.5, 0, 0, 0, 0) }
+            guard s == 1 || s == 2 else { return harmless }
             let c = s == 1 ? v.y : chroma[i]
-            guard c >= 0 && c <= 1 && Swift.abs(v.z) <= 720 else { return (0.5, 0, 0, 0, 0) }
-            return (v.x, c, v.z, -1, s == 2 ? -1 : 0)
+            guard c >= 0 && c <= 1 && Swift.abs(v.z) <= 720 else { return harmless }
+            return (v.x, c, v.z, hues?[i] ?? SIMD2(1, 0), -1, s == 2 ? -1 : 0)
         }
         var j = 0
         while j < n {
@@ -57,7 +62,13 @@ extension BatchGamutMapper {
             let ok = unsafeBitCast(SIMD4<Int64>(a.ok, b.ok, c.ok, d.ok), to: Mask.self)
             let clip = unsafeBitCast(SIMD4<Int64>(a.clip, b.clip, c.clip, d.clip), to: Mask.self)
             if V.any(ok) {
-                let lin = ChromaLine4(matrices, light: L, hue: H).rgb(C)
+                let lin: RGB4
+                if hues != nil {
+                    lin = ChromaLine4(matrices, light: L, cos: Double4(a.cs.x, b.cs.x, c.cs.x, d.cs.x),
+                                      sin: Double4(a.cs.y, b.cs.y, c.cs.y, d.cs.y)).rgb(C)
+                } else {
+                    lin = ChromaLine4(matrices, light: L, hue: H).rgb(C)
+                }
                 var sure = ok
                 /// One channel: clipped (status 2) and encoded; uncertain near the clip bounds and the knee. A
                 /// clipped channel is exactly 0 or 1, as the reference's clamp gives it.

@@ -296,6 +296,8 @@ public struct ColorStream: Sendable {
         /// `gamut`: per color of `index`, the search's status and chroma (`BatchGamutMapper.css4Decisions`).
         var status: [UInt8] = []
         var chroma: [Double] = []
+        /// `gamut`: per color of `index`, (cos h, sin h) from the search, for the results on the lanes.
+        var hues: [SIMD2<Double>] = []
         /// `gamut` text rows: per color of `index`, its result on the lanes and whether it is certain.
         var fast: [SIMD3<Double>] = []
         var certain: [Bool] = []
@@ -642,10 +644,14 @@ public struct ColorStream: Sendable {
             }
             chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
-            Self.resize(&chunk.status, m, 0); Self.resize(&chunk.chroma, m, 0)
+            Self.resize(&chunk.status, m, 0); Self.resize(&chunk.chroma, m, 0); Self.resize(&chunk.hues, m, .zero)
             chunk.coords.withUnsafeBufferPointer { c in
                 chunk.status.withUnsafeMutableBufferPointer { s in
-                    chunk.chroma.withUnsafeMutableBufferPointer { g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: $0.baseAddress!) }
+                    chunk.chroma.withUnsafeMutableBufferPointer { h in
+                        chunk.hues.withUnsafeMutableBufferPointer {
+                            g.mapper.css4Decisions(c, status: s.baseAddress!, chroma: h.baseAddress!, hues: $0.baseAddress!)
+                        }
+                    }
                 }
             }
             chunk.coords.withUnsafeMutableBufferPointer { c in
@@ -657,10 +663,12 @@ public struct ColorStream: Sendable {
                 let laned = chunk.coords.withUnsafeBufferPointer { c in
                     chunk.status.withUnsafeBufferPointer { s in
                         chunk.chroma.withUnsafeBufferPointer { h in
-                            chunk.fast.withUnsafeMutableBufferPointer { f in
-                                chunk.certain.withUnsafeMutableBufferPointer {
-                                    g.mapper.css4Results(c, status: s.baseAddress!, chroma: h.baseAddress!, into: f.baseAddress!,
-                                                         certain: $0.baseAddress!)
+                            chunk.hues.withUnsafeBufferPointer { cs in
+                                chunk.fast.withUnsafeMutableBufferPointer { f in
+                                    chunk.certain.withUnsafeMutableBufferPointer {
+                                        g.mapper.css4Results(c, status: s.baseAddress!, chroma: h.baseAddress!,
+                                                             hues: cs.baseAddress!, into: f.baseAddress!, certain: $0.baseAddress!)
+                                    }
                                 }
                             }
                         }
