@@ -49,6 +49,37 @@ enum StreamBench {
         // HUEBENCH_STREAM_PROFILE=THREADS[:RUNS]: no checks, RUNS (default 5) timed runs on THREADS cores, wall
         // and CPU time per line (CPU time says more than wall time on a loaded machine). For `perf record` and
         // `valgrind --tool=callgrind` (one run: instructions per line = ColorStream.run's inclusive count / n).
+        // HUEBENCH_DECISIONS_PROFILE=RUNS (E2 only): the CSS4 search alone (`css4Decisions`, in chunks of
+        // `ColorStream.chunkLines` colors as the stream cuts them) on E2's colors, best of RUNS (default 10). Its
+        // loop is latency-bound, so a change to it is judged by time, and the min of many runs is steadier than a
+        // stream's mean on a busy host.
+        if let p = ProcessInfo.processInfo.environment["HUEBENCH_DECISIONS_PROFILE"], workload.hasPrefix("E2") {
+            let runs = Int(p) ?? 10
+            let colors = input.map { line -> SIMD3<Double> in
+                let f = line.dropFirst(6).dropLast().split(separator: " ").map { Double($0)! }
+                return SIMD3(f[0], f[1], f[2])
+            }
+            let mapper = try! BatchGamutMapper(method: "css4", target: .srgb)
+            let chunk = ColorStream.chunkLines
+            var status = [UInt8](repeating: 0, count: chunk), chroma = [Double](repeating: 0, count: chunk)
+            var hues = [SIMD2<Double>](repeating: .zero, count: chunk)
+            var best = Double.infinity
+            for _ in 0..<runs {
+                let a = DispatchTime.now().uptimeNanoseconds
+                colors.withUnsafeBufferPointer { c in
+                    var j = 0
+                    while j < c.count {
+                        let k = Swift.min(chunk, c.count - j)
+                        let part = UnsafeBufferPointer(rebasing: c[j..<(j + k)])
+                        mapper.css4Decisions(part, status: &status, chroma: &chroma, hues: &hues)
+                        j += k
+                    }
+                }
+                best = Swift.min(best, Double(DispatchTime.now().uptimeNanoseconds - a) / Double(n))
+            }
+            say(String(format: "# css4Decisions on E2 colors: best of %d: %.1f ns/color", runs, best))
+            return
+        }
         if let p = ProcessInfo.processInfo.environment["HUEBENCH_STREAM_PROFILE"] {
             let parts = p.split(separator: ":").compactMap { Int($0) }
             let threads = parts.first ?? 1, runs = parts.count > 1 ? parts[1] : 5

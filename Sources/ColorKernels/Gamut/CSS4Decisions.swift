@@ -129,11 +129,15 @@ extension BatchGamutMapper {
         }
 
         // The bisections: two groups of four lanes, one whole step of each per iteration. A step is one long
-        // dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket); the two groups'
-        // chains are independent, so the processor overlaps them by itself. Written out in program order, each
-        // step's values fit the 16 SSE registers better: with the groups interleaved stage by stage in the source,
-        // 213 instructions per E2 line were stack spills and reloads, and the line took 120 instructions more, for
-        // no wall time gained.
+        // dependency chain (chroma → RGB → clip → LMS → cube root → OKLab → ΔEOK → bracket, about 190 cycles),
+        // and the loop is bound by it, not by its instructions (llvm-mca, Skylake-SP: 545 cycles an iteration
+        // with the groups one after the other, 208 of throughput). The two groups' chains are independent, but a
+        // whole step of one (about 490 instructions) does not fit in the reorder window, so the groups are
+        // interleaved by stage (both fronts, both screens, then both backs): more stack spills (about 140
+        // instructions more per iteration) but 478 cycles (459 with the cube root's shorter Newton chain,
+        // `inverseCubeRootFloat`), and the decisions of E2's colors take 9 % less time (`scripts/bench` with
+        // HUEBENCH_DECISIONS_PROFILE, min of 30 runs: 169 → 155 → 153 ns a color). A third group spills more than
+        // it overlaps (156 ns); so does pairing the origin loop's fours the same way.
         // The lanes' state lives in memory, so that a lane is refilled by scalar stores (vector lane inserts
         // cost several instructions each); the loop loads it as vectors.
         let groups = (CSS4LaneState(), CSS4LaneState())
@@ -205,10 +209,10 @@ extension BatchGamutMapper {
 
         refill(groups.0, &colors0); refill(groups.1, &colors1)
         while V.any(groups.0.mask(.active) .| groups.1.mask(.active)) {
-            let s0 = front(groups.0)
-            back(groups.0, s0, screened(groups.0, s0))
-            let s1 = front(groups.1)
-            back(groups.1, s1, screened(groups.1, s1))
+            let s0 = front(groups.0), s1 = front(groups.1)
+            let f0 = screened(groups.0, s0), f1 = screened(groups.1, s1)
+            back(groups.0, s0, f0)
+            back(groups.1, s1, f1)
             if !V.all(groups.0.mask(.active)) { refill(groups.0, &colors0) }
             if !V.all(groups.1.mask(.active)) { refill(groups.1, &colors1) }
         }

@@ -219,7 +219,10 @@ public enum VectorMathDouble {
     }
 
     /// a^(−1/3) for Float lanes a in [1e-30, 1e30]: the exponent-bit guess (a third of a's bits below a magic
-    /// constant) and `newtonSteps` Newton steps r·(4/3 − a/3·r³) (two: 1.9e-5 relative).
+    /// constant) and `newtonSteps` Newton steps r·(4/3 − a/3·r³) (two: 1.9e-5 relative). The step forms a/3·r³
+    /// as (a/3·r)·r², two products side by side, not a/3·((r·r)·r): a shorter dependency chain, within the same
+    /// bounds (every Float checked: two steps 1.875e-5 over [1e-30, 1e30]; three, times a·r² in `cbrtFloat`,
+    /// 4.78e-7 over [1e-30, 1.02]).
     @_transparent
     public static func inverseCubeRootFloat(_ a: Float4, newtonSteps: Int) -> Float4 {
         let third = a * Float(1.0 / 3.0)
@@ -230,7 +233,7 @@ public enum VectorMathDouble {
         #else
         var r = unsafeBitCast(0x54A2_FA8C &- SIMD4<Int32>(Float4(b) * Float(1.0 / 3.0), rounding: .towardZero), to: Float4.self)
         #endif
-        for _ in 0..<newtonSteps { r = r * (Float(4.0 / 3.0) - third * (r * r * r)) }
+        for _ in 0..<newtonSteps { r = r * (Float(4.0 / 3.0) - (third * r) * (r * r)) }
         return r
     }
 
