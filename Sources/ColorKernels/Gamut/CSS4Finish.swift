@@ -121,10 +121,12 @@ extension BatchGamutMapper {
         return true
     }
 
-    /// `power5over12` of three vectors, written stage by stage across them: each is one long dependency chain
-    /// (cube root, then two square roots), and one after the other they are longer than the reorder window
-    /// reaches (llvm-mca, Skylake-SP: a four of `css4Results` took 474 cycles for 170 of throughput). The same
-    /// operations on each as `power5over12`, so the same bits.
+    /// x^(1/2.4) = x^(5/12) = ∛x · ⁴√∛x for 0 ≤ x ≤ 1 (the sRGB and rec2020 curves' power), of three vectors:
+    /// `VectorMathDouble.cbrt` (4e-16) and two correctly rounded square roots, within 1.2e-15 relative
+    /// (`VectorMathDouble.pow` is 8e-15 and several times the work). Written stage by stage across the three —
+    /// the same operations on each as `cbrt` then `sqrt`, so the same bits — because each is one long
+    /// dependency chain and one after the other they are longer than the reorder window reaches (llvm-mca,
+    /// Skylake-SP: a four of `css4Results` took 474 cycles for 170 of throughput; 357 so).
     @_transparent
     static func power5over12(_ x0: Double4, _ x1: Double4, _ x2: Double4) -> (Double4, Double4, Double4) {
         typealias V = VectorMathDouble
@@ -147,12 +149,4 @@ extension BatchGamutMapper {
         return (c0 * V.sqrt(t0), c1 * V.sqrt(t1), c2 * V.sqrt(t2))
     }
 
-    /// x^(1/2.4) = x^(5/12) = ∛x · ⁴√∛x for 0 ≤ x ≤ 1 (the sRGB and rec2020 curves' power): the vector cube root
-    /// (4e-16) and two correctly rounded square roots, within 1.2e-15 relative (`VectorMathDouble.pow` is 8e-15
-    /// and several times the work).
-    @_transparent
-    static func power5over12(_ x: Double4) -> Double4 {
-        let c = VectorMathDouble.cbrt(x)
-        return c * VectorMathDouble.sqrt(VectorMathDouble.sqrt(c))
-    }
 }
