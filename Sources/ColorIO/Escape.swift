@@ -297,6 +297,29 @@ public enum Escape {
         return name
     }
 
+    // MARK: CSV
+
+    /// A text field of a CSV file (RFC 4180) that a spreadsheet shows as text, never runs as a formula.
+    ///
+    /// A field a spreadsheet would read as a formula — one that starts with `=`, `+`, `@`, TAB or CR, or with
+    /// `-` followed by anything but letters, digits, `_`, `.` and `-` (`-2+3+cmd|' /C calc'!A0`) — gets a leading
+    /// `'` (OWASP, "CSV Injection"). A name such as `--brand-500` or `-1` is kept as it is: it can only read as a
+    /// name or a number. Then a field holding a comma, quote, CR or LF is quoted, its quotes doubled.
+    public static func csvField(_ s: String) -> String {
+        var field = s
+        if let first = s.unicodeScalars.first {
+            let formula: Bool
+            switch first {
+            case "=", "+", "@", "\t", "\r": formula = true
+            case "-": formula = s.unicodeScalars.contains { !(isASCIIAlnum($0) || $0 == "_" || $0 == "." || $0 == "-") }
+            default: formula = false
+            }
+            if formula { field = "'" + s }
+        }
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     // MARK: Terminal
 
     /// Text shown on a terminal (human-readable rows of streams and reports, messages on standard error): C0 and

@@ -19,10 +19,8 @@ public enum SweepOutput {
     /// A number as CSV/JSON text: integers without a fraction, others shortest round-trip.
     public static func number(_ v: Double, nan: String = "nan") -> String { ByteText.shortest(v, nan: nan) }
 
-    /// A text CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
-    public static func csvField(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-    }
+    /// A text CSV field (`Escape.csvField`: quoted where needed, never read as a spreadsheet formula).
+    public static func csvField(_ s: String) -> String { Escape.csvField(s) }
 
     /// The table as CSV text.
     public static func csv(columns: [String], values: [Double]) -> String {

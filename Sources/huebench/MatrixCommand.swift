@@ -49,7 +49,9 @@ enum MatrixCommand: Command {
                        labels), .f32 (raw little-endian float32), or a heatmap picture .png / .svg (titled
                        "contrast matrix" or, for ΔE methods, "difference matrix")
       --list FILE      with --below X: every pair under X, no cap — .csv (text, text_css, background,
-                       background_css, value, misses) or .json (an array of objects with those members)
+                       background_css, value, misses) or .json (an array of objects with those members).
+                       In CSV files a label a spreadsheet would run as a formula (starting with =, +, @, or
+                       - followed by more than a name's characters) is written with a leading '
       --report FILE.html  a self-contained page: summary, pass rates, failing pairs grouped by label prefix
                        (token group), a heatmap of pass rates per block with both axes sorted by luminance
       --pairs FILE     rows for the intended pairs only (text or --json lines), see above
@@ -370,7 +372,7 @@ enum MatrixCommand: Command {
         let what = s.method.batch == .apca ? "|Lc| ≥" : "≥"
         for (t, c) in zip(s.thresholds, s.counts) {
             let pct = s.pairs > 0 ? 100 * Double(c) / Double(s.pairs) : 0
-            Output.line("  \(what) \(fmt(Float(t))): \(c) pairs (\(String(format: "%.1f", pct))%)")
+            Output.line("  \(what) \(fmt(Float(t))): \(c) \(c == 1 ? "pair" : "pairs") (\(String(format: "%.1f", pct))%)")
         }
         if !s.worst.isEmpty {
             Output.line("lowest \(s.method.kind == .difference ? "difference" : "contrast") pairs (text on background):")

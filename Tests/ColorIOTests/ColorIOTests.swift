@@ -26,6 +26,21 @@ import Testing
         #expect(bytes([0x61, 0x9B, 0x32, 0x4A]) == "a\u{FFFD}2J")
     }
 
+    /// `Escape.csvField`: RFC 4180 quoting, and the OWASP "CSV Injection" guard — a field starting with `=`, `+`,
+    /// `@`, TAB or CR, or `-` then anything beyond a name's characters, gets a leading `'`; names such as
+    /// `--brand-500`, `-1`, `a-b` and numbers' text stay as they are.
+    @Test func csvFieldsAreQuotedAndNeverFormulas() {
+        #expect(Escape.csvField("brand.500") == "brand.500" && Escape.csvField("--brand-500") == "--brand-500")
+        #expect(Escape.csvField("-1") == "-1" && Escape.csvField("a=b") == "a=b" && Escape.csvField("") == "")
+        #expect(Escape.csvField("a,b") == "\"a,b\"" && Escape.csvField("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(Escape.csvField("a\nb") == "\"a\nb\"" && Escape.csvField("a\r\nb") == "\"a\r\nb\"")
+        #expect(Escape.csvField("=cmd|' /C calc'!A0") == "'=cmd|' /C calc'!A0")
+        #expect(Escape.csvField("+1+1") == "'+1+1" && Escape.csvField("@SUM(A1)") == "'@SUM(A1)")
+        #expect(Escape.csvField("-2+3+cmd|' /C calc'!A0") == "'-2+3+cmd|' /C calc'!A0")
+        #expect(Escape.csvField("\tx") == "'\tx" && Escape.csvField("\rx") == "\"'\rx\"")
+        #expect(Escape.csvField("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+    }
+
     @Test func pathText() {
         #expect(PathText.parent("a") == "." && PathText.parent("a/b/c.txt") == "a/b" && PathText.parent("/c") == "/")
         #expect(PathText.parent("a/") == "." && PathText.parent("a//b") == "a")

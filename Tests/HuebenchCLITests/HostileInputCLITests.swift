@@ -308,4 +308,23 @@ import Testing
         let c = try CLI.run(["parse", "color(srgb calc(1e308 * 10) 0 0)"])
         #expect(c.stderr == "huebench parse: argument 1: invalid color 'color(srgb calc(1e308 * 10) 0 0)': '*' in calc() overflows (its result is beyond ±1.8e308); use smaller numbers at 22\n", "\(c.stderr)")
     }
+
+    /// Labels a spreadsheet would run as formulas (OWASP "CSV Injection") are written with a leading `'` in the
+    /// matrix CSV (header row and first column) and the `--list` CSV; CSS custom property names stay as written.
+    @Test func csvLabelsAreNeverFormulas() throws {
+        let dir = Self.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = Self.write("=cmd|' /C calc'!A0\t#777\n--brand-500: #00b386;\n@SUM(1+1)\t#ccc\n", "t.txt", in: dir)
+        let b = Self.write("-2+3+cmd|x\t#fff\n", "b.txt", in: dir)
+        let m = dir.appendingPathComponent("m.csv").path, list = dir.appendingPathComponent("l.csv").path
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", t, "--background", b, "--out", m,
+                             "--below", "4.5", "--list", list])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try String(contentsOfFile: m, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(rows.count == 4 && rows[0] == "text \\ background,'-2+3+cmd|x", "\(rows)")
+        #expect(rows[1].hasPrefix("'=cmd|' /C calc'!A0,4.4") && rows[2].hasPrefix("--brand-500,2.") && rows[3].hasPrefix("'@SUM(1+1),1.6"), "\(rows)")
+        let l = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(l.count == 4 && l[1].hasPrefix("'=cmd|' /C calc'!A0,#777,'-2+3+cmd|x,#fff,4.47"), "\(l)")
+        #expect(l[2].hasPrefix("--brand-500,#00b386,'-2+3+cmd|x,#fff,2.") && l[3].hasPrefix("'@SUM(1+1),#ccc,'-2+3+cmd|x,#fff,1.6"), "\(l)")
+    }
 }

@@ -94,11 +94,8 @@ public final class MatrixWriter {
         try writeAll(Array((header + "\n").utf8))
     }
 
-    /// A CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF.
-    public static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// A CSV text field (`Escape.csvField`: quoted where needed, never read as a spreadsheet formula).
+    public static func csvField(_ s: String) -> String { Escape.csvField(s) }
 
     /// Appends `count` whole rows (row-major, `columns` floats each).
     public func write(rows data: UnsafePointer<Float>, count: Int) throws {
