@@ -12,7 +12,7 @@ public enum ColorCoreError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case let .unknownID(kind, id, known):
-            return "unknown \(kind) '\(id)'; known: \(known.joined(separator: ", "))"
+            return "unknown \(kind) '\(id)'; known: \(known.joined(separator: ", "))\(Suggest.phrase(id, among: known))"
         case let .duplicateID(kind, id):
             return "duplicate \(kind) id '\(id)': another entry is already registered under it"
         case let .invalidCSS(input, reason, position):

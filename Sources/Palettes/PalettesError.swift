@@ -1,3 +1,5 @@
+import ColorCore
+
 /// Data and user errors of the Palettes module. Each message is one line that names the input at fault.
 ///
 /// Unknown and duplicate registry ids are reported as `ColorCoreError.unknownID`/`.duplicateID` by the shared
@@ -47,13 +49,13 @@ public enum PalettesError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidRampColor(g, f, stop, r):
             return "ramp generator '\(g)' (family '\(f)') returned at stop \(stop) \(r); return colors with 0 ≤ L ≤ 1, 0 ≤ C ≤ 1 and a finite hue"
         case let .unknownToken(t, known):
-            return "unknown token '\(t)'; known: \(known.joined(separator: ", "))"
+            return "unknown token '\(t)'; known: \(known.joined(separator: ", "))\(Suggest.phrase(t, among: known))"
         case let .invalidToken(t, reason):
             return "token '\(t)': \(reason)"
         case let .invalidRule(p, r, reason):
             return "policy '\(p)' rule '\(r)': \(reason)"
         case let .unknownMetric(m, known):
-            return "unknown metric '\(m)'; use default, all, or one of: \(known.joined(separator: ", "))"
+            return "unknown metric '\(m)'; use default, all, or one of: \(known.joined(separator: ", "))\(Suggest.phrase(m, among: ["default", "all"] + known))"
         case let .invalidObjective(e, reason):
             return "objective '\(e)': \(reason)"
         case let .io(path, reason):

@@ -1,3 +1,4 @@
+import ColorCore
 import Foundation
 import Palettes
 
@@ -53,7 +54,7 @@ enum AuditCommand: Command {
         var sims: [CVD] = []
         for item in a.all("cvd").flatMap({ $0.split(separator: ",").map(String.init) }) {
             guard let c = CVD(rawValue: item) else {
-                throw UsageError("--cvd '\(item)' is not one of protan, deutan, tritan (huebench audit)")
+                throw UsageError("--cvd '\(item)' is not one of protan, deutan, tritan\(Suggest.phrase(item, among: ["protan", "deutan", "tritan"])) (huebench audit)")
             }
             sims.append(c)
         }

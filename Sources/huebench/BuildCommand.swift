@@ -169,7 +169,7 @@ enum BuildCommand: Command {
         var options = ExportOptions()
         if let cs = a.value("color-space") {
             guard ExportOptions.xcassetsColorSpaces.contains(cs) else {
-                throw UsageError("--color-space '\(cs)' is not one of \(ExportOptions.xcassetsColorSpaces.joined(separator: ", ")) (huebench build)")
+                throw UsageError("--color-space '\(cs)' is not one of \(ExportOptions.xcassetsColorSpaces.joined(separator: ", "))\(Suggest.phrase(cs, among: ExportOptions.xcassetsColorSpaces)) (huebench build)")
             }
             options.xcassetsColorSpace = cs
         }
@@ -194,7 +194,7 @@ enum BuildCommand: Command {
         options.prefix = request.options.prefix
         if let feature = a.value("feature") {
             guard request.families.contains(where: { $0.family.id == feature }) else {
-                throw UsageError("--feature '\(feature)' is not one of the built families (\(request.families.map(\.family.id).joined(separator: ", ")))")
+                throw UsageError("--feature '\(feature)' is not one of the built families (\(request.families.map(\.family.id).joined(separator: ", ")))\(Suggest.phrase(feature, among: request.families.map(\.family.id)))")
             }
             options.heatmapFamily = feature
         }
@@ -249,7 +249,7 @@ enum BuildCommand: Command {
             policy = p  // hb.build{policy = hb.policy{…}}
         } else if policyID != "none" {
             guard let p = plugins.policy(policyID) else {
-                throw UsageError("--policy '\(policyID)' is not one of \((wb.palettes.policies.ids + ["none"]).joined(separator: ", ")) (huebench \(command))")
+                throw UsageError("--policy '\(policyID)' is not one of \((wb.palettes.policies.ids + ["none"]).joined(separator: ", "))\(Suggest.phrase(policyID, among: wb.palettes.policies.ids + ["none"])) (huebench \(command))")
             }
             policy = p
         }

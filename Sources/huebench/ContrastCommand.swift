@@ -58,7 +58,7 @@ enum PairArguments {
         case "srgb": return .srgb
         case "display-p3": return .displayP3
         case let other:
-            throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3 (huebench \(command))")
+            throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3\(Suggest.phrase(other, among: ["none", "srgb", "display-p3"])) (huebench \(command))")
         }
     }
 

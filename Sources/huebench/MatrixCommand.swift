@@ -100,7 +100,7 @@ enum MatrixCommand: Command {
         }
         let method: PairMethod
         do { method = try workbench.pairMethod(methodName) } catch {
-            throw UsageError("--method '\(ColorCoreError.excerpt(methodName))' is not one of \(workbench.pairMethodIDs.joined(separator: ", ")) (huebench matrix)")
+            throw UsageError("--method '\(ColorCoreError.excerpt(methodName))' is not one of \(workbench.pairMethodIDs.joined(separator: ", "))\(Suggest.phrase(methodName, among: workbench.pairMethodIDs)) (huebench matrix)")
         }
         let alpha: MatrixAlpha
         switch a.value("alpha") ?? "composite" {
@@ -113,7 +113,7 @@ enum MatrixCommand: Command {
             if a.value("canvas") != nil { throw UsageError("--canvas has no effect with --alpha ignore; drop one of them (huebench matrix)") }
             alpha = .ignore
         case let other:
-            throw UsageError("--alpha '\(ColorCoreError.excerpt(other))' is not one of composite, ignore (huebench matrix)")
+            throw UsageError("--alpha '\(ColorCoreError.excerpt(other))' is not one of composite, ignore\(Suggest.phrase(other, among: ["composite", "ignore"])) (huebench matrix)")
         }
         let gamut: ColorSpaceID?
         switch a.value("gamut") ?? "none" {
@@ -121,7 +121,7 @@ enum MatrixCommand: Command {
         case "srgb": gamut = .srgb
         case "display-p3": gamut = .displayP3
         case let other:
-            throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3 (huebench matrix)")
+            throw UsageError("--gamut '\(ColorCoreError.excerpt(other))' is not one of none, srgb, display-p3\(Suggest.phrase(other, among: ["none", "srgb", "display-p3"])) (huebench matrix)")
         }
         if let pairsPath = a.value("pairs") {
             return try PairCheck.run(a, method: method, alpha: alpha, gamut: gamut, cvd: try Self.cvd(a), pairsPath: pairsPath)
@@ -329,7 +329,7 @@ enum MatrixCommand: Command {
         }
         let type: CVDType
         do { type = try CVDSimulation.type(named: typeName) } catch {
-            throw UsageError("--cvd '\(ColorCoreError.excerpt(typeName))' is not one of \(known) (huebench matrix)")
+            throw UsageError("--cvd '\(ColorCoreError.excerpt(typeName))' is not one of \(known)\(Suggest.phrase(typeName, among: CVDType.allCases.map(\.rawValue))) (huebench matrix)")
         }
         let severity = try a.double("severity", command: name) ?? 1
         do { return try CVDSimulation(type, severity: severity) } catch {

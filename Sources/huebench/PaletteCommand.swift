@@ -43,7 +43,7 @@ enum PaletteCommand: Command {
             : try plugins.families(a.positionals, command: name, scale: scale)
         if let g = a.value("generator") {
             guard wb.generators.contains(g) else {
-                throw UsageError("--generator '\(g)' is not one of \(wb.generators.ids.joined(separator: ", ")) (huebench palette)")
+                throw UsageError("--generator '\(g)' is not one of \(wb.generators.ids.joined(separator: ", "))\(Suggest.phrase(g, among: wb.generators.ids)) (huebench palette)")
             }
             families = try families.map { f in
                 guard let h = f.hue else {

@@ -50,7 +50,7 @@ enum SimulateCommand: Command {
         guard let typeName = a.value("cvd") else { throw UsageError("needs --cvd TYPE: one of \(known) (huebench simulate)") }
         let type: CVDType
         do { type = try CVDSimulation.type(named: typeName) } catch {
-            throw UsageError("--cvd '\(ColorCoreError.excerpt(typeName))' is not one of \(known) (huebench simulate)")
+            throw UsageError("--cvd '\(ColorCoreError.excerpt(typeName))' is not one of \(known)\(Suggest.phrase(typeName, among: CVDType.allCases.map(\.rawValue))) (huebench simulate)")
         }
         let severity = try a.double("severity", command: name) ?? 1
         let sim: CVDSimulation

@@ -1,3 +1,4 @@
+import ColorCore
 import Foundation
 import Palettes
 
@@ -80,7 +81,7 @@ enum TokensCommand: Command {
         if let f = a.value("family") {
             sets = sets.filter { $0.name == f }
             guard !sets.isEmpty else {
-                throw UsageError("--family '\(f)' is not one of the script's token sets (\(system.tokenSets.map(\.name).joined(separator: ", "))) (huebench tokens)")
+                throw UsageError("--family '\(f)' is not one of the script's token sets (\(system.tokenSets.map(\.name).joined(separator: ", ")))\(Suggest.phrase(f, among: system.tokenSets.map(\.name))) (huebench tokens)")
             }
         }
         let rows = sets.flatMap { set in set.tokens.map { (set.name, system.resolve($0, in: set, mode: mode, contrast: level)) } }

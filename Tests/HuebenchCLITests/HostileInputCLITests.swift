@@ -47,6 +47,23 @@ import Testing
         #expect(far.stderr == "huebench convert: unknown option '--zzzzzzzz' for 'huebench convert'; known: --json, --to\n")
     }
 
+    /// A mistyped value of an option with a fixed set of values (a CVD type, a space, a method, a gamut) names
+    /// the value it resembles; a value far from every name, or over 64 characters, gets the list alone.
+    @Test func mistypedValuesSuggestTheClosest() throws {
+        let cvd = try CLI.run(["simulate", "--cvd", "protn", "red"])
+        #expect(cvd.status == 2 && cvd.stderr == "huebench simulate: --cvd 'protn' is not one of protan, deutan, tritan, achroma (did you mean 'protan'?) (huebench simulate)\n", "\(cvd.stderr)")
+        let space = try CLI.run(["gamut", "--to", "srgbb", "red"])
+        #expect(space.status == 2 && space.stderr.hasPrefix("huebench gamut: unknown space 'srgbb' for --to; known: srgb-linear, srgb,") && space.stderr.hasSuffix(" (did you mean 'srgb'?)\n"), "\(space.stderr)")
+        let method = try CLI.run(["contrast", "--method", "apc", "red", "blue"])
+        #expect(method.stderr == "huebench contrast: unknown contrast method 'apc' for --method; known: wcag21, apca, lstar, weber, michelson (did you mean 'apca'?)\n", "\(method.stderr)")
+        let gamut = try CLI.run(["matrix", "--method", "wcag21", "--text", "x.txt", "--gamut", "srbg"])
+        #expect(gamut.stderr == "huebench matrix: --gamut 'srbg' is not one of none, srgb, display-p3 (did you mean 'srgb'?) (huebench matrix)\n", "\(gamut.stderr)")
+        let far = try CLI.run(["simulate", "--cvd", "zzzzzzzz", "red"])
+        #expect(far.stderr == "huebench simulate: --cvd 'zzzzzzzz' is not one of protan, deutan, tritan, achroma (huebench simulate)\n")
+        let long = try CLI.run(["simulate", "--cvd", String(repeating: "protan", count: 20), "red"])
+        #expect(long.status == 2 && !long.stderr.contains("did you mean"))
+    }
+
     /// `--pairs`: a background label is looked up in --background first (it used to take --text's color of the
     /// same name); a label given to two different colors is refused, naming both places.
     @Test func pairLabelsResolveOnTheirOwnSide() throws {

@@ -3,7 +3,9 @@
 public enum Suggest {
     /// The known name closest to `word` when it is close enough to be a typo (at most 1 edit for names up to
     /// 4 characters, 2 up to 8, 3 beyond), or the hint for `word`. Ties go to the earlier known name.
+    /// Words over 64 characters get no suggestion (no name is that long, and the distance costs their length).
     public static func closest(_ word: String, among known: [String], hints: [String: String] = [:]) -> String? {
+        guard word.utf8.count <= 64 else { return nil }
         let w = Array(word.lowercased())
         var best: (String, Int)? = nil
         for k in known {

@@ -158,14 +158,15 @@ enum Lookup {
                       allowed: ((ColorSpace) -> Bool)? = nil) throws -> ColorSpaceID {
         let candidates = wb.spaces.spaces.all.filter { allowed?($0) ?? true }
         if let s = wb.spaces.spaces[name], allowed?(s) ?? true { return s.id }
-        throw UsageError("unknown space '\(name)' for --\(option); known: "
-                         + candidates.map { $0.id.rawValue }.joined(separator: ", "))
+        let ids = candidates.map { $0.id.rawValue }
+        throw UsageError("unknown space '\(ColorCoreError.excerpt(name))' for --\(option); known: "
+                         + ids.joined(separator: ", ") + Suggest.phrase(name, among: ids))
     }
 
     static func method<E>(_ name: String, in registry: Registry<E>, command: String) throws -> String {
         if let e = registry[name] { return e.registryID }
-        throw UsageError("unknown \(registry.kind) '\(name)' for --method; known: "
-                         + registry.ids.joined(separator: ", "))
+        throw UsageError("unknown \(registry.kind) '\(ColorCoreError.excerpt(name))' for --method; known: "
+                         + registry.ids.joined(separator: ", ") + Suggest.phrase(name, among: registry.ids))
     }
 }
 
