@@ -41,6 +41,25 @@ struct SimulateBindingTests {
         let e2 = errorOf(s, "hb.simulate(hb.color('red'), 'protan', 3)")
         #expect("\(e2!)".contains("outside 0…1"), "\(e2!)")
         let e3 = errorOf(s, "hb.simulate({}, 'protan')")
-        #expect("\(e3!)".contains("hb.simulate: argument 1"), "\(e3!)")
+        #expect("\(e3!)".contains("hb.simulate: argument 1 (colors) must be a buffer (hb.buffer{…}), a color or CSS color text, got table"), "\(e3!)")
+        let e4 = errorOf(s, "hb.simulate('#00b38', 'protan')")
+        #expect("\(e4!)".contains("hb.simulate: argument 1 (color) must be a color or CSS color text, got string \"#00b38\""), "\(e4!)")
+        let e5 = errorOf(s, "hb.simulate('red', 'protn')")
+        #expect("\(e5!)".contains("must be one of protan, deutan, tritan, achroma, got string \"protn\" (did you mean 'protan'?)"), "\(e5!)")
+    }
+
+    /// CSS text is read as `hb.color` reads it and gives a color: the Machado 2009 deuteranomaly matrix at
+    /// severity 0.6 applied to #00b386's linear sRGB, as `CVDSimulation` (the Double model) computes it.
+    @Test func cssTextGivesAColor() throws {
+        let (s, _) = try makeState()
+        let r = try s.eval("""
+        local a = hb.simulate('#00b386', 'deutan', 0.6)
+        local b = hb.simulate(hb.color('#00b386'), 'deutan', 0.6)
+        local x, y, z = a:coords()
+        return a:css(), b:css(), a:space(), x, y, z
+        """)
+        #expect(r[0] == r[1] && r[2] == "srgb", "\(r)")
+        let want = try CVDSimulation(.deutan, severity: 0.6).simulate(try Workbench.standard.parse("#00b386")).coords
+        for j in 0..<3 { #expect(abs(Double(r[3 + j])! - want[j]) < 1e-12, "\(r) vs \(want)") }
     }
 }

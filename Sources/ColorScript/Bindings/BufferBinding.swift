@@ -120,7 +120,7 @@ enum BufferBinding {
         LuaBinding("matrix", "(text: Buffer, background: Buffer, options: table): Matrix|table | every pair by options.method; {summary=true} or {out=…} return the summary table", MatrixBinding.hbMatrix),
         LuaBinding("load_colors", "(path: string, space?: string, options?: table): Buffer | a buffer from a colors file the user named (labels kept)", LoadColorsBinding.hbLoadColors),
         LuaBinding("clock", "(): number | monotonic wall-clock seconds", LoadColorsBinding.hbClock),
-        LuaBinding("simulate", "(colors: Buffer|Color, type: string, severity?: number): Buffer|Color | as a color-vision deficiency sees them (protan, deutan, tritan: Machado 2009; achroma), in the input's space", SimulateBinding.hbSimulate),
+        LuaBinding("simulate", "(colors: Buffer|Color|string, type: string, severity?: number): Buffer|Color | as a color-vision deficiency sees them (protan, deutan, tritan: Machado 2009; achroma), in the input's space; one color or CSS color text gives a color", SimulateBinding.hbSimulate),
     ]
 
     /// Pushes a buffer whose bytes were charged before it was allocated.

@@ -4,7 +4,7 @@ import ColorCore
 import ColorKernels
 import Foundation
 
-/// `hb.simulate(buf_or_color, type [, severity])`: colors as a color-vision deficiency sees them
+/// `hb.simulate(buf_or_color, type [, severity])` (a color may be CSS text): colors as a color-vision deficiency sees them
 /// (`CVDSimulation`: Machado et al. 2009 for protan/deutan/tritan, luminance for achroma), in the input's space.
 enum SimulateBinding {
     /// A Float32 buffer runs the batch engine (`BatchCVD`: the spaces' batch plans and one SIMD 3×3 matrix,
@@ -16,7 +16,8 @@ enum SimulateBinding {
             let typeName = try a.string(2, "type")
             let type: CVDType
             do { type = try CVDSimulation.type(named: typeName) } catch {
-                throw a.fail(2, "type", "one of \(CVDType.allCases.map(\.rawValue).joined(separator: ", "))")
+                let known = CVDType.allCases.map(\.rawValue)
+                throw BindingError(a.fail(2, "type", "one of \(known.joined(separator: ", "))").message + Suggest.phrase(typeName, among: known))
             }
             let severity = try a.number(3, "severity", default: 1)
             let sim: CVDSimulation
@@ -24,13 +25,17 @@ enum SimulateBinding {
                 throw BindingError("hb.simulate: argument 3 (severity): \(NumberError.show(severity)) is outside 0…1; give a number from 0 (normal vision) to 1 (full)")
             }
             let wb = host.workbench
-            if let p = luaL_testudata(L, a.slot(1), UserdataKind.color.metatableName) {
-                let c = host.color(of: p.assumingMemoryBound(to: ColorPayload.self).pointee)
+            // A color or CSS color text gives a color; anything else must be a buffer.
+            if luaL_testudata(L, a.slot(1), UserdataKind.color.metatableName) != nil || lua_type(L, a.slot(1)) == LUA_TSTRING {
+                let c = try a.color(1, "color", host)
                 let s = try a.core(1, "color") { try wb.spaces.convert(try sim.simulate(c, workbench: wb), to: c.space) }
                 host.push(s)
                 return 1
             }
-            let b = try a.buffer(1, "buffer or color")
+            guard luaL_testudata(L, a.slot(1), UserdataKind.buffer.metatableName) != nil else {
+                throw a.fail(1, "colors", "a buffer (hb.buffer{…}), a color or CSS color text")
+            }
+            let b = try a.buffer(1, "buffer")
             let deadline = host.deadline
             try deadline.check()
             try BufferBinding.charge(host, "hb.simulate", count: b.count, double: b.isDouble)
