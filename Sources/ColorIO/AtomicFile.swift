@@ -2,7 +2,8 @@ import Glibc
 
 /// Writes one file atomically: the bytes go to a temp file in the same folder (`.NAME.tmp-huebench-PID-N`),
 /// which is flushed (`fsync`) and renamed over `NAME`. A killed run leaves the old file or the new one, never a
-/// mix; the target is never a folder, link, device, pipe or socket. Streams: `write` as often as needed, then
+/// mix (and its temp file, which the next write of the same path removes); the target is never a folder, link,
+/// device, pipe or socket. Streams: `write` as often as needed, then
 /// `commit()` (or `abandon()`; a writer dropped without `commit` removes its temp file).
 public final class AtomicFileWriter {
     /// The marker in every temp file name (so a later build can recognize its own leftovers).
@@ -23,8 +24,43 @@ public final class AtomicFileWriter {
     /// The temp name for `name` (unique in this process).
     public static func tempName(for name: String) -> String {
         counterLock.lock(); counter += 1; let n = counter; counterLock.unlock()
-        let base = name.utf8.count > 200 ? String(name.prefix(64)) : name
-        return "." + base + tempMarker + "\(getpid())-\(n)"
+        return tempPrefix(for: name) + "\(getpid())-\(n)"
+    }
+
+    /// What every temp name for `name` starts with (then `PID-N`).
+    static func tempPrefix(for name: String) -> String {
+        "." + (name.utf8.count > 200 ? String(name.prefix(64)) : name) + tempMarker
+    }
+
+    /// How old (seconds since its last write) a temp file nobody holds must be before it counts as left over
+    /// when the process its name names cannot be seen (another PID namespace may share the folder).
+    public static let leftoverAge = 600
+
+    /// Removes the temp files for `name` in `directory` that runs killed before their commit left (`kill -9`,
+    /// power loss): regular files `.NAME.tmp-huebench-PID-N` that no writer holds (every writer keeps an `flock`
+    /// on its temp file while it writes) and whose process is gone (or that were last written over
+    /// `leftoverAge` seconds ago). Links and other files are never touched. Returns how many were removed.
+    @discardableResult
+    public static func removeLeftovers(of name: String, in directory: Directory) -> Int {
+        let prefix = tempPrefix(for: name)
+        var removed = 0
+        for entry in StreamJournal.entries(of: directory) where entry.hasPrefix(prefix) {
+            // The rest must be exactly PID-N.
+            let rest = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard rest.count == 2, rest.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 18 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+                  let pid = Int32(rest[0]), let st = directory.entry(entry), st.st_mode & S_IFMT == S_IFREG else { continue }
+            let fd = openat(directory.fd, entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            var now = stat()
+            // Held by a writer (a run still writing it), or replaced since it was listed: left alone.
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0, fstat(fd, &now) == 0, now.st_ino == st.st_ino, now.st_dev == st.st_dev else { continue }
+            let gone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            let old = time(nil) - now.st_mtim.tv_sec > leftoverAge
+            guard gone || old else { continue }
+            if directory.remove(entry) { removed += 1 }
+        }
+        return removed
     }
 
     /// A writer for `name` in `directory`; fails when `name` exists and is not a regular file.
@@ -37,12 +73,17 @@ public final class AtomicFileWriter {
         guard fd >= 0 else {
             throw IOError.failed(path: self.displayPath, reason: "cannot create a file in its folder (\(Directory.errorText())); check the folder is writable")
         }
+        // Held while this writer writes: `removeLeftovers` never takes a temp file a live run is writing.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
     }
 
-    /// A writer for a file path the user named (its folder may be reached through links the user chose).
+    /// A writer for a file path the user named (its folder may be reached through links the user chose). Temp
+    /// files that killed runs left for the same file are removed first (`removeLeftovers`).
     public convenience init(path: String) throws {
         let dir = try Directory.open(PathText.parent(path), create: false)
-        try self.init(directory: dir, name: PathText.lastComponent(path), displayPath: path)
+        let name = PathText.lastComponent(path)
+        Self.removeLeftovers(of: name, in: dir)
+        try self.init(directory: dir, name: name, displayPath: path)
     }
 
     deinit { if !done { abandon() } }

@@ -71,6 +71,37 @@ import Testing
         #expect(IOTest.tree(dir) == ["folder/", "m.bin"])
     }
 
+    /// A run killed while it wrote `m.npy` leaves `.m.npy.tmp-huebench-PID-N`; the next write of the same path
+    /// removes it when its process is gone (or it was last written over 10 minutes ago) and no writer holds it.
+    /// A live writer's temp, fresh leftovers of a live process, other names, links and folders stay.
+    @Test func writingAPathRemovesTheLeftoversOfKilledRuns() throws {
+        let dir = IOTest.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let me = getpid()
+        // PIDs above 2^22 (Linux's largest pid_max) belong to no process.
+        let dead = ".m.npy.tmp-huebench-99999999-1", fresh = ".m.npy.tmp-huebench-\(me)-999999"
+        let stale = ".m.npy.tmp-huebench-\(me)-999998", other = ".n.npy.tmp-huebench-99999999-1"
+        let odd = ".m.npy.tmp-huebench-99999999-1-2"
+        for n in [dead, fresh, stale, other, odd] { IOTest.write(dir + "/" + n, "partial") }
+        var old = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, dir + "/" + stale, &old, 0) == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/.m.npy.tmp-huebench-99999999-3", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/.m.npy.tmp-huebench-99999999-4", withDestinationPath: dir + "/" + other)
+        // A writer of m.npy in progress (its temp file is held) …
+        let live = try AtomicFileWriter(path: dir + "/m.npy")
+        try live.write([1])
+        // … another run writes m.npy: the dead process's and the stale leftovers go; the rest stay.
+        try AtomicFile.write([7, 7], to: dir + "/m.npy")
+        #expect(FileManager.default.contents(atPath: dir + "/m.npy") == Data([7, 7]))
+        let names = IOTest.tree(dir)
+        #expect(!names.contains(dead) && !names.contains(stale), "\(names)")
+        for kept in [fresh, other, odd, live.tempName, ".m.npy.tmp-huebench-99999999-3/", ".m.npy.tmp-huebench-99999999-4"] {
+            #expect(names.contains(kept), "\(kept) in \(names)")
+        }
+        try live.commit()
+        #expect(FileManager.default.contents(atPath: dir + "/m.npy") == Data([1]))
+    }
+
     @Test func stagedCommitRemovesOnlyItsOwnStaleFilesAndEmptyFolders() throws {
         let dir = IOTest.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
