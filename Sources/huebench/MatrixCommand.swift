@@ -408,50 +408,81 @@ final class FailingPairList {
     let file: AtomicFileWriter
     private var row = 0
     private(set) var count = 0
-    private var buffer = ByteText(capacity: 1 << 16)
+    private let buffer = ByteText(capacity: 1 << 16)
+
+    /// The parts of a row that do not change from pair to pair, escaped once per color (not once per pair): per
+    /// text color its label and CSS (`label,css,` or `{"text":…,"text_css":…,"background":`), per background
+    /// color its own (`label,css,` or `…,"background_css":…,"value":`), and the row's end (`X\n` or
+    /// `,"misses":X}`). `ends[k]` is the end of color k's bytes (color k starts where k − 1 ends).
+    private var textBytes: [UInt8] = [], textEnds: [Int] = [], backgroundBytes: [UInt8] = [], backgroundEnds: [Int] = []
+    private var rowEnd: [UInt8] = []
 
     init(path: String, below: Double, matrix: ContrastMatrix, text: MatrixCommand.Colors, background: MatrixCommand.Colors) throws {
         self.below = below; self.matrix = matrix; self.text = text; self.background = background
         json = path.lowercased().hasSuffix(".json")
         file = try AtomicFileWriter(path: path)
         buffer.append(json ? "[" : "text,text_css,background,background_css,value,misses\n")
+        let part = ByteText(capacity: 256)
+        func bytes(_ fill: () -> Void) -> [UInt8] { part.removeAll(); fill(); return Array(part.buffer) }
+        for t in text.entries {
+            textBytes += bytes {
+                if json {
+                    part.append("{\"text\":"); part.appendJSONString(t.name)
+                    part.append(",\"text_css\":"); part.appendJSONString(t.text); part.append(",\"background\":")
+                } else {
+                    part.append(Escape.csvField(t.name)); part.append(","); part.append(Escape.csvField(t.text)); part.append(",")
+                }
+            }
+            textEnds.append(textBytes.count)
+        }
+        for b in background.entries {
+            backgroundBytes += bytes {
+                if json {
+                    part.appendJSONString(b.name); part.append(",\"background_css\":"); part.appendJSONString(b.text)
+                    part.append(",\"value\":")
+                } else {
+                    part.append(Escape.csvField(b.name)); part.append(","); part.append(Escape.csvField(b.text)); part.append(",")
+                }
+            }
+            backgroundEnds.append(backgroundBytes.count)
+        }
+        rowEnd = bytes {
+            if json { part.append(",\"misses\":"); part.appendJSONNumber(below); part.append("}") }
+            else { part.append(","); part.appendShortest(below); part.append("\n") }
+        }
     }
 
     func add(rows p: UnsafePointer<Float>, count n: Int) throws {
-        let cols = matrix.columns
-        for r in 0..<n {
-            let i = row + r
-            for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
-                let m = Swift.abs(p[r * cols + j])
-                let under = matrix.isNear(m, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(m) < below
-                if under { emit(i, j) }
+        // Locals for the loop (a class's stored properties would be retained and access-checked per pair).
+        let matrix = self.matrix, below = self.below, json = self.json, buffer = self.buffer
+        let cols = matrix.columns, textEnds = self.textEnds, backgroundEnds = self.backgroundEnds
+        var count = self.count
+        defer { self.count = count }
+        try textBytes.withUnsafeBufferPointer { tb in
+            try backgroundBytes.withUnsafeBufferPointer { bb in
+                try rowEnd.withUnsafeBufferPointer { end in
+                    for r in 0..<n {
+                        let i = row + r
+                        let t = UnsafeBufferPointer(rebasing: tb[(i == 0 ? 0 : textEnds[i - 1])..<textEnds[i]])
+                        for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
+                            let m = Swift.abs(p[r * cols + j])
+                            let under = matrix.isNear(m, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(m) < below
+                            guard under else { continue }
+                            // One row: the text color's part, the background's, the Double value, the end.
+                            if json { buffer.append(count == 0 ? "\n" : ",\n") }
+                            buffer.append(t)
+                            buffer.append(UnsafeBufferPointer(rebasing: bb[(j == 0 ? 0 : backgroundEnds[j - 1])..<backgroundEnds[j]]))
+                            let v = matrix.reference(i, j)
+                            if json { buffer.appendJSONNumber(v) } else { buffer.appendShortest(v) }
+                            buffer.append(end)
+                            count += 1
+                            if buffer.count > 1 << 20 { try file.write(UnsafeRawBufferPointer(buffer.buffer)); buffer.removeAll() }
+                        }
+                    }
+                }
             }
-            if buffer.count > 1 << 20 { try flush(final: false) }
         }
         row += n
-    }
-
-    private func emit(_ i: Int, _ j: Int) {
-        let t = text.entries[i], b = background.entries[j]
-        let v = matrix.reference(i, j)
-        if json {
-            buffer.append(count == 0 ? "\n" : ",\n")
-            buffer.append("{\"text\":"); buffer.appendJSONString(t.name)
-            buffer.append(",\"text_css\":"); buffer.appendJSONString(t.text)
-            buffer.append(",\"background\":"); buffer.appendJSONString(b.name)
-            buffer.append(",\"background_css\":"); buffer.appendJSONString(b.text)
-            buffer.append(",\"value\":"); buffer.appendJSONNumber(v)
-            buffer.append(",\"misses\":"); buffer.appendJSONNumber(below)
-            buffer.append("}")
-        } else {
-            buffer.append(MatrixWriter.csvField(t.name)); buffer.append(",")
-            buffer.append(MatrixWriter.csvField(t.text)); buffer.append(",")
-            buffer.append(MatrixWriter.csvField(b.name)); buffer.append(",")
-            buffer.append(MatrixWriter.csvField(b.text)); buffer.append(",")
-            buffer.appendShortest(v); buffer.append(",")
-            buffer.appendShortest(below); buffer.append("\n")
-        }
-        count += 1
     }
 
     private var closed = false
