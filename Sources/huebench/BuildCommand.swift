@@ -130,10 +130,10 @@ enum BuildCommand: Command {
 
         let stops = doc.families.reduce(0) { $0 + $1.stops.count }
         let tokens = doc.tokenSets.reduce(0) { $0 + $1.tokens.count }
-        Output.line("huebench build: \(doc.families.count) families, \(stops) stops, \(tokens) tokens × 4 appearances → \(outDir)/")
+        Output.line("huebench build: \(doc.families.count) \(doc.families.count == 1 ? "family" : "families"), \(stops) stops, \(tokens) tokens × 4 appearances → \(outDir)/")
         for f in perFormat {
             let outputs = (f.written.isEmpty ? wb.exporters[f.id]!.outputs : f.written).joined(separator: " ")
-            Output.line("  \(f.id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(f.files).leftPad(5)) files \(byteString(f.bytes).leftPad(9))  \(outputs)")
+            Output.line("  \(f.id.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(f.files).leftPad(5)) \(f.files == 1 ? "file " : "files") \(byteString(f.bytes).leftPad(9))  \(outputs)")
         }
         let total = result.files.reduce(0) { $0 + $1.size }
         Output.line("wrote \(result.files.count) files, \(byteString(total)) (\(result.changed) changed, \(result.files.count - result.changed) unchanged, \(result.removed.count) stale removed)")
