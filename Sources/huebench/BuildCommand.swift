@@ -109,7 +109,7 @@ enum BuildCommand: Command {
         let wb = plugins.workbench
         let request = try request(a, args: args, script: script, plugins: plugins, workbench: wb)
 
-        progress("generating \(request.families.count) families and their tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
+        progress("generating \(request.families.count) \(request.families.count == 1 ? "family and its" : "families and their") tokens\(request.policy.map { ", auditing with \($0.id)" } ?? "")…")
         let doc = try request.document(in: wb)
         let folder = OutputFolder()
         line.restart(total: (request.formats ?? wb.exporters.ids).count, unit: "formats")

@@ -69,7 +69,7 @@ import Testing
         let r = try Programs.run(script, ["-qec", command, "/dev/null"], cwd: dir.path)
         #expect(r.status == 0, "\(r.stdout)")
         let draws = r.stdout.components(separatedBy: "\r\u{1B}[K").dropFirst().map { $0 }
-        #expect(draws.first == "huebench build: generating 1 families and their tokens…", "\(draws.prefix(2))")
+        #expect(draws.first == "huebench build: generating 1 family and its tokens…", "\(draws.prefix(2))")
         #expect(draws.contains("huebench build: 0/2 formats (0%) · exporting css"), "\(draws)")
         #expect(draws.contains { $0.hasPrefix("huebench build: 1/2 formats (50%) ") && $0.hasSuffix(" · exporting svg") }, "\(draws)")
         // css: 1 file; svg: 3 sheets + 2 color-vision sheets × 4 types → 12 files committed.
@@ -77,11 +77,11 @@ import Testing
         let progress = draws.dropLast()
         #expect(progress.allSatisfy { !$0.contains("\n") }, "\(draws)")
         // The last redraw clears the line, then the summary follows on stdout.
-        #expect(draws.last?.hasPrefix("huebench build: 1 families, 20 stops, 20 tokens") == true, "\(draws.last ?? "")")
+        #expect(draws.last?.hasPrefix("huebench build: 1 family, 20 stops, 20 tokens") == true, "\(draws.last ?? "")")
 
         let plain = try CLI.run(args + ["--out", "out2"], cwd: dir.path)
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
-        #expect(plain.stdout.hasPrefix("huebench build: 1 families, 20 stops, 20 tokens") && !plain.stdout.contains("\r"))
+        #expect(plain.stdout.hasPrefix("huebench build: 1 family, 20 stops, 20 tokens") && !plain.stdout.contains("\r"))
     }
 
     /// `huebench matrix` to disk on a terminal: a line with the rows done once the job has run past the delay
