@@ -183,7 +183,7 @@ enum MatrixCommand: Command {
         let progress: ProgressLine? = ProgressLine("huebench matrix", total: rows, unit: "rows", after: ProgressLine.delay())
         let start = Date()
         let summary: MatrixSummary
-        let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text) }
+        let list = try listPath.map { try FailingPairList(path: $0, below: below!, matrix: matrix, text: text, background: background ?? text, threads: threads) }
         let htmlReport = reportPath.map { _ in
             MatrixReport(level: below ?? PairCheck.defaultLevel(method), matrix: matrix, text: text, background: background ?? text)
         }
@@ -417,8 +417,12 @@ final class FailingPairList {
     private var textBytes: [UInt8] = [], textEnds: [Int] = [], backgroundBytes: [UInt8] = [], backgroundEnds: [Int] = []
     private var rowEnd: [UInt8] = []
 
-    init(path: String, below: Double, matrix: ContrastMatrix, text: MatrixCommand.Colors, background: MatrixCommand.Colors) throws {
-        self.below = below; self.matrix = matrix; self.text = text; self.background = background
+    /// Cores that format the rows (0: all).
+    let threads: Int
+
+    init(path: String, below: Double, matrix: ContrastMatrix, text: MatrixCommand.Colors, background: MatrixCommand.Colors,
+         threads: Int = 0) throws {
+        self.below = below; self.matrix = matrix; self.text = text; self.background = background; self.threads = threads
         json = path.lowercased().hasSuffix(".json")
         file = try AtomicFileWriter(path: path)
         buffer.append(json ? "[" : "text,text_css,background,background_css,value,misses\n")
@@ -452,32 +456,64 @@ final class FailingPairList {
         }
     }
 
+    /// Per task of a wave: the rows it formatted and how many pairs they hold (reused from wave to wave).
+    private var parts: [ByteText] = []
+    /// Pairs a task formats at most (about 64K): a wave holds two tasks per thread, so memory stays bounded.
+    static let taskPairs = 1 << 16
+
     func add(rows p: UnsafePointer<Float>, count n: Int) throws {
-        // Locals for the loop (a class's stored properties would be retained and access-checked per pair).
-        let matrix = self.matrix, below = self.below, json = self.json, buffer = self.buffer
+        // The header (or the opening bracket) first.
+        if buffer.count > 0 { try flush(final: false) }
+        // Tasks of whole rows, formatted on every core a wave at a time, then written in row order.
+        let matrix = self.matrix, below = self.below, json = self.json, first = row
         let cols = matrix.columns, textEnds = self.textEnds, backgroundEnds = self.backgroundEnds
-        var count = self.count
-        defer { self.count = count }
+        let threads = matrix.method.serial ? 1 : Parallel.resolve(self.threads)
+        let rowsPerTask = Swift.max(1, Self.taskPairs / Swift.max(1, cols))
+        let tasks = (n + rowsPerTask - 1) / rowsPerTask
+        let wave = Swift.max(1, 2 * threads)
+        while parts.count < Swift.min(wave, tasks) { parts.append(ByteText(capacity: 1 << 16)) }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: wave)
+        defer { counts.deallocate() }
+        let parts = self.parts
         try textBytes.withUnsafeBufferPointer { tb in
             try backgroundBytes.withUnsafeBufferPointer { bb in
                 try rowEnd.withUnsafeBufferPointer { end in
-                    for r in 0..<n {
-                        let i = row + r
-                        let t = UnsafeBufferPointer(rebasing: tb[(i == 0 ? 0 : textEnds[i - 1])..<textEnds[i]])
-                        for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
-                            let m = Swift.abs(p[r * cols + j])
-                            let under = matrix.isNear(m, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(m) < below
-                            guard under else { continue }
-                            // One row: the text color's part, the background's, the Double value, the end.
-                            if json { buffer.append(count == 0 ? "\n" : ",\n") }
-                            buffer.append(t)
-                            buffer.append(UnsafeBufferPointer(rebasing: bb[(j == 0 ? 0 : backgroundEnds[j - 1])..<backgroundEnds[j]]))
-                            let v = matrix.reference(i, j)
-                            if json { buffer.appendJSONNumber(v) } else { buffer.appendShortest(v) }
-                            buffer.append(end)
-                            count += 1
-                            if buffer.count > 1 << 20 { try file.write(UnsafeRawBufferPointer(buffer.buffer)); buffer.removeAll() }
+                    var t0 = 0
+                    while t0 < tasks {
+                        let m = Swift.min(wave, tasks - t0)
+                        Parallel.forChunks(count: m, chunk: 1, threads: threads) { range in
+                            for k in range {
+                                let out = parts[k]
+                                var found = 0
+                                let r1 = Swift.min(n, (t0 + k + 1) * rowsPerTask)
+                                for r in (t0 + k) * rowsPerTask..<r1 {
+                                    let i = first + r
+                                    let t = UnsafeBufferPointer(rebasing: tb[(i == 0 ? 0 : textEnds[i - 1])..<textEnds[i]])
+                                    for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
+                                        let v = Swift.abs(p[r * cols + j])
+                                        let under = matrix.isNear(v, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(v) < below
+                                        guard under else { continue }
+                                        // One row: the text color's part, the background's, the Double value, the end
+                                        // (in JSON each object after ",\n": the writer drops the first comma).
+                                        if json { out.append(",\n") }
+                                        out.append(t)
+                                        out.append(UnsafeBufferPointer(rebasing: bb[(j == 0 ? 0 : backgroundEnds[j - 1])..<backgroundEnds[j]]))
+                                        let value = matrix.reference(i, j)
+                                        if json { out.appendJSONNumber(value) } else { out.appendShortest(value) }
+                                        out.append(end)
+                                        found += 1
+                                    }
+                                }
+                                counts[k] = found
+                            }
                         }
+                        for k in 0..<m {
+                            let bytes = UnsafeRawBufferPointer(parts[k].buffer)
+                            try file.write(json && count == 0 && counts[k] > 0 ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+                            count += counts[k]
+                            parts[k].removeAll()
+                        }
+                        t0 += m
                     }
                 }
             }

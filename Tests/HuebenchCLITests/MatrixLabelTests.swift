@@ -140,4 +140,32 @@ import Testing
         #expect(try CLI.run(["matrix", "--method", "apca", "--text", text.path, "--below", "60"]).status == 2)
         #expect(try CLI.run(["matrix", "--method", "apca", "--text", text.path, "--below", "60", "--list", dir.appendingPathComponent("x.txt").path]).status == 2)
     }
+
+    /// A list long enough to be formatted in several tasks and waves (1,000 × 300 pairs: five tasks of 218 rows,
+    /// two waves on two cores) whose first tasks find nothing: the same bytes on one core and on two, rows in
+    /// matrix order, and the JSON array well formed (no comma before its first object). #000 on white (21)
+    /// passes, #777 (4.48) and #ccc (1.61) fail; rows 0…599 are black.
+    @Test func longListsAreTheSameOnEveryCore() throws {
+        let dir = MatrixLabelTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("t.txt"), bg = dir.appendingPathComponent("b.txt")
+        try Data((0..<1000).map { i in "t\(i)\t\(i < 600 ? "#000" : (i % 2 == 0 ? "#777" : "#ccc"))\n" }.joined().utf8).write(to: text)
+        try Data((0..<300).map { "b\($0)\twhite\n" }.joined().utf8).write(to: bg)
+        var outputs: [String: Data] = [:]
+        for (name, threads) in [("one", "1"), ("all", "2")] {
+            for ext in ["csv", "json"] {
+                let path = dir.appendingPathComponent("\(name).\(ext)").path
+                let r = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path,
+                                     "--below", "4.5", "--list", path, "--threads", threads])
+                #expect(r.status == 0 && r.stderr.contains("120000 pairs below 4.5 written to"), "\(r.stderr)")
+                outputs[name + ext] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(outputs["onecsv"] == outputs["allcsv"] && outputs["onejson"] == outputs["alljson"])
+        let rows = String(decoding: outputs["allcsv"]!, as: UTF8.self).split(separator: "\n")
+        #expect(rows.count == 120_001 && rows[1].hasPrefix("t600,#777,b0,white,4.47") && rows.last!.hasPrefix("t999,#ccc,b299,white,1.6"))
+        let list = try JSONSerialization.jsonObject(with: outputs["alljson"]!) as! [[String: Any]]
+        #expect(list.count == 120_000 && list[0]["text"] as? String == "t600" && list[299]["background"] as? String == "b299")
+        #expect(String(decoding: outputs["alljson"]!.prefix(3), as: UTF8.self) == "[\n{")
+    }
 }
