@@ -11,7 +11,8 @@ enum ContrastCommand: Command {
     Prints the contrast of TEXT on BACKGROUND. wcag21 (default): the WCAG 2.1 ratio, 1…21 for colors inside
     sRGB; apca: APCA 0.0.98G-4g Lc, signed (positive = dark text on light, negative = light on dark); also
     lstar (ΔL*), weber, michelson. Translucent text is composited over the background first.
-    With no colors, reads pairs from standard input: TEXT<TAB>BACKGROUND per line.
+    With no colors, reads pairs from standard input: TEXT<TAB>BACKGROUND per line, or LABEL<TAB>TEXT<TAB>BACKGROUND
+    (the label leads the row; JSON: "label").
 
     Colors outside sRGB (--gamut none, the default) are taken unclamped (extended sRGB): a WCAG ratio can then
     exceed 21, and APCA floors a screen luminance below 0 at 0 before its soft black clamp, as APCA-W3 0.1.9

@@ -12,8 +12,8 @@ enum DeltaECommand: Command {
     76: CIE76 in CSS Lab; ok: Euclidean in OKLab (L 0…1, JND ≈ 0.02); also 94, cmc (l:c 2:1, A is the
     reference) and hyab, each with a Lab-D65 twin (2000-d65, 76-d65, …) for ColorAide/culori parity;
     itp (BT.2124 ΔE ITP) and jz (ΔEz in JzCzHz).
-    With no colors, reads pairs from standard input: A<TAB>B per line. In JSON, A is "text" and B
-    "background" (the shared pair shape).
+    With no colors, reads pairs from standard input: A<TAB>B per line, or LABEL<TAB>A<TAB>B (the label leads
+    the row). In JSON, A is "text" and B "background" (the shared pair shape), and a label is "label".
 
     options:
       --method NAME   2000 (default), 76, ok, 94, cmc, hyab, 2000-d65, 76-d65, 94-d65, cmc-d65, hyab-d65,

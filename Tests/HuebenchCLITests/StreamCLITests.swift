@@ -12,8 +12,31 @@ import Testing
         #expect(r.stderr.hasPrefix("huebench convert: line 2: invalid color 'nope'"), "\(r.stderr)")
         let pairs = try CLI.run(["contrast"], input: "#000\t#fff\n#000 #fff\n#777\twhite\n")
         #expect(pairs.lines.count == 3 && pairs.lines[1] == "error", "\(pairs.lines)")
-        #expect(pairs.stderr.contains("line 2: expected two colors separated by one TAB, got 1 field"))
+        #expect(pairs.stderr.contains("line 2: expected two colors separated by one TAB (or LABEL<TAB>A<TAB>B), got 1 field"))
         #expect(pairs.lines[0] == "     21.00  #000 on #fff")
+    }
+
+    /// Pair lines may carry a label (`label<TAB>A<TAB>B`): it leads the text row and is `"label"` in JSON, after
+    /// the whole line as `"input"`; the values are those of the unlabelled pair (#777 on white: WCAG 4.48; #888
+    /// on #fff: APCA Lc 63.056469930209424, apca-w3's README). An empty label or a fourth field is an error
+    /// naming the shapes.
+    @Test func pairLinesCarryLabels() throws {
+        let input = "body\t#777\twhite\n#777\twhite\n\t#777\twhite\nx\t#777\twhite\tAA\n"
+        let r = try CLI.run(["contrast"], input: input)
+        #expect(r.status == 1 && r.lines.count == 4, "\(r.lines)")
+        #expect(r.lines[0] == "body        4.48  #777 on white" && r.lines[1] == "      4.48  #777 on white", "\(r.lines)")
+        #expect(r.lines[2] == "error" && r.lines[3] == "error")
+        #expect(r.stderr.contains("line 3: expected two colors separated by one TAB (or LABEL<TAB>A<TAB>B), got 3 fields"), "\(r.stderr)")
+        #expect(r.stderr.contains("line 4: expected two colors separated by one TAB (or LABEL<TAB>A<TAB>B), got 4 fields"), "\(r.stderr)")
+        let j = try CLI.run(["contrast", "--method", "apca", "--json"], input: "body\t#888\t#fff\n")
+        let o = try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as! [String: Any]
+        #expect(o["input"] as? String == "body\t#888\t#fff" && o["label"] as? String == "body")
+        #expect(o["text"] as? String == "#888" && o["background"] as? String == "#fff")
+        let plain = try CLI.run(["contrast", "--method", "apca", "--json"], input: "#888\t#fff\n")
+        let p = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as! [String: Any]
+        #expect(o["value"] as? Double == p["value"] as? Double && abs((p["value"] as! Double) - 63.056469930209424) < 1e-9, "\(p)")
+        let d = try CLI.run(["deltae", "--method", "ok"], input: "warm\tred\torange\n")
+        #expect(d.lines == ["warm    0.238136  red vs orange"], "\(d.lines)")
     }
 
     /// `parse < /dev/zero` used to grow to 4 GB and exit 0. Now: stop at the 1 MiB line limit, name the line.

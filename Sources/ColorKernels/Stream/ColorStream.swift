@@ -814,12 +814,16 @@ public struct ColorStream: Sendable {
         return try wb.parse(String(decoding: text, as: UTF8.self))
     }
 
-    /// A labelled color line of a color operation: `label<TAB>color` (one TAB) or a CSS custom property
-    /// declaration `--name: color;`. Returns (label, color text), or nil for a plain line (and for pair
-    /// operations, whose TAB separates the two colors).
+    /// A labelled line: for a color operation `label<TAB>color` (one TAB) or a CSS custom property declaration
+    /// `--name: color;`; for a pair operation `label<TAB>A<TAB>B` (two TABs). Returns (label, the color or pair
+    /// text), or nil for a plain line.
     func labelled(_ line: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
         switch operation {
-        case .contrast, .deltaE: return nil
+        case .contrast, .deltaE:
+            guard let tab = line.firstIndex(of: 0x09), let second = line[(tab + 1)...].firstIndex(of: 0x09),
+                  line[(second + 1)...].firstIndex(of: 0x09) == nil else { return nil }
+            let label = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
+            return label.isEmpty ? nil : (label, UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
         default: break
         }
         if let tab = line.firstIndex(of: 0x09) {
@@ -899,12 +903,10 @@ public struct ColorStream: Sendable {
             let c = try wb.mapGamut(try color(line), to: t, method: method)
             writeColor(c, space: targetInfo, line: echo, missingIsNone: false, into: out, warning: &warning)
         case .contrast(let method), .deltaE(let method):
-            // TEXT<TAB>BACKGROUND: exactly one TAB; spaces around each color are dropped.
-            guard let tab = line.firstIndex(of: 0x09) else { throw RowError(description: "expected two colors separated by one TAB, got 1 field") }
-            if let extra = line[(tab + 1)...].firstIndex(of: 0x09) {
-                _ = extra
-                let fields = line.reduce(1) { $0 + ($1 == 0x09 ? 1 : 0) }
-                throw RowError(description: "expected two colors separated by one TAB, got \(fields) fields")
+            // TEXT<TAB>BACKGROUND: exactly one TAB (after a label's, `labelled`); spaces around each color are dropped.
+            guard let tab = line.firstIndex(of: 0x09) else { throw RowError(description: Self.pairShape(fields: 1)) }
+            if line[(tab + 1)...].firstIndex(of: 0x09) != nil {
+                throw RowError(description: Self.pairShape(fields: line.reduce(1) { $0 + ($1 == 0x09 ? 1 : 0) }))
             }
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
@@ -930,8 +932,13 @@ public struct ColorStream: Sendable {
             } else {
                 v = try wb.deltaE(ca, cb, method: method)
             }
-            writePair(v, line: line, a, b, isContrast: isContrast, printable: false, into: out, warning: &warning)
+            writePair(v, line: echo, a, b, isContrast: isContrast, printable: false, into: out, warning: &warning)
         }
+    }
+
+    /// The message for a pair line of the wrong shape.
+    static func pairShape(fields: Int) -> String {
+        "expected two colors separated by one TAB (or LABEL<TAB>A<TAB>B), got \(fields) field\(fields == 1 ? "" : "s")"
     }
 
     /// A pair row: text `value  A on B` (`vs` for ΔE), or JSON `{"input","text","background","value"}`.
