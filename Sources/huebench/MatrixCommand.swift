@@ -491,14 +491,16 @@ final class FailingPairList {
                                     let t = UnsafeBufferPointer(rebasing: tb[(i == 0 ? 0 : textEnds[i - 1])..<textEnds[i]])
                                     for j in 0..<cols where !(matrix.isSelfMatrix && i == j) {
                                         let v = Swift.abs(p[r * cols + j])
-                                        let under = matrix.isNear(v, below) ? Swift.abs(matrix.reference(i, j)) < below : Double(v) < below
-                                        guard under else { continue }
+                                        // A pair near the level is decided by its Double value, computed once.
+                                        let near = matrix.isNear(v, below)
+                                        let exact = near ? matrix.reference(i, j) : 0
+                                        guard near ? Swift.abs(exact) < below : Double(v) < below else { continue }
                                         // One row: the text color's part, the background's, the Double value, the end
                                         // (in JSON each object after ",\n": the writer drops the first comma).
                                         if json { out.append(",\n") }
                                         out.append(t)
                                         out.append(UnsafeBufferPointer(rebasing: bb[(j == 0 ? 0 : backgroundEnds[j - 1])..<backgroundEnds[j]]))
-                                        let value = matrix.reference(i, j)
+                                        let value = near ? exact : matrix.reference(i, j)
                                         if json { out.appendJSONNumber(value) } else { out.appendShortest(value) }
                                         out.append(end)
                                         found += 1

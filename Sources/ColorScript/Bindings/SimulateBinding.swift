@@ -4,8 +4,9 @@ import ColorCore
 import ColorKernels
 import Foundation
 
-/// `hb.simulate(buf_or_color, type [, severity])` (a color may be CSS text): colors as a color-vision deficiency sees them
-/// (`CVDSimulation`: Machado et al. 2009 for protan/deutan/tritan, luminance for achroma), in the input's space.
+/// `hb.simulate(buf_or_color, type [, severity])` (a color may be CSS text): colors as a color-vision deficiency
+/// sees them (`CVDSimulation`: Machado et al. 2009 for protan/deutan/tritan, luminance for achroma), in the input's
+/// space.
 enum SimulateBinding {
     /// A Float32 buffer runs the batch engine (`BatchCVD`: the spaces' batch plans and one SIMD 3×3 matrix,
     /// every core; ≤ 2e-6 per sRGB channel from the Double model); an f64 buffer runs the Double model on every
