@@ -28,7 +28,7 @@ enum DeltaECommand: Command {
       $ huebench deltae 'lab(50 2.6772 -79.7751)' 'lab(50 0 -82.7485)'
           2.0425  lab(50 2.6772 -79.7751) vs lab(50 0 -82.7485)
       $ printf 'red\\torange\\n' | huebench deltae --method ok --json
-      {"input":"red\\torange","text":"red","background":"orange","value":0.23813576508719733}
+      {"input":"red\\torange","text":"red","background":"orange","value":0.23813576508719764}
     """
 
     static func run(_ args: [String]) throws -> Int32 {

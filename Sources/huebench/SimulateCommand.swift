@@ -39,7 +39,7 @@ enum SimulateCommand: Command {
       srgb          0.6400596   0.5658069   0.0000000  #a39000  color(srgb 0.64006 0.565807 0)
       srgb          0.6127401   0.5964829   0.5374298  #9c9889  color(srgb 0.61274 0.596483 0.53743)
       srgb          0.0000000   0.4608992   0.9504130  #0076f2  color(srgb 0 0.460899 0.950413)
-      $ printf '#00b386\n' | huebench simulate --cvd tritan --severity 0.5 --json
+      $ printf '#00b386\\n' | huebench simulate --cvd tritan --severity 0.5 --json
       {"input":"#00b386","cvd":"tritan","severity":0.5,"space":"srgb","coords":[0.02095425056558161,0.6967856122637984,0.5745989706523635],"alpha":1,"css":"color(srgb 0.0209543 0.696786 0.574599)","hex":"#05b293"}
     """
 

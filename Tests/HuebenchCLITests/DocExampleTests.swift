@@ -109,6 +109,44 @@ import Testing
         #expect(checked >= 20)
     }
 
+    /// Every subcommand's help ends with examples: `$ COMMAND` lines, each followed by the output it prints. Each
+    /// is run (in a fresh folder, as the runnable docs are) and must print exactly those lines; `huebench help CMD`
+    /// examples show the first lines only, and `watch` (a server that runs until stopped) is left out. This also
+    /// catches an example that is not one shell command (a quote left open, a literal newline).
+    @Test func helpExamplesPrintWhatTheyShow() throws {
+        let bash = try #require(Programs.which("bash", fallbacks: ["/bin/bash"]))
+        let listing = try CLI.run(["help"])
+        let commands = listing.stdout.components(separatedBy: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), let word = line.split(separator: " ").first,
+                  word.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+            return String(word)
+        }
+        #expect(commands.contains("simulate") && commands.contains("contrast"), "\(commands)")
+        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        var count = 0
+        for command in Set(commands).sorted() where command != "watch" {
+            let help = try CLI.run(["help", command]).stdout.components(separatedBy: "\n")
+            guard let start = help.firstIndex(where: { $0.hasPrefix("example") }) else { continue }
+            var examples: [(command: String, shown: [String])] = []
+            for line in help[(start + 1)...] {
+                if line.hasPrefix("  $ ") { examples.append((String(line.dropFirst(4)), [])) }
+                else if line.hasPrefix("  "), !examples.isEmpty { examples[examples.count - 1].shown.append(String(line.dropFirst(2))) }
+                else if !line.isEmpty, !examples.isEmpty {
+                    Issue.record("help \(command): example line '\(line)' is neither a command nor its indented output")
+                }
+            }
+            let dir = TempFolder.make("help-\(command)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            for ex in examples {
+                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", ex.command + " 2>&1"], cwd: dir.path, environment: ["PATH": path])
+                let got = ex.command.hasPrefix("huebench help ") ? Array(r.lines.prefix(ex.shown.count)) : r.lines
+                #expect(got == ex.shown, "help \(command): `\(ex.command)` printed:\n\(r.stdout)")
+                count += 1
+            }
+        }
+        #expect(count >= 15, "only \(count) help examples found")
+    }
+
     @Test func generatedReferencesAreCurrent() throws {
         for (page, args) in [("docs/reference/cli.md", ["help", "--markdown"]), ("docs/reference/lua.md", ["lua-types", "--markdown"])] {
             let r = try CLI.run(args)
