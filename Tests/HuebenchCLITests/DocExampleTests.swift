@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The documentation's runnable examples: every code block in README.md and docs/ that follows a
-/// `<!-- runnable -->` line is run, command by command (`$ huebench …`), and its output (standard output and
-/// error, merged) compared with the lines the block shows. A last shown line `…` means "and more": only the
+/// `<!-- runnable -->` line is run, command by command (`$ huebench …`; a line of several commands is one), and
+/// its output (standard output and error, merged) compared with the lines the block shows. A last shown line `…` means "and more": only the
 /// lines before it are compared. Commands run in a fresh folder per page, with `examples/` linked in and the
 /// built `huebench` first on PATH. The generated references (docs/reference/cli.md and lua.md) must equal what
 /// `huebench help --markdown` and `huebench lua-types --markdown` print (`scripts/docs` rewrites them).
@@ -62,7 +62,7 @@ import Testing
                                                        withDestinationPath: CLI.packageRoot.appendingPathComponent("examples").path)
             let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             for ex in examples {
-                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", ex.command + " 2>&1"], cwd: dir.path, environment: ["PATH": path])
+                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", "{ " + ex.command + "\n} 2>&1"], cwd: dir.path, environment: ["PATH": path])
                 let got = r.lines
                 let shown = ex.prefixOnly ? Array(got.prefix(ex.expected.count)) : got
                 #expect(shown == ex.expected, "\(ex.page):\(ex.line): `\(ex.command)` printed:\n\(r.stdout)")
@@ -138,7 +138,7 @@ import Testing
             let dir = TempFolder.make("help-\(command)")
             defer { try? FileManager.default.removeItem(at: dir) }
             for ex in examples {
-                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", ex.command + " 2>&1"], cwd: dir.path, environment: ["PATH": path])
+                let r = try Programs.run(bash, ["--norc", "--noprofile", "-c", "{ " + ex.command + "\n} 2>&1"], cwd: dir.path, environment: ["PATH": path])
                 let got = ex.command.hasPrefix("huebench help ") ? Array(r.lines.prefix(ex.shown.count)) : r.lines
                 #expect(got == ex.shown, "help \(command): `\(ex.command)` printed:\n\(r.stdout)")
                 count += 1
