@@ -30,11 +30,116 @@ enum PairCheck {
         }
     }
 
+    /// A pair: its two colors as indices into the run's color table (`PairColors.colors`), its level and line.
     struct Pair {
-        var text: LabelledColor, background: LabelledColor
+        var text: Int32, background: Int32
         var level: Double
         var line: Int
     }
+
+    /// The colors the pairs name, each once, and how each side's text resolves to one of them. A side's text is
+    /// looked up once per distinct text and role: a pair file of a million lines naming a few thousand labels
+    /// holds two indices per pair, not two copies of each color.
+    final class PairColors {
+        /// The colors pairs use, in order of first use.
+        private(set) var colors: [LabelledColor] = []
+        /// The label entries of --text and --background (`labels[option]` maps a label to an index into
+        /// `entries`, or to −1 − k for `messages[k]`: a label given to two different colors in that file).
+        private var entries: [LabelledColor] = []
+        private var labels: [String: [String: Int32]] = ["text": [:], "background": [:]]
+        /// `table[k]`: the index in `colors` of `entries[k]` once a pair uses it, else −1.
+        private var table: [Int32] = []
+        private var messages: [String] = []
+        /// Per role (0: a text side, looked up in --text first; 1: a background side, --background first): each
+        /// distinct side text's outcome, a color index or −1 − k for `messages[k]`. Failures are kept for the
+        /// first `failureCacheLimit` distinct texts only (the message is made again past that).
+        private var seen: [[String: Int32]] = [[:], [:]]
+        private var failuresCached = 0
+        static let failureCacheLimit = 1 << 16
+        let wb = Workbench.standard
+        let origin: String
+
+        init(origin: String) { self.origin = origin }
+
+        /// Adds the labelled entries of one input (`option`: "text" or "background").
+        func addLabels(_ list: [LabelledColor], option: String) {
+            var map = labels[option] ?? [:]
+            for e in list {
+                guard let l = e.label else { continue }
+                if let k = map[l] {
+                    // A label given to two different colors in one file names neither.
+                    if k >= 0, entries[Int(k)].color != e.color {
+                        messages.append("'\(ColorCoreError.excerpt(l))' names two different colors (\(entries[Int(k)].location) and \(e.location)); rename one of them or write the color itself")
+                        map[l] = Int32(-messages.count)
+                    }
+                    continue
+                }
+                map[l] = Int32(entries.count)
+                entries.append(e)
+                table.append(-1)
+            }
+            labels[option] = map
+        }
+
+        /// The color a side's text names — a label of the role's first file, else of the other, else a CSS color —
+        /// as an index into `colors`, or the message saying why it names none.
+        func resolve(_ f: String, role: Int, line: Int) -> Result<Int32, PairProblem> {
+            if let k = seen[role][f] { return k >= 0 ? .success(k) : .failure(PairProblem(messages[Int(-1 - k)])) }
+            let order = role == 0 ? ["text", "background"] : ["background", "text"]
+            var outcome: Int32
+            if let k = labels[order[0]]![f] ?? labels[order[1]]![f] {
+                if k < 0 { outcome = k } else {
+                    if table[Int(k)] < 0 { table[Int(k)] = Int32(colors.count); colors.append(entries[Int(k)]) }
+                    outcome = table[Int(k)]
+                }
+            } else if let c = try? wb.parse(f) {
+                do {
+                    colors.append(LabelledColor(label: nil, text: f, color: try ColorListReader.finite(c, wb), origin: origin, line: line))
+                    outcome = Int32(colors.count - 1)
+                } catch {
+                    messages.append("\(error)")
+                    outcome = Int32(-messages.count)
+                }
+            } else {
+                messages.append("'\(ColorCoreError.excerpt(f))' is neither a label of --text/--background nor a CSS color")
+                outcome = Int32(-messages.count)
+            }
+            if outcome >= 0 || failuresCached < Self.failureCacheLimit {
+                seen[role][f] = outcome
+                if outcome < 0 { failuresCached += 1 }
+                return outcome >= 0 ? .success(outcome) : .failure(PairProblem(messages[Int(-1 - outcome)]))
+            }
+            // Past the cache's limit a failure's message is not kept.
+            return .failure(PairProblem(messages.removeLast()))
+        }
+
+        /// Maps the colors into `gamut` (or warns about those outside sRGB) and simulates `cvd` on them.
+        func prepare(gamut: ColorSpaceID?, cvd: CVDSimulation?, source: String) throws -> [Color] {
+            MatrixCommand.applyGamut(&colors, gamut: gamut, source: source)
+            return try colors.map { try cvd?.simulate($0.color, workbench: wb) ?? $0.color }
+        }
+    }
+
+    /// Bytes made once per color and appended to many rows: color k's are `bytes[ends[k − 1]..<ends[k]]`.
+    struct Fragments {
+        private var bytes: [UInt8] = [], ends: [Int] = []
+        init(_ colors: [LabelledColor], _ fill: (LabelledColor, ByteText) -> Void) {
+            let part = ByteText(capacity: 256)
+            for c in colors {
+                part.removeAll(); fill(c, part)
+                bytes.append(contentsOf: part.buffer); ends.append(bytes.count)
+            }
+        }
+        @inline(__always) func append(_ k: Int, to out: ByteText) {
+            let start = k == 0 ? 0 : ends[k - 1]
+            bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<ends[k]])) }
+        }
+    }
+
+    struct PairProblem: Error { let message: String; init(_ m: String) { message = m } }
+
+    /// The most pairs one file may hold (24 bytes each in memory).
+    static let maxPairs = 50_000_000
 
     static func run(_ a: Arguments, method: PairMethod, alpha: MatrixAlpha, gamut: ColorSpaceID?, cvd: CVDSimulation?,
                     pairsPath: String) throws -> Int32 {
@@ -54,19 +159,21 @@ enum PairCheck {
         let context = a.value("context"), skip = a.has("skip-invalid")
         // Labels from --text and --background: a pair's text side looks in --text first, its background side in
         // --background first (the same label may name a text color and a different background color).
-        var named: [String: [String: [LabelledColor]]] = ["text": [:], "background": [:]]
+        let shown = pairsPath == "-" ? "standard input" : pairsPath
+        let table = PairColors(origin: shown)
         for option in ["text", "background"] {
             guard let p = a.value(option) else { continue }
             if p == "-" && pairsPath == "-" {
                 throw UsageError("--pairs and --\(option) cannot both read standard input ('-') (huebench matrix)")
             }
-            for e in try MatrixCommand.readColors(p, context: context, skipInvalid: skip).entries {
-                if let l = e.label { named[option]![l, default: []].append(e) }
-            }
+            table.addLabels(try MatrixCommand.readColors(p, context: context, skipInvalid: skip).entries, option: option)
         }
-        let wb = Workbench.standard
-        let shown = pairsPath == "-" ? "standard input" : pairsPath
-        var pairs: [Pair] = [], problems: [ColorListProblem] = []
+        // Every bad line is counted; the first `ColorListError.shown` are kept with their messages.
+        var pairs: [Pair] = [], problems: [ColorListProblem] = [], problemCount = 0
+        func problem(_ location: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+            problemCount += 1
+            if problems.count < ColorListError.shown { problems.append(ColorListProblem(location: location(), message: message())) }
+        }
         let fd = pairsPath == "-" ? 0 : open(pairsPath, O_RDONLY)
         guard fd >= 0 else {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))': \(String(cString: strerror(errno))); check the path (huebench matrix)")
@@ -83,114 +190,145 @@ enum PairCheck {
             throw UsageError("--pairs '\(ColorCoreError.excerpt(pairsPath))' is a device, whose data does not end; give a file of TEXT<TAB>BACKGROUND[<TAB>LEVEL] lines (huebench matrix)")
         }
         let reader = LineBlockReader(fd: fd, source: shown)
+        /// One pair line's fields (TEXT, BACKGROUND and maybe LEVEL), trimmed as `.whitespaces` trims them: on the
+        /// bytes for an ASCII line, through `String` otherwise. nil for a blank or comment line.
+        func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String]? {
+            @inline(__always) func blankOrComment(_ t: String) -> Bool {
+                t.isEmpty || t == "#" || t.hasPrefix("# ") || t.hasPrefix("//")
+            }
+            guard line.allSatisfy({ $0 < 0x80 }) else {
+                let raw = String(decoding: line, as: UTF8.self)
+                if blankOrComment(raw.trimmingCharacters(in: .whitespaces)) { return nil }
+                return raw.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            @inline(__always) func trimmed(_ lo: Int, _ hi: Int) -> String {
+                var lo = lo, hi = hi
+                while lo < hi && (line[lo] == 0x20 || line[lo] == 0x09) { lo += 1 }
+                while hi > lo && (line[hi - 1] == 0x20 || line[hi - 1] == 0x09) { hi -= 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: line[lo..<hi]), as: UTF8.self)
+            }
+            if blankOrComment(trimmed(0, line.count)) { return nil }
+            var out: [String] = [], start = 0
+            for i in 0..<line.count where line[i] == 0x09 { out.append(trimmed(start, i)); start = i + 1 }
+            out.append(trimmed(start, line.count))
+            return out
+        }
         do {
             while try reader.nextBatch(maxLines: 4096) {
-                for (k, r) in reader.lines.enumerated() {
-                    let number = reader.firstLineNumber + k
-                    let raw = String(decoding: reader.data[r], as: UTF8.self)
-                    let line = raw.trimmingCharacters(in: .whitespaces)
-                    if line.isEmpty || line == "#" || line.hasPrefix("# ") || line.hasPrefix("//") { continue }
-                    let location = "\(shown):\(number)"
-                    let fields = raw.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                    guard fields.count == 2 || fields.count == 3 else {
-                        problems.append(ColorListProblem(location: location, message: "expected TEXT<TAB>BACKGROUND[<TAB>LEVEL], got \(fields.count) field\(fields.count == 1 ? "" : "s")"))
-                        continue
-                    }
-                    func side(_ f: String, _ first: String, _ second: String) -> LabelledColor? {
-                        if let entries = named[first]![f] ?? named[second]![f] {
-                            // A label given to two different colors in one file names neither.
-                            if let other = entries.dropFirst().first(where: { $0.color != entries[0].color }) {
-                                problems.append(ColorListProblem(location: location, message: "'\(ColorCoreError.excerpt(f))' names two different colors (\(entries[0].location) and \(other.location)); rename one of them or write the color itself"))
-                                return nil
-                            }
-                            return entries[0]
-                        }
-                        if let c = try? wb.parse(f) {
-                            do { return LabelledColor(label: nil, text: f, color: try ColorListReader.finite(c, wb), origin: shown, line: number) } catch {
-                                problems.append(ColorListProblem(location: location, message: "\(error)"))
-                                return nil
-                            }
-                        }
-                        problems.append(ColorListProblem(location: location, message: "'\(ColorCoreError.excerpt(f))' is neither a label of --text/--background nor a CSS color"))
-                        return nil
-                    }
-                    let t = side(fields[0], "text", "background"), b = side(fields[1], "background", "text")
-                    var lv = below ?? defaultLevel(method)
-                    if fields.count == 3 {
-                        guard let v = level(fields[2], method: method) else {
-                            problems.append(ColorListProblem(location: location, message: "level '\(ColorCoreError.excerpt(fields[2]))' is not a number\(method.id == "wcag21" ? " or AA, AAA, AA-large, AAA-large" : "")"))
+                try reader.data.withUnsafeBufferPointer { data in
+                    for (k, r) in reader.lines.enumerated() {
+                        let number = reader.firstLineNumber + k
+                        guard let fields = fields(UnsafeBufferPointer(rebasing: data[r])) else { continue }
+                        guard fields.count == 2 || fields.count == 3 else {
+                            problem("\(shown):\(number)", "expected TEXT<TAB>BACKGROUND[<TAB>LEVEL], got \(fields.count) field\(fields.count == 1 ? "" : "s")")
                             continue
                         }
-                        lv = v
+                        var sides: [Int32] = []
+                        for (role, f) in fields.prefix(2).enumerated() {
+                            switch table.resolve(f, role: role, line: number) {
+                            case .success(let k): sides.append(k)
+                            case .failure(let p): problem("\(shown):\(number)", p.message)
+                            }
+                        }
+                        var lv = below ?? defaultLevel(method)
+                        if fields.count == 3 {
+                            guard let v = level(fields[2], method: method) else {
+                                problem("\(shown):\(number)", "level '\(ColorCoreError.excerpt(fields[2]))' is not a number\(method.id == "wcag21" ? " or AA, AAA, AA-large, AAA-large" : "")")
+                                continue
+                            }
+                            lv = v
+                        }
+                        if sides.count == 2 {
+                            // 24 bytes a pair: a file of 10⁸ lines is refused before it takes gigabytes.
+                            guard pairs.count < Self.maxPairs else {
+                                throw UsageError("'\(ColorCoreError.excerpt(shown))' holds more than \(Self.maxPairs) pairs; split it, or stream the pairs through `huebench contrast` (huebench matrix)")
+                            }
+                            pairs.append(Pair(text: sides[0], background: sides[1], level: lv, line: number))
+                        }
                     }
-                    if let t, let b { pairs.append(Pair(text: t, background: b, level: lv, line: number)) }
                 }
             }
         } catch let e as LineTooLongError { throw UsageError("\(e) (huebench matrix)") }
-        if !problems.isEmpty {
-            if !skip { throw ColorListError(source: shown, problems: problems) }
-            Output.error("huebench matrix: skipped \(problems.count) invalid pair line\(problems.count == 1 ? "" : "s") of \(shown) (--skip-invalid); the first: \(problems[0])")
+        if problemCount > 0 {
+            if !skip { throw ColorListError(source: shown, problems: problems, total: problemCount) }
+            Output.error("huebench matrix: skipped \(problemCount) invalid pair line\(problemCount == 1 ? "" : "s") of \(shown) (--skip-invalid); the first: \(problems[0])")
         }
         guard !pairs.isEmpty else {
             throw UsageError("'\(shown)' holds no pairs; write TEXT<TAB>BACKGROUND[<TAB>LEVEL] per line (huebench matrix)")
         }
-        var texts = pairs.map(\.text), backgrounds = pairs.map(\.background)
-        MatrixCommand.applyGamut(&texts, gamut: gamut, source: "\(shown) (text)")
-        MatrixCommand.applyGamut(&backgrounds, gamut: gamut, source: "\(shown) (background)")
-        // --cvd: both colors of every pair as the deficiency sees them (after any gamut mapping), then compared;
-        // rows keep the colors as written.
-        let tc = try texts.map { try cvd?.simulate($0.color, workbench: wb) ?? $0.color }
-        let bc = try backgrounds.map { try cvd?.simulate($0.color, workbench: wb) ?? $0.color }
-        let matrix = try ContrastMatrix(method: method, text: try ColorBuffer(tc, space: .srgb), background: try ColorBuffer(bc, space: .srgb),
-                                        textColors: tc, backgroundColors: bc, alpha: alpha)
+        // Gamut mapping and --cvd act on each color once (after any mapping, both colors of a pair as the
+        // deficiency sees them); rows keep the colors as written.
+        let simulated = try table.prepare(gamut: gamut, cvd: cvd, source: shown)
+        let colors = table.colors
+        let buffer = try ColorBuffer(simulated, space: .srgb)
+        let matrix = try ContrastMatrix(method: method, text: buffer, background: buffer, textColors: simulated, backgroundColors: simulated, alpha: alpha)
         let json = a.has("json")
-        let out = ByteText(capacity: 1 << 16)
-        let list = ByteText(capacity: 1 << 12)
         let listJSON = listPath?.lowercased().hasSuffix(".json") ?? false
-        if listPath != nil { list.append(listJSON ? "[" : "text,text_css,background,background_css,value,misses\n") }
+        // The parts of a row that belong to a color, escaped once per color: the text row's `name (css)`, the
+        // JSON members' string literals, the CSV fields.
+        let rowName = Fragments(colors) { c, part in
+            // Labels come from the input files: control characters (terminal escapes) are shown, not sent.
+            part.append(Format.visible(c.name)); if c.label != nil { part.append(" ("); part.append(Format.visible(c.text)); part.append(")") }
+        }
+        let jsonName = Fragments(json || listJSON ? colors : []) { c, part in part.appendJSONString(c.name) }
+        let jsonCSS = Fragments(json || listJSON ? colors : []) { c, part in part.appendJSONString(c.text) }
+        let csvPart = Fragments(listPath != nil && !listJSON ? colors : []) { c, part in
+            part.append(Escape.csvField(c.name)); part.append(","); part.append(Escape.csvField(c.text)); part.append(",")
+        }
+        // Rows go out in blocks as they are made; the list is written to its temp file as it grows and renamed
+        // into place at the end.
+        let out = ByteText(capacity: 1 << 20 + 4096)
+        let list = ByteText(capacity: 1 << 16)
+        let file = try listPath.map { try AtomicFileWriter(path: $0) }
         var failed = 0
-        for (k, p) in pairs.enumerated() {
-            let v = matrix.reference(k, k)
-            let pass = Swift.abs(v) >= p.level
-            let t = p.text, b = p.background
-            if json {
-                out.append("{\"line\":"); out.appendInt(p.line)
-                out.append(",\"text\":"); out.appendJSONString(t.name); out.append(",\"text_css\":"); out.appendJSONString(t.text)
-                out.append(",\"background\":"); out.appendJSONString(b.name); out.append(",\"background_css\":"); out.appendJSONString(b.text)
-                out.append(",\"value\":"); out.appendJSONNumber(v); out.append(",\"level\":"); out.appendJSONNumber(p.level)
-                out.append(",\"pass\":"); out.append(pass ? "true" : "false"); out.append("}\n")
-            } else {
-                let s = out.count
-                out.appendFixedText(v, decimals: 2)
-                out.alignRight(from: s, width: 8)
-                out.append(pass ? "  pass  " : "  FAIL  ")
-                // Labels come from the input files: control characters (terminal escapes) are shown, not sent.
-                out.append(Format.visible(t.name)); if t.label != nil { out.append(" ("); out.append(Format.visible(t.text)); out.append(")") }
-                out.append(" on ")
-                out.append(Format.visible(b.name)); if b.label != nil { out.append(" ("); out.append(Format.visible(b.text)); out.append(")") }
-                out.append("  level "); out.append(ByteText.trimmed(p.level, 4)); out.append("\n")
-            }
-            if !pass {
-                failed += 1
-                if listPath != nil {
-                    if listJSON {
-                        list.append(failed == 1 ? "\n" : ",\n")
-                        list.append("{\"text\":"); list.appendJSONString(t.name); list.append(",\"text_css\":"); list.appendJSONString(t.text)
-                        list.append(",\"background\":"); list.appendJSONString(b.name); list.append(",\"background_css\":"); list.appendJSONString(b.text)
-                        list.append(",\"value\":"); list.appendJSONNumber(v); list.append(",\"misses\":"); list.appendJSONNumber(p.level); list.append("}")
-                    } else {
-                        list.append(MatrixWriter.csvField(t.name)); list.append(","); list.append(MatrixWriter.csvField(t.text)); list.append(",")
-                        list.append(MatrixWriter.csvField(b.name)); list.append(","); list.append(MatrixWriter.csvField(b.text)); list.append(",")
-                        list.appendShortest(v); list.append(","); list.appendShortest(p.level); list.append("\n")
-                    }
+        do {
+            if file != nil { list.append(listJSON ? "[" : "text,text_css,background,background_css,value,misses\n") }
+            for p in pairs {
+                let t = Int(p.text), b = Int(p.background)
+                let v = matrix.reference(t, b)
+                let pass = Swift.abs(v) >= p.level
+                if json {
+                    out.append("{\"line\":"); out.appendInt(p.line)
+                    out.append(",\"text\":"); jsonName.append(t, to: out); out.append(",\"text_css\":"); jsonCSS.append(t, to: out)
+                    out.append(",\"background\":"); jsonName.append(b, to: out); out.append(",\"background_css\":"); jsonCSS.append(b, to: out)
+                    out.append(",\"value\":"); out.appendJSONNumber(v); out.append(",\"level\":"); out.appendJSONNumber(p.level)
+                    out.append(",\"pass\":"); out.append(pass ? "true" : "false"); out.append("}\n")
+                } else {
+                    let s = out.count
+                    out.appendFixedText(v, decimals: 2)
+                    out.alignRight(from: s, width: 8)
+                    out.append(pass ? "  pass  " : "  FAIL  ")
+                    rowName.append(t, to: out); out.append(" on "); rowName.append(b, to: out)
+                    out.append("  level "); out.append(ByteText.trimmed(p.level, 4)); out.append("\n")
                 }
+                if out.count >= 1 << 20 {
+                    if let e = out.write(to: 1) { throw UsageError("cannot write standard output: \(e)") }
+                    out.removeAll()
+                }
+                guard !pass else { continue }
+                failed += 1
+                guard let file else { continue }
+                if listJSON {
+                    list.append(failed == 1 ? "\n" : ",\n")
+                    list.append("{\"text\":"); jsonName.append(t, to: list); list.append(",\"text_css\":"); jsonCSS.append(t, to: list)
+                    list.append(",\"background\":"); jsonName.append(b, to: list); list.append(",\"background_css\":"); jsonCSS.append(b, to: list)
+                    list.append(",\"value\":"); list.appendJSONNumber(v); list.append(",\"misses\":"); list.appendJSONNumber(p.level); list.append("}")
+                } else {
+                    csvPart.append(t, to: list); csvPart.append(b, to: list)
+                    list.appendShortest(v); list.append(","); list.appendShortest(p.level); list.append("\n")
+                }
+                if list.count >= 1 << 20 { try file.write(UnsafeRawBufferPointer(list.buffer)); list.removeAll() }
             }
+            if let e = out.write(to: 1) { throw UsageError("cannot write standard output: \(e)") }
+            if let file {
+                if listJSON { list.append(failed == 0 ? "]\n" : "\n]\n") }
+                try file.write(UnsafeRawBufferPointer(list.buffer))
+                try file.commit()
+            }
+        } catch {
+            file?.abandon()
+            throw error
         }
-        if let l = listPath {
-            if listJSON { list.append(failed == 0 ? "]\n" : "\n]\n") }
-            try AtomicFile.write(Array(list.buffer), to: l)
-        }
-        if let e = out.write(to: 1) { throw UsageError("cannot write standard output: \(e)") }
         let seen = cvd.map { " as \($0.type.rawValue) vision sees them (severity \(ByteText.trimmed($0.severity, 2)), --cvd)" } ?? ""
         Output.error("huebench matrix: \(pairs.count) pair\(pairs.count == 1 ? "" : "s")\(seen), \(pairs.count - failed) pass, \(failed) below their level"
                      + (listPath.map { failed > 0 ? "; written to \($0)" : "" } ?? ""))

@@ -109,6 +109,49 @@ import Testing
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
+    /// Long pair files: rows leave in blocks (past 1 MB of output) in line order, the failing-pair list is written
+    /// as it grows and parses whole, each color's label and CSS are the same in every row; bad lines past the
+    /// first 20 are counted, not kept. Values as above: #777 on white 4.48, #ccc on white 1.61, #111 on white 18.88.
+    @Test func longPairFilesStreamAndCountTheirBadLines() throws {
+        let dir = MatrixLabelTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (text, bg) = try Self.inputs(dir)
+        let pairs = dir.appendingPathComponent("pairs.tsv"), list = dir.appendingPathComponent("fail.json")
+        let n = 24_000
+        // Labels, literal colors (the same literal many times) and surrounding blanks — ASCII, and the non-ASCII
+        // spaces that `.whitespaces` trims too (NO-BREAK SPACE, IDEOGRAPHIC SPACE).
+        let kinds = ["strong\tsurface", "  muted \t surface  ", "faint\tsurface\tAA-large", "#777\t#eee\t3",
+                     "\u{00A0}muted\u{3000}\tdim"]
+        try Data((0..<n).map { kinds[$0 % kinds.count] + "\n" }.joined().utf8).write(to: pairs)
+        let r = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path,
+                             "--pairs", pairs.path, "--json", "--list", list.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n")
+        #expect(rows.count == n && r.stdout.utf8.count > 1 << 20)
+        let want: [(String, String, String, Double, Double, Bool)] = [
+            ("strong", "#111", "surface", 18.88, 4.5, true), ("muted", "#777", "surface", 4.48, 4.5, false),
+            ("faint", "#ccc", "surface", 1.61, 3, false), ("#777", "#777", "#eee", 3.86, 3, true),
+            ("muted", "#777", "dim", 3.86, 4.5, false)]
+        for i in [0, 1, 2, 3, 4, 17_476, 17_477, 17_478, n - 2, n - 1] {
+            let o = try JSONSerialization.jsonObject(with: Data(rows[i].utf8)) as! [String: Any]
+            let w = want[i % kinds.count]
+            #expect(o["line"] as? Int == i + 1 && o["text"] as? String == w.0 && o["text_css"] as? String == w.1
+                    && o["background"] as? String == w.2 && o["level"] as? Double == w.4 && o["pass"] as? Bool == w.5, "row \(i): \(o)")
+            #expect(abs((o["value"] as! Double) - w.3) < 0.005, "row \(i): \(o)")
+        }
+        let failing = try JSONSerialization.jsonObject(with: Data(contentsOf: list)) as! [[String: Any]]
+        #expect(failing.count == 3 * n / kinds.count)
+        #expect(failing.last?["text"] as? String == "muted" && failing.last?["background"] as? String == "dim")
+        #expect(r.stderr.contains("\(n) pairs, \(2 * n / kinds.count) pass, \(3 * n / kinds.count) below their level; written to"), "\(r.stderr)")
+        // Every bad line counted, the first 20 shown.
+        try Data((0..<5000).map { "nosuch\($0)\tsurface\n" }.joined().utf8).write(to: pairs)
+        let bad = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--pairs", pairs.path])
+        let lines = bad.stderr.split(separator: "\n")
+        #expect(bad.status == 1 && lines.first == "huebench matrix: 5000 invalid entries in \(pairs.path):", "\(bad.stderr)")
+        #expect(lines.count == 23 && lines[20].hasSuffix("pairs.tsv:20: 'nosuch19' is neither a label of --text/--background nor a CSS color")
+                && lines[21] == "  … and 4980 more", "\(bad.stderr)")
+    }
+
     @Test func gamutOptionMapsInputsAndWarnsAboutOutOfSRGB() throws {
         let dir = MatrixLabelTests.temp()
         defer { try? FileManager.default.removeItem(at: dir) }

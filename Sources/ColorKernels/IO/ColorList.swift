@@ -44,13 +44,18 @@ public struct ColorListProblem: Sendable, CustomStringConvertible {
 /// Every bad entry of a color list at once (the first 20 shown, then a count of the rest).
 public struct ColorListError: Error, CustomStringConvertible, Sendable {
     public var source: String
+    /// The problems kept (a reader that meets millions keeps the first `shown` and counts the rest in `total`).
     public var problems: [ColorListProblem]
+    /// How many entries were bad in all (at least `problems.count`).
+    public var total: Int
     public static let shown = 20
-    public init(source: String, problems: [ColorListProblem]) { self.source = source; self.problems = problems }
+    public init(source: String, problems: [ColorListProblem], total: Int? = nil) {
+        self.source = source; self.problems = problems; self.total = Swift.max(total ?? problems.count, problems.count)
+    }
     public var description: String {
-        var s = "\(problems.count) invalid \(problems.count == 1 ? "entry" : "entries") in \(Escape.terminal(source)):"
+        var s = "\(total) invalid \(total == 1 ? "entry" : "entries") in \(Escape.terminal(source)):"
         for p in problems.prefix(Self.shown) { s += "\n  " + p.description }
-        if problems.count > Self.shown { s += "\n  … and \(problems.count - Self.shown) more" }
+        if total > Self.shown { s += "\n  … and \(total - Swift.min(Self.shown, problems.count)) more" }
         return s + "\nfix them, or pass --skip-invalid to compute with the valid ones"
     }
 }
