@@ -5,7 +5,8 @@ import Foundation
 import HuebenchTestSupport
 
 /// Streaming-command benchmarks: E1 `convert --to oklch` of #hex lines (text), E2 `gamut --to srgb`
-/// of oklch() lines (CSS Color 4 mapping), E3 `contrast` of TAB-separated #hex pairs, E4 E1 with `--json`.
+/// of oklch() lines (CSS Color 4 mapping), E3 `contrast` of TAB-separated #hex pairs, E4 E1 with `--json`, E5
+/// `simulate --cvd deutan` of E1's lines.
 /// 10⁶ lines (10⁵ with --quick) are written to a temp file outside the timed region, then read through the
 /// commands' own engine (`ColorStream` over `LineBlockReader` on the file, rows written to /dev/null with
 /// write(2), as the CLI does with `< file > /dev/null`), on 1 core and on every core. Target: ≤ 400 ns/line on
@@ -196,6 +197,14 @@ enum StreamBench {
             return "{\"input\":" + JSONText.string(line) + ",\"space\":\"oklch\",\"coords\":["
                 + [c.coords.x, c.coords.y, c.coords.z].map(json).joined(separator: ",") + "],\"alpha\":" + json(c.alpha)
                 + ",\"css\":" + JSONText.string(wb.serialize(c)) + "}"
+        }, quick: quick)
+        // E5: E1's lines through `simulate --cvd deutan` (Machado 2009 at severity 1): the row of the simulated
+        // sRGB color with its hex code before the CSS.
+        let deutan = try! CVDSimulation(.deutan)
+        bench("E5 simulate deutan text", try! ColorStream(.simulate(deutan), json: false), reference: { line in
+            let c = try deutan.simulate(try wb.parse(line), workbench: wb)
+            let row = colorRow(c), css = wb.serialize(c)
+            return String(row.dropLast(css.count)) + (try wb.hex(c)) + "  " + css
         }, quick: quick)
     }
 }

@@ -57,15 +57,7 @@ enum SimulateCommand: Command {
         do { sim = try CVDSimulation(type, severity: severity) } catch {
             throw UsageError("--severity \(severity) is outside 0…1; give a number from 0 (normal vision) to 1 (full) (huebench simulate)")
         }
-        let json = a.has("json")
-        return ItemLoop.run(command: name, arguments: a.positionals, json: json) { item in
-            let c = try sim.simulate(try wb.parse(item), workbench: wb)
-            var r = Format.color(c, workbench: wb)
-            let hex = try wb.hex(c)
-            r.json = [("cvd", jsonString(type.rawValue)), ("severity", jsonNumber(sim.severity))] + r.json + [("hex", jsonString(hex))]
-            r.text = Format.padRight(c.space.rawValue, 11) + [c.coords.x, c.coords.y, c.coords.z].map(Format.coordinate).joined()
-                + "  " + hex + "  " + wb.serialize(c)
-            return r
-        }
+        let stream = try ColorStream(.simulate(sim), json: a.has("json"), workbench: wb)
+        return StreamLoop.run(command: name, stream: stream, arguments: a.positionals)
     }
 }

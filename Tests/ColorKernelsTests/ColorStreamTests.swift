@@ -117,6 +117,49 @@ import HuebenchTestSupport
         }
     }
 
+    /// `simulate` rows: the per-item row of `CVDSimulation.simulate` (Machado 2009 matrices, the Y row for
+    /// achroma) with the hex code before the CSS (`Workbench.hex`), or `"cvd"` and `"severity"` after the input
+    /// and `"hex"` last; batch and per-line paths, 1 and 2 cores. Translucent, missing (`none`) and labelled
+    /// inputs included; an overflowing color is an `error` row with its message.
+    @Test(arguments: [false, true])
+    func simulateMatchesTheReference(json: Bool) throws {
+        let wb = Workbench.standard
+        var lines = Self.colors(Self.n, seed: 29)
+        lines += ["color(srgb-linear 0.2 none 0.4)", "color(srgb-linear 0.2 0.3 0.4 / none)", "brand\t#00b386",
+                  "--x: oklch(0.5 0.1 200);", "oklch(0.5 1e300 30)"]
+        for (type, severity) in [(CVDType.protan, 1.0), (.deutan, 0.35), (.tritan, 0.6), (.achroma, 1.0)] {
+            let sim = try CVDSimulation(type, severity: severity)
+            let expected = try lines.map { line -> String in
+                let tab = line.firstIndex(of: "\t")
+                let label = tab.map { String(line[..<$0]) } ?? (line.hasPrefix("--") ? "--x" : nil)
+                let css = tab.map { String(line[line.index(after: $0)...]) }
+                    ?? (line.hasPrefix("--") ? "oklch(0.5 0.1 200)" : line)
+                guard let c = try? sim.simulate(try wb.parse(css), workbench: wb) else {
+                    return json ? "{\"input\":" + Self.jsonString(line) + ",\"error\":\"cannot simulate a color whose conversion to linear sRGB overflows (a coordinate too large for oklch); use coordinates of a displayable size\"}" : "error"
+                }
+                let hex = try wb.hex(c)
+                if json {
+                    let row = Self.colorRow(line, c, json: true)
+                    let rest = row.dropFirst(("{\"input\":" + Self.jsonString(line)).count).dropLast()
+                    return "{\"input\":" + Self.jsonString(line) + (label.map { ",\"label\":" + Self.jsonString($0) } ?? "")
+                        + ",\"cvd\":\"\(type.rawValue)\",\"severity\":" + Self.jsonNumber(severity) + rest + ",\"hex\":\"\(hex)\"}"
+                }
+                let row = Self.colorRow(line, c, json: false)
+                let serialized = wb.serialize(c)
+                return (label.map { $0 + "  " } ?? "") + row.dropLast(serialized.count) + hex + "  " + serialized
+            }
+            let s = try ColorStream(.simulate(sim), json: json, workbench: wb)
+            for threads in [1, 2] {
+                let (got, messages) = try Self.stream(s, lines, threads: threads)
+                #expect(got == expected.joined(separator: "\n") + "\n", "simulate \(type) \(severity) json=\(json) threads=\(threads)")
+                #expect(messages == (json ? [] : ["line \(lines.count): cannot simulate a color whose conversion to linear sRGB overflows (a coordinate too large for oklch); use coordinates of a displayable size"]))
+            }
+        }
+        // The README's example row: #00b386 as deuteranopia sees it.
+        let (row, _) = try Self.stream(try ColorStream(.simulate(try CVDSimulation(.deutan)), json: false, workbench: wb), ["#00b386"], threads: 1)
+        #expect(row == "srgb          0.6127401   0.5964829   0.5374298  #9c9889  color(srgb 0.61274 0.596483 0.53743)\n")
+    }
+
     /// Text rows written from seven-decimal units (`writeSevenRow`: coordinates in [0, 400], hues below 360) on
     /// 10,000 `#hex` lines into spaces with a hue (OKLCH, CIE LCH, HSL) and without (Display P3, Lab, whose
     /// negative a and b take the general row): the same text as the per-item rows, on 1 and 2 cores.

@@ -6,7 +6,7 @@ import Darwin
 import ColorCore
 import ColorIO
 
-/// The engine of the streaming commands (`parse`, `convert`, `gamut`, `contrast`, `deltae`): lines in, one
+/// The engine of the streaming commands (`parse`, `convert`, `gamut`, `contrast`, `deltae`, `simulate`): lines in, one
 /// row per line out, in input order, on every core.
 ///
 /// Input is read in blocks of whole lines (`LineBlockReader.nextBlock`, 1 MiB line limit) that the cores take
@@ -32,7 +32,13 @@ public struct ColorStream: Sendable {
         case gamut(to: ColorSpaceID, method: String)
         case contrast(method: String)
         case deltaE(method: String)
+        /// `simulate`: each color as a color-vision deficiency sees it (`CVDSimulation.simulate`), in sRGB, with
+        /// its hex code (text: before the CSS; JSON: `"cvd"` and `"severity"` after the input, `"hex"` last).
+        case simulate(CVDSimulation)
     }
+
+    /// `simulate`'s JSON members after the input: `,"cvd":"deutan","severity":1` (empty otherwise).
+    let simulateMembers: [UInt8]
 
     public let operation: Operation
     public let json: Bool
@@ -163,6 +169,7 @@ public struct ColorStream: Sendable {
         let all = workbench.spaces.spaces.all
         infos = all.map(SpaceInfo.init)
         infoIDs = all.map(\.id)
+        var members: [UInt8] = []
         switch operation {
         case .convert(let t):
             let target = try workbench.spaces.space(t)
@@ -170,6 +177,15 @@ public struct ColorStream: Sendable {
             for s in all {
                 if let p = try? workbench.spaces.plan(from: s.id, to: t) { plans.append((s.id, p)) }
             }
+        case .simulate(let sim):
+            // Computed in linear sRGB (plans from every space to it), written in sRGB.
+            targetInfo = all.firstIndex { $0.id == .srgb } ?? -1
+            for s in all {
+                if let p = try? workbench.spaces.plan(from: s.id, to: .srgbLinear) { plans.append((s.id, p)) }
+            }
+            let m = ByteText(capacity: 64)
+            m.append(",\"cvd\":"); m.appendJSONString(sim.type.rawValue); m.append(",\"severity\":"); m.appendJSONNumber(sim.severity)
+            members = Array(m.buffer)
         case .gamut(let t, let method):
             let target = try workbench.spaces.space(t)
             targetInfo = all.firstIndex { $0.id == target.id } ?? -1
@@ -182,6 +198,7 @@ public struct ColorStream: Sendable {
             targetInfo = -1
         }
         gamutLanes = lanes
+        simulateMembers = members
         var entry: PairEntry? = nil
         func pairEntry(_ input: ColorSpaceID, _ evaluate: @escaping @Sendable (SIMD3<Double>, SIMD3<Double>) -> Double,
                        composite: Bool) -> PairEntry {
@@ -210,6 +227,7 @@ public struct ColorStream: Sendable {
         self.plans = plans.map(\.1)
         switch operation {
         case .convert(let t): quickRoutes = Self.routes(quick.spaceIDs, to: t, sources: plans.map(\.0))
+        case .simulate: quickRoutes = Self.routes(quick.spaceIDs, to: .srgbLinear, sources: plans.map(\.0))
         default: quickRoutes = []
         }
     }
@@ -330,6 +348,7 @@ public struct ColorStream: Sendable {
         switch operation {
         case .convert(let t): target = t
         case .gamut(let t, _): target = t
+        case .simulate: target = .srgbLinear
         case .contrast, .deltaE:
             if gamut == nil, let p = pair {
                 processPairs(data, ranges, first: first, into: chunk, p)
@@ -371,9 +390,11 @@ public struct ColorStream: Sendable {
         w.results.removeAll(keepingCapacity: true); w.results.append(contentsOf: repeatElement(.zero, count: n))
         w.resultAlpha.removeAll(keepingCapacity: true); w.resultAlpha.append(contentsOf: repeatElement(1, count: n))
         if isGamut { computeGamut(&w, target: target) } else { computeConvert(&w) }
+        let simulation: CVDSimulation?
+        if case .simulate(let sim) = operation { simulation = sim; computeSimulate(&w, sim) } else { simulation = nil }
         let out = chunk.out
         // Opaque results with coordinates in [0, 400]: the seven-decimal row, without the general row's checks.
-        let sevenRows = !json && targetInfo >= 0 && infos[targetInfo].isSevenRow
+        let sevenRows = !json && targetInfo >= 0 && infos[targetInfo].isSevenRow && simulation == nil
         let info = sevenRows ? infos[targetInfo] : SpaceInfo()
         for (i, range) in ranges.enumerated() {
             let k = Int(w.slot[i])
@@ -391,8 +412,8 @@ public struct ColorStream: Sendable {
                 writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax(),
                            space: targetInfo, line: line, missingIsNone: true, into: out, warning: &warning)
             } else {
-                writeColor(id: target, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil, space: targetInfo, line: line,
-                           missingIsNone: false, into: out, warning: &warning)
+                writeColor(id: simulation == nil ? target : .srgb, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil,
+                           space: targetInfo, line: line, missingIsNone: false, into: out, warning: &warning, hex: simulation != nil)
             }
             out.append(10)
             if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
@@ -617,6 +638,32 @@ public struct ColorStream: Sendable {
                 }
             }
             pending -= m
+        }
+    }
+
+    /// `simulate`: the linear sRGB of every color `computeConvert` gave (kind 1: parsed in linear sRGB; kind 2:
+    /// converted) as the deficiency sees it, encoded to sRGB (kind 2), exactly as `CVDSimulation.simulate` computes
+    /// it. A color with a missing or non-finite channel or alpha keeps kind 0: the per-line path gives its result
+    /// or its error.
+    func computeSimulate(_ w: inout Scratch, _ sim: CVDSimulation) {
+        let n = w.parsed.count
+        let tf = TransferFunction.srgb
+        w.parsed.withUnsafeBufferPointer { parsed in
+            w.kind.withUnsafeMutableBufferPointer { kind in
+                w.results.withUnsafeMutableBufferPointer { results in
+                    w.resultAlpha.withUnsafeMutableBufferPointer { alpha in
+                        for k in 0..<n where kind[k] != 0 {
+                            let lin = kind[k] == 1 ? parsed[k].coords : results[k]
+                            let a = parsed[k].alpha
+                            guard lin.x.isFinite && lin.y.isFinite && lin.z.isFinite && !a.isNaN else { kind[k] = 0; continue }
+                            let s = sim.simulate(linearSRGB: lin)
+                            results[k] = SIMD3(tf.toEncoded(s.x), tf.toEncoded(s.y), tf.toEncoded(s.z))
+                            alpha[k] = a
+                            kind[k] = 2
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -902,6 +949,9 @@ public struct ColorStream: Sendable {
         case .gamut(let t, let method):
             let c = try wb.mapGamut(try color(line), to: t, method: method)
             writeColor(c, space: targetInfo, line: echo, missingIsNone: false, into: out, warning: &warning)
+        case .simulate(let sim):
+            let c = try sim.simulate(try color(line), workbench: wb)
+            writeColor(c, space: targetInfo, line: echo, missingIsNone: false, into: out, warning: &warning, hex: true)
         case .contrast(let method), .deltaE(let method):
             // TEXT<TAB>BACKGROUND: exactly one TAB (after a label's, `labelled`); spaces around each color are dropped.
             guard let tab = line.firstIndex(of: 0x09) else { throw RowError(description: Self.pairShape(fields: 1)) }
@@ -1011,19 +1061,37 @@ public struct ColorStream: Sendable {
     /// `missingIsNone`: every NaN coordinate is a missing one (`none`); otherwise only a hue may be.
     @inline(__always)
     func writeColor(_ c: Color, space: Int, line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool,
-                    into out: ByteText, warning: inout String?) {
+                    into out: ByteText, warning: inout String?, hex: Bool = false) {
         writeColor(id: c.space, coords: c.coords, alpha: c.alpha, syntax: c.cssSyntax, space: space, line: line,
-                   missingIsNone: missingIsNone, into: out, warning: &warning)
+                   missingIsNone: missingIsNone, into: out, warning: &warning, hex: hex)
+    }
+
+    /// `#rrggbb`, or `#rrggbbaa` when alpha < 1, of sRGB coordinates as `Workbench.hex` writes it: each channel
+    /// clamped to 0…1 and rounded as round(v × 255), a missing one as 0, a missing alpha as 1.
+    static func appendHex(_ coords: SIMD3<Double>, alpha: Double, into out: ByteText) {
+        @inline(__always) func byte(_ v: Double) -> Int { Int(((v.isNaN ? 0 : Swift.min(1, Swift.max(0, v))) * 255).rounded()) }
+        let digits: StaticString = "0123456789abcdef"
+        @inline(__always) func two(_ b: Int) {
+            out.append(digits.utf8Start[b >> 4]); out.append(digits.utf8Start[b & 15])
+        }
+        out.append(0x23)
+        two(byte(coords.x)); two(byte(coords.y)); two(byte(coords.z))
+        let a = alpha.isNaN ? 1 : alpha
+        if a < 1 { two(byte(a)) }
     }
 
     /// `writeColor` of the color (id, coords, alpha, syntax), from its parts (the batch path keeps results as
     /// plain coordinates: no `Color` value, with its reference-counted id, per line).
+    /// `hex`: a `simulate` row (its sRGB color's hex code before the CSS, `"cvd"`, `"severity"` and `"hex"` in
+    /// JSON; no fast form).
     func writeColor(id: ColorSpaceID, coords: SIMD3<Double>, alpha: Double, syntax: CSSSyntax?, space: Int,
-                    line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool, into out: ByteText, warning: inout String?) {
+                    line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool, into out: ByteText, warning: inout String?,
+                    hex: Bool = false) {
         // `space` describes this color (the direct forms apply), or not (the serializer writes it).
         let known = space >= 0 && infoIDs[space] == id
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
+            if hex { simulateMembers.withUnsafeBufferPointer { out.append($0) } }
             if known && infos[space].nameIsJSONPlain {
                 var name = infos[space].name
                 let length = infos[space].nameLength
@@ -1041,7 +1109,7 @@ public struct ColorStream: Sendable {
             out.append(",\"css\":")
             // An opaque color with seven-decimal units: the CSS from the units, with one capacity check (its
             // prefix and numbers need no escape).
-            if known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]) {
+            if !hex && known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]) {
                 var written = 0
                 out.appendUnsafe(maxBytes: 128) { o in
                     o.storeBytes(of: 0x22, as: UInt8.self)
@@ -1065,10 +1133,11 @@ public struct ColorStream: Sendable {
             } else {
                 out.append(0x22)
             }
+            if hex { out.append(",\"hex\":\""); Self.appendHex(coords, alpha: alpha, into: out); out.append(0x22) }
             out.append(0x7D)
             return
         }
-        if known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]),
+        if !hex && known && infos[space].isSevenRow && syntax == nil && alpha >= 1, let u = Self.sevenDecimalUnits(coords, infos[space]),
            writeSevenRow(coords, units: u, info: infos[space], newline: false, into: out) {
             return
         }
@@ -1094,6 +1163,7 @@ public struct ColorStream: Sendable {
         }
         if bad { warning = "the result is not a finite number (printed as NaN/inf); the input is out of range for this operation" }
         out.append("  ")
+        if hex { Self.appendHex(coords, alpha: alpha, into: out); out.append("  ") }
         var cssSyntax = syntax
         if bad && !missingIsNone {
             // A computed NaN is not a missing component: CSS writes it as calc(NaN), never none.
