@@ -212,6 +212,43 @@ import HuebenchTestSupport
         try Self.gamutOfManyOKLCHLines(target: target, json: false)
     }
 
+    /// Colors written in other spaces take the lanes too (their OKLCH origin converted as `GamutCSS4.map` does):
+    /// in gamut in the target's own space (the color itself, legacy `rgb()` kept), in gamut elsewhere (its plan to
+    /// the target), outside (the clip the search ends on), on the boundary (`#ff0000`, whose OKLCH round trip
+    /// leaves sRGB by 3e-16: the reference), white and black, and missing components (the reference): every row as
+    /// `Workbench.mapGamut` gives it, on 1 and 2 cores.
+    @Test(arguments: [("srgb", false), ("srgb", true), ("display-p3", false), ("rec2020", true)])
+    func gamutOfOtherSpacesTakesTheLanes(target: String, json: Bool) throws {
+        let wb = Workbench.standard
+        var g = SplitMix64(seed: 0x6A)
+        let fixed = ["#ff0000", "#ffffff", "#000000", "rgb(10 20 30)", "color(srgb none 0.5 0.2)", "hsl(120 50% 50%)",
+                     "color(display-p3 0 1 0)", "lab(100 0 0)", "#00000080", "lab(50 20 -30 / none)"]
+        let lines = (0..<6_000).map { k -> String in
+            switch k % 7 {
+            case 0: return fixed[(k / 7) % fixed.count]
+            case 1, 2: return String(format: "#%06x", Int(g.next() % 0x1000000))
+            case 3: return String(format: "lab(%.3f %.3f %.3f)", 100 * g.unit(), 250 * g.unit() - 125, 250 * g.unit() - 125)
+            case 4: return String(format: "color(display-p3 %.4f %.4f %.4f / %.2f)", g.unit(), g.unit(), g.unit(), g.unit())
+            case 5: return String(format: "hsl(%.1f %.1f%% %.1f%%)", 360 * g.unit(), 100 * g.unit(), 100 * g.unit())
+            default: return String(format: "rgb(%d %d %d)", Int(g.next() % 256), Int(g.next() % 256), Int(g.next() % 256))
+            }
+        }
+        let t = try wb.spaces.canonicalID(target)
+        let expected = try lines.map { Self.colorRow($0, try wb.mapGamut(try wb.parse($0), to: t, method: "css4"), json: json) }
+        let s = try ColorStream(.gamut(to: t, method: "css4"), json: json, workbench: wb)
+        #expect(s.gamutLanes != nil)
+        for threads in [1, 2] {
+            let (got, messages) = try Self.stream(s, lines, threads: threads)
+            #expect(got == expected.joined(separator: "\n") + "\n", "gamut --to \(target) json=\(json) threads=\(threads)")
+            #expect(messages.isEmpty)
+        }
+        // display-p3 green mapped into sRGB (the README's row), and an sRGB color in gamut kept as written.
+        let (row, _) = try Self.stream(try ColorStream(.gamut(to: .srgb, method: "css4"), json: false, workbench: wb),
+                                       ["color(display-p3 0 1 0)", "rgb(10 20 30)"], threads: 1)
+        #expect(row == "srgb          0.0000000   0.9857637   0.1597424  color(srgb 0 0.985764 0.159742)\n"
+                + "srgb          0.0392157   0.0784314   0.1176471  rgb(10, 20, 30)\n")
+    }
+
     static func gamutOfManyOKLCHLines(target: String, json: Bool) throws {
         let wb = Workbench.standard
         var g = SplitMix64(seed: 0xE2)

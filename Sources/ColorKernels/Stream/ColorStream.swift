@@ -114,6 +114,10 @@ public struct ColorStream: Sendable {
         let mapper: BatchGamutMapper
         /// OKLCH → target (an in-gamut origin) and OKLCH → the gamut space (= target) for the last clip.
         let toTarget: ConversionPlan, toGamut: ConversionPlan
+        /// Colors of other spaces: per space of `CSSQuickReader.spaceIDs`, its route (`routes`) to OKLCH (the
+        /// search's origin, as `GamutCSS4.map` converts it) and to the target (an in-gamut color's result).
+        var originRoutes: [Int] = [], originPlans: [ConversionPlan] = []
+        var targetRoutes: [Int] = [], targetPlans: [ConversionPlan] = []
     }
     let gamutLanes: GamutLanes?
     /// contrast / deltae: the method's entry and input space, resolved once, with a plan from every space to the
@@ -192,7 +196,15 @@ public struct ColorStream: Sendable {
             if target.id == t, let mapper = try? BatchGamutMapper(method: method, target: t, workbench: workbench),
                mapper.kernel == .css4, mapper.target == t, (try? workbench.spaces.boundedGamut(of: t)) == t,
                let toTarget = try? workbench.spaces.plan(from: .oklch, to: t) {
-                lanes = GamutLanes(mapper: mapper, toTarget: toTarget, toGamut: toTarget)
+                var l = GamutLanes(mapper: mapper, toTarget: toTarget, toGamut: toTarget)
+                var origin: [(ColorSpaceID, ConversionPlan)] = [], direct: [(ColorSpaceID, ConversionPlan)] = []
+                for s in all {
+                    if s.id != .oklch, let p = try? workbench.spaces.plan(from: s.id, to: .oklch) { origin.append((s.id, p)) }
+                    if s.id != t, let p = try? workbench.spaces.plan(from: s.id, to: t) { direct.append((s.id, p)) }
+                }
+                l.originRoutes = Self.routes(quick.spaceIDs, to: .oklch, sources: origin.map(\.0)); l.originPlans = origin.map(\.1)
+                l.targetRoutes = Self.routes(quick.spaceIDs, to: t, sources: direct.map(\.0)); l.targetPlans = direct.map(\.1)
+                lanes = l
             }
         default:
             targetInfo = -1
@@ -322,6 +334,8 @@ public struct ColorStream: Sendable {
         var extra: [SIMD3<Double>] = []
         /// `gamut`: the clipped points the reference's plan finishes.
         var clipped: [SIMD3<Double>] = []
+        /// `gamut`: per color of `index`, whether it was written in a space other than OKLCH (its origin converted).
+        var other: [Bool] = []
         /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
         /// space and in sRGB; per pair the value.
         var tabs: [Int32] = []
@@ -675,21 +689,60 @@ public struct ColorStream: Sendable {
         let n = chunk.parsed.count
         if let g = gamutLanes, quickOKLCH >= 0 {
             // The OKLCH colors: their indices and coordinates (missing components as 0), through pointers.
-            Self.resize(&chunk.index, n, 0); Self.resize(&chunk.coords, n, .zero)
-            var m = 0
+            Self.resize(&chunk.index, n, 0); Self.resize(&chunk.coords, n, .zero); Self.resize(&chunk.other, n, false)
+            var m = 0, others = 0
             chunk.parsed.withUnsafeBufferPointer { parsed in
                 chunk.index.withUnsafeMutableBufferPointer { index in
                     chunk.coords.withUnsafeMutableBufferPointer { coords in
-                        for k in 0..<n where parsed[k].space == quickOKLCH {
-                            let c = parsed[k].coords
-                            index[m] = Int32(truncatingIfNeeded: k)
-                            coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
-                            m &+= 1
+                        chunk.other.withUnsafeMutableBufferPointer { other in
+                            for k in 0..<n {
+                                let c = parsed[k].coords
+                                if parsed[k].space == quickOKLCH {
+                                    index[m] = Int32(truncatingIfNeeded: k)
+                                    coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                                    other[m] = false
+                                    m &+= 1
+                                } else if g.originRoutes[parsed[k].space] >= 0 && g.targetRoutes[parsed[k].space] != -1
+                                            && !c.x.isNaN && !c.y.isNaN && !c.z.isNaN && !parsed[k].alpha.isNaN {
+                                    others &+= 1
+                                }
+                            }
                         }
                     }
                 }
             }
-            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
+            // Colors of other spaces (no missing component): their origins, each space's colors through its plan
+            // to OKLCH together, as `GamutCSS4.map` converts one (a lightness or chroma that is not a number takes
+            // the reference; a missing hue counts as 0, as there).
+            if others > 0 {
+                var sources: [Int] = []
+                for k in 0..<n {
+                    let sp = chunk.parsed[k].space
+                    if sp != quickOKLCH && g.originRoutes[sp] >= 0 && !sources.contains(sp) { sources.append(sp) }
+                }
+                for sp in sources {
+                    var batch = chunk.extra
+                    chunk.extra = []
+                    batch.removeAll(keepingCapacity: true)
+                    var ks: [Int] = []
+                    for k in 0..<n where chunk.parsed[k].space == sp {
+                        let p = chunk.parsed[k]
+                        guard g.targetRoutes[sp] != -1, !p.coords.x.isNaN, !p.coords.y.isNaN, !p.coords.z.isNaN, !p.alpha.isNaN else { continue }
+                        batch.append(p.coords); ks.append(k)
+                    }
+                    batch.withUnsafeMutableBufferPointer { g.originPlans[g.originRoutes[sp]].apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
+                    for (j, k) in ks.enumerated() {
+                        let o = batch[j]
+                        guard !o.x.isNaN && !o.y.isNaN else { continue }
+                        chunk.index[m] = Int32(truncatingIfNeeded: k)
+                        chunk.coords[m] = SIMD3(o.x, o.y, o.z.isNaN ? 0 : o.z)
+                        chunk.other[m] = true
+                        m &+= 1
+                    }
+                    chunk.extra = batch
+                }
+            }
+            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m); chunk.other.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
             Self.resize(&chunk.status, m, 0); Self.resize(&chunk.chroma, m, 0); Self.resize(&chunk.hues, m, .zero)
             chunk.coords.withUnsafeBufferPointer { c in
@@ -703,6 +756,32 @@ public struct ColorStream: Sendable {
             }
             chunk.coords.withUnsafeMutableBufferPointer { c in
                 chunk.chroma.withUnsafeBufferPointer { h in for q in 0..<m { c[q].y = h[q] } }
+            }
+            // A color of another space in gamut is `spaces.convert(color, to: target)` of the color as written: in
+            // the target's own space the color itself (status 4: kind 1, written as `convert` writes it), else its
+            // plan to the target (status 3: done), each space's colors together.
+            if others > 0 {
+                var sources: [Int] = []
+                for q in 0..<m where chunk.other[q] && chunk.status[q] == 1 {
+                    let sp = chunk.parsed[Int(chunk.index[q])].space
+                    if g.targetRoutes[sp] == -2 { chunk.status[q] = 4 } else if !sources.contains(sp) { sources.append(sp) }
+                }
+                for sp in sources {
+                    var batch = chunk.extra
+                    chunk.extra = []
+                    batch.removeAll(keepingCapacity: true)
+                    var qs: [Int] = []
+                    for q in 0..<m where chunk.other[q] && chunk.status[q] == 1 && chunk.parsed[Int(chunk.index[q])].space == sp {
+                        batch.append(chunk.parsed[Int(chunk.index[q])].coords); qs.append(q)
+                    }
+                    batch.withUnsafeMutableBufferPointer { g.targetPlans[g.targetRoutes[sp]].apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
+                    for (j, q) in qs.enumerated() {
+                        let k = Int(chunk.index[q])
+                        chunk.results[k] = batch[j]; chunk.resultAlpha[k] = chunk.parsed[k].alpha
+                        chunk.status[q] = 3
+                    }
+                    chunk.extra = batch
+                }
             }
             // Text rows: results on four lanes, kept where the row's digits are certain (status 3: done).
             if !json {
@@ -730,7 +809,7 @@ public struct ColorStream: Sendable {
                                     chunk.status.withUnsafeMutableBufferPointer { status in
                                         chunk.results.withUnsafeMutableBufferPointer { results in
                                             chunk.resultAlpha.withUnsafeMutableBufferPointer { alpha in
-                                                for q in 0..<m where certain[q] {
+                                                for q in 0..<m where certain[q] && status[q] != 3 && status[q] != 4 {
                                                     let v = fast[q]
                                                     guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
                                                           Self.textStable(v.z, tolerance: b) else { continue }
@@ -784,7 +863,7 @@ public struct ColorStream: Sendable {
                                         }
                                         // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or
                                         // the reference.
-                                        kind[k] = status[q] == 0 ? 0 : 2
+                                        kind[k] = status[q] == 0 ? 0 : (status[q] == 4 ? 1 : 2)
                                     }
                                 }
                             }
