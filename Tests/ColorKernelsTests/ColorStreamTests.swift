@@ -427,6 +427,53 @@ import HuebenchTestSupport
         #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
     }
 
+    /// Labelled ASCII lines take the batch path of convert, gamut and simulate: each row is the unlabelled row
+    /// with the label first (text, control characters shown as `\u{1B}`) or `"label"` after the input (JSON);
+    /// non-ASCII labels, two TABs and an empty label take the per-line path, with the same rules.
+    @Test(arguments: [false, true])
+    func labelledLinesTakeTheBatchPath(json: Bool) throws {
+        let wb = Workbench.standard
+        let colors = Self.colors(2000, seed: 41)
+        let lines = colors.enumerated().map { i, c -> String in
+            switch i % 6 {
+            case 0: return "tok.\(i)\t\(c)"
+            case 1: return "--cp-\(i): \(c);"
+            case 2: return "  spaced \(i) \t  \(c)  "
+            case 3: return "esc\u{1B}[31m\(i)\t\(c)"
+            case 4: return "ünï\(i)\t\(c)"
+            default: return c
+            }
+        }
+        for op in [ColorStream.Operation.convert(to: .oklch), .gamut(to: .srgb, method: "css4"), .simulate(try CVDSimulation(.protan))] {
+            let s = try ColorStream(op, json: json, workbench: wb)
+            let (got, _) = try Self.stream(s, lines, threads: 2)
+            let rows = got.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let plain = try Self.stream(s, colors, threads: 1).0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (i, line) in lines.enumerated() {
+                let label: String
+                switch i % 6 {
+                case 0: label = "tok.\(i)"
+                case 1: label = "--cp-\(i)"
+                case 2: label = "spaced \(i)"
+                case 3: label = "esc\u{1B}[31m\(i)"
+                case 4: label = "ünï\(i)"
+                default: label = ""
+                }
+                var want = plain[i]
+                if !label.isEmpty {
+                    if json {
+                        let input = "{\"input\":" + Self.jsonString(colors[i])
+                        #expect(want.hasPrefix(input))
+                        want = "{\"input\":" + Self.jsonString(line) + ",\"label\":" + Self.jsonString(label) + want.dropFirst(input.count)
+                    } else {
+                        want = Escape.terminal(label) + "  " + want
+                    }
+                }
+                #expect(rows[i] == want, "\(op) json=\(json) line \(i + 1): \(line)")
+            }
+        }
+    }
+
     /// Labels and a pair's colors were echoed raw into text rows, so a label holding ESC `[31m` or CSI U+009B
     /// wrote a terminal escape sequence to the user's terminal. Text rows show them as `\u{1B}` (as stderr
     /// does); JSON rows escape them (`\u001b`, `\u009b`, and DEL `\u007f`).

@@ -314,6 +314,8 @@ public struct ColorStream: Sendable {
     struct Scratch {
         /// Per line of the chunk: index into `parsed`, or -1 for the per-line path.
         var slot: [Int32] = []
+        /// Per line of the chunk: its label's bytes (empty: no label).
+        var labels: [Range<Int>] = []
         /// The colors `CSSQuickReader` read, as plain data.
         var parsed: [CSSQuickReader.Parsed] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
@@ -383,16 +385,27 @@ public struct ColorStream: Sendable {
         // (Every slot is written, and `readLine` sets every field of a color it reads: neither is reset.)
         Self.resize(&w.slot, lines, -1)
         Self.resize(&w.parsed, lines, CSSQuickReader.Parsed())
+        Self.resize(&w.labels, lines, 0..<0)
         var n = 0
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.parsed.withUnsafeMutableBufferPointer { parsed in
-                for i in 0..<lines {
-                    // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-                    if quick.readLine(data, ranges[i], into: &parsed[n]) {
-                        slot[i] = Int32(truncatingIfNeeded: n)
-                        n &+= 1
-                    } else {
-                        slot[i] = -1
+                w.labels.withUnsafeMutableBufferPointer { labels in
+                    for i in 0..<lines {
+                        // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
+                        labels[i] = 0..<0
+                        if quick.readLine(data, ranges[i], into: &parsed[n]) {
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            n &+= 1
+                        } else if let (label, color) = Self.labelledASCII(data, ranges[i], labelled),
+                                  quick.readLine(data, color, into: &parsed[n]) {
+                            // A labelled ASCII line (`label<TAB>color`, `--name: color;`): its color, and the label
+                            // its row starts with.
+                            labels[i] = label
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            n &+= 1
+                        } else {
+                            slot[i] = -1
+                        }
                     }
                 }
             }
@@ -412,22 +425,27 @@ public struct ColorStream: Sendable {
         let info = sevenRows ? infos[targetInfo] : SpaceInfo()
         for (i, range) in ranges.enumerated() {
             let k = Int(w.slot[i])
-            if sevenRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
+            // A labelled line's row: the label first (text; JSON: after the input, in `writeColor`).
+            let labelRange = w.labels[i]
+            let label = labelRange.isEmpty ? nil : UnsafeBufferPointer(rebasing: data[labelRange])
+            if let label, !json { appendShown(label, into: out); out.append("  ") }
+            if sevenRows && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
                 let v = w.results[k]
                 if let u = Self.sevenDecimalUnits(v, info), writeSevenRow(v, units: u, info: info, newline: true, into: out) {
                     continue
                 }
             }
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
                 let c = w.parsed[k]
                 writeColor(id: target, coords: c.coords, alpha: c.alpha, syntax: c.space == 0 ? CSSSyntax(isLegacy: true) : CSSSyntax(),
-                           space: targetInfo, line: line, missingIsNone: true, into: out, warning: &warning)
+                           space: targetInfo, line: line, missingIsNone: true, into: out, warning: &warning, label: label)
             } else {
                 writeColor(id: simulation == nil ? target : .srgb, coords: w.results[k], alpha: w.resultAlpha[k], syntax: nil,
-                           space: targetInfo, line: line, missingIsNone: false, into: out, warning: &warning, hex: simulation != nil)
+                           space: targetInfo, line: line, missingIsNone: false, into: out, warning: &warning, hex: simulation != nil,
+                           label: label)
             }
             out.append(10)
             if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
@@ -940,6 +958,20 @@ public struct ColorStream: Sendable {
         return try wb.parse(String(decoding: text, as: UTF8.self))
     }
 
+    /// The label and color of an ASCII line `data[range]` that `labelled` splits, as ranges of `data` (nil for a
+    /// plain line, or one with a byte outside ASCII: the per-line path reads those through `String`).
+    @inline(__always)
+    static func labelledASCII(_ data: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                              _ split: (UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)?)
+        -> (label: Range<Int>, color: Range<Int>)? {
+        let line = UnsafeBufferPointer(rebasing: data[range])
+        guard line.contains(0x09) || (line.count > 2 && line.contains(0x3A)), !line.contains(where: { $0 >= 0x80 }),
+              let (label, color) = split(line), let base = data.baseAddress, let l = label.baseAddress, let c = color.baseAddress
+        else { return nil }
+        let ls = l - base, cs = c - base
+        return (ls..<(ls + label.count), cs..<(cs + color.count))
+    }
+
     /// A labelled line: for a color operation `label<TAB>color` (one TAB) or a CSS custom property declaration
     /// `--name: color;`; for a pair operation `label<TAB>A<TAB>B` (two TABs). Returns (label, the color or pair
     /// text), or nil for a plain line.
@@ -1163,13 +1195,15 @@ public struct ColorStream: Sendable {
     /// plain coordinates: no `Color` value, with its reference-counted id, per line).
     /// `hex`: a `simulate` row (its sRGB color's hex code before the CSS, `"cvd"`, `"severity"` and `"hex"` in
     /// JSON; no fast form).
+    /// `label`: a labelled line's label, a JSON member after the input (text rows: the caller writes it first).
     func writeColor(id: ColorSpaceID, coords: SIMD3<Double>, alpha: Double, syntax: CSSSyntax?, space: Int,
                     line: UnsafeBufferPointer<UInt8>, missingIsNone: Bool, into out: ByteText, warning: inout String?,
-                    hex: Bool = false) {
+                    hex: Bool = false, label: UnsafeBufferPointer<UInt8>? = nil) {
         // `space` describes this color (the direct forms apply), or not (the serializer writes it).
         let known = space >= 0 && infoIDs[space] == id
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
+            if let label { out.append(",\"label\":"); out.appendJSONString(label) }
             if hex { simulateMembers.withUnsafeBufferPointer { out.append($0) } }
             if known && infos[space].nameIsJSONPlain {
                 var name = infos[space].name
