@@ -427,6 +427,38 @@ import HuebenchTestSupport
         #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
     }
 
+    /// Labelled pair lines `LABEL<TAB>A<TAB>B` of contrast and deltae take the batch path: each row is the
+    /// unlabelled pair's row with the label first (text) or `"label"` after the whole line as the input (JSON).
+    @Test(arguments: [false, true])
+    func labelledPairLinesTakeTheBatchPath(json: Bool) throws {
+        let wb = Workbench.standard
+        let colors = Self.colors(2000, seed: 43)
+        let pairs = (0..<1000).map { colors[$0] + "\t" + colors[1999 - $0] }
+        let labels = (0..<1000).map { i in i % 3 == 0 ? "" : i % 3 == 1 ? "pair.\(i)" : "e\u{1B}\(i)" }
+        let lines = zip(labels, pairs).map { $0.isEmpty ? $1 : $0 + "\t" + $1 }
+        for op in [ColorStream.Operation.contrast(method: "wcag21"), .contrast(method: "apca"), .deltaE(method: "2000")] {
+            let s = try ColorStream(op, json: json, workbench: wb)
+            let rows = try Self.stream(s, lines, threads: 2).0.split(separator: "\n").map(String.init)
+            let plain = try Self.stream(s, pairs, threads: 1).0.split(separator: "\n").map(String.init)
+            #expect(rows.count == 1000 && plain.count == 1000)
+            for i in 0..<1000 {
+                var want = plain[i]
+                if !labels[i].isEmpty {
+                    if json {
+                        let input = "{\"input\":" + Self.jsonString(pairs[i])
+                        want = "{\"input\":" + Self.jsonString(lines[i]) + ",\"label\":" + Self.jsonString(labels[i]) + want.dropFirst(input.count)
+                    } else {
+                        want = Escape.terminal(labels[i]) + "  " + want
+                    }
+                }
+                #expect(rows[i] == want, "\(op) json=\(json) line \(i + 1)")
+            }
+        }
+        // The README's labelled pair: WCAG 2 contrast of #777 on white, 4.48.
+        let row = try Self.stream(try ColorStream(.contrast(method: "wcag21"), json: false, workbench: wb), ["body\t#777\twhite", "b\t#777\t#fff"], threads: 1).0
+        #expect(row == "body        4.48  #777 on white\nb        4.48  #777 on #fff\n")
+    }
+
     /// Labelled ASCII lines take the batch path of convert, gamut and simulate: each row is the unlabelled row
     /// with the label first (text, control characters shown as `\u{1B}`) or `"label"` after the input (JSON);
     /// non-ASCII labels, two TABs and an empty label take the per-line path, with the same rules.

@@ -466,19 +466,32 @@ public struct ColorStream: Sendable {
         w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
         w.tabs.removeAll(keepingCapacity: true); w.tabs.append(contentsOf: repeatElement(0, count: lines))
         w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: 2 * lines))
+        Self.resize(&w.labels, lines, 0..<0)
         var n = 0
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.tabs.withUnsafeMutableBufferPointer { tabs in
                 w.parsed.withUnsafeMutableBufferPointer { parsed in
-                    for i in 0..<lines {
-                        let range = ranges[i]
-                        // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
-                        if let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])),
-                           quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
-                           quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
-                            slot[i] = Int32(truncatingIfNeeded: n)
-                            tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
-                            n &+= 2
+                    w.labels.withUnsafeMutableBufferPointer { labels in
+                        for i in 0..<lines {
+                            let range = ranges[i]
+                            labels[i] = 0..<0
+                            // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
+                            guard let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])) else { continue }
+                            if quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
+                               quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
+                                slot[i] = Int32(truncatingIfNeeded: n)
+                                tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
+                                n &+= 2
+                            } else if let (label, pair) = Self.labelledASCII(data, range, labelled),
+                                      let second = Self.firstTab(UnsafeBufferPointer(rebasing: data[pair])),
+                                      quick.readLine(data, pair.lowerBound..<(pair.lowerBound &+ second), into: &parsed[n]),
+                                      quick.readLine(data, (pair.lowerBound &+ second &+ 1)..<pair.upperBound, into: &parsed[n &+ 1]) {
+                                // `LABEL<TAB>A<TAB>B` (ASCII): the pair after the label; the row starts with the label.
+                                labels[i] = label
+                                slot[i] = Int32(truncatingIfNeeded: n)
+                                tabs[n &>> 1] = Int32(truncatingIfNeeded: pair.lowerBound &- range.lowerBound &+ second)
+                                n &+= 2
+                            }
                         }
                     }
                 }
@@ -538,11 +551,17 @@ public struct ColorStream: Sendable {
             let s = Int(w.slot[i])
             guard s >= 0, w.kind[s] != 0, w.kind[s + 1] != 0 else { process(line, number: first + i, into: chunk); continue }
             let tab = Int(w.tabs[s / 2])
-            let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[..<tab]))
+            // A labelled line's pair starts after its label's TAB.
+            let labelRange = w.labels[i]
+            let label = labelRange.isEmpty ? nil : UnsafeBufferPointer(rebasing: data[labelRange])
+            let pairStart = label == nil ? 0 : (Self.firstTab(line) ?? -1) + 1
+            let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[pairStart..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
             var warning: String? = nil
+            if let label, !json { appendShown(label, into: out); out.append("  ") }
             // `CSSQuickReader` read both sides, so they are printable ASCII: nothing to escape.
-            writePair(w.values[s / 2], line: line, a, b, isContrast: isContrast, printable: true, into: out, warning: &warning)
+            writePair(w.values[s / 2], line: line, a, b, isContrast: isContrast, printable: true, into: out, warning: &warning,
+                      label: label)
             out.append(10)
             if let m = warning { chunk.notes.append(Note(offset: out.mark(), line: first + i, isError: false, message: m)) }
         }
@@ -1107,9 +1126,10 @@ public struct ColorStream: Sendable {
     @inline(__always)
     func writePair(_ v: Double, line: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>,
                    _ b: UnsafeBufferPointer<UInt8>, isContrast: Bool, printable: Bool, into out: ByteText,
-                   warning: inout String?) {
+                   warning: inout String?, label: UnsafeBufferPointer<UInt8>? = nil) {
         if json {
             out.append("{\"input\":"); out.appendJSONString(line)
+            if let label { out.append(",\"label\":"); out.appendJSONString(label) }
             out.append(",\"text\":"); out.appendJSONString(a)
             out.append(",\"background\":"); out.appendJSONString(b)
             out.append(",\"value\":"); out.appendJSONNumber(v); out.append(0x7D)
