@@ -427,6 +427,32 @@ import HuebenchTestSupport
         #expect(objects[2] == Self.colorRow("#00b386", c, json: true), "unlabelled rows are unchanged")
     }
 
+    /// `contrast --gamut G` / `deltae --gamut G`: pairs of colors written in G and surely inside it take the batch
+    /// path (as without --gamut: CSS Color 4 mapping gives them back as they are); the others (channels at 0 or 1,
+    /// other spaces, colors outside G) are mapped one by one. Rows equal the per-line path's (`run(arguments:)`),
+    /// the count of inputs outside sRGB too.
+    @Test(arguments: ["srgb", "display-p3"])
+    func pairsUnderGamutMatchThePerLinePath(gamut: String) throws {
+        let wb = Workbench.standard
+        var g = SplitMix64(seed: 0x9A)
+        func hex() -> String { String(format: "#%06x", Int(g.next() % 0x1000000)) }
+        let fixed = ["#ff0000", "#000", "#fff", "color(display-p3 0 1 0)", "color(display-p3 0.2 0.3 0.4)", "#12345680",
+                     "oklch(0.7 0.3 150)", "color(srgb 0.5 0.5 none)", "color(srgb 1.2 0.5 0.5)"]
+        let lines = (0..<3000).map { i in i % 5 == 0 ? fixed[(i / 5) % fixed.count] + "\t" + hex() : hex() + "\t" + hex() }
+        for op in [ColorStream.Operation.contrast(method: "wcag21"), .contrast(method: "apca"), .deltaE(method: "ok")] {
+            for json in [false, true] {
+                let s = try ColorStream(op, json: json, workbench: wb, gamut: try wb.spaces.canonicalID(gamut))
+                let batch = try Self.stream(s, lines, threads: 2).0
+                let outside = s.tally.outsideSRGB
+                var perLine = [UInt8]()
+                let perLineStream = try ColorStream(op, json: json, workbench: wb, gamut: try wb.spaces.canonicalID(gamut))
+                _ = perLineStream.run(arguments: lines, emit: { perLine.append(contentsOf: $0) }, message: { _ in }, label: { "argument \($0)" })
+                #expect(batch == String(decoding: perLine, as: UTF8.self), "\(op) --gamut \(gamut) json=\(json)")
+                #expect(outside == perLineStream.tally.outsideSRGB && outside > 0)
+            }
+        }
+    }
+
     /// Labelled pair lines `LABEL<TAB>A<TAB>B` of contrast and deltae take the batch path: each row is the
     /// unlabelled pair's row with the label first (text) or `"label"` after the whole line as the input (JSON).
     @Test(arguments: [false, true])

@@ -366,7 +366,7 @@ public struct ColorStream: Sendable {
         case .gamut(let t, _): target = t
         case .simulate: target = .srgbLinear
         case .contrast, .deltaE:
-            if gamut == nil, let p = pair {
+            if let p = pair {
                 processPairs(data, ranges, first: first, into: chunk, p)
                 return
             }
@@ -452,7 +452,8 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// `contrast` / `deltae` over a chunk: every ASCII line of two colors `CSSQuickReader` reads is parsed first,
+    /// `contrast` / `deltae` over a chunk (with `--gamut G`: the pairs of colors surely inside G, written in G's
+    /// own space): every ASCII line of two colors `CSSQuickReader` reads is parsed first,
     /// then each source space's colors are converted together (the method's input space, and sRGB for the count
     /// of inputs outside it), the values computed by the method's own function, and the rows written in line
     /// order; every other line takes the per-line path. Both give the same bytes.
@@ -499,6 +500,23 @@ public struct ColorStream: Sendable {
         }
         w.parsed.removeLast(2 * lines - n)
         w.kind.removeAll(keepingCapacity: true); w.kind.append(contentsOf: repeatElement(1, count: n))
+        if let g = gamut {
+            // `--gamut G`: a color written in G itself with every channel at least 1e-6 inside 0…1 is surely in G
+            // (the CSS Color 4 test on its OKLCH origin is off by rounding, about 1e-15), and `GamutCSS4.map` gives
+            // such a color back as it is: its pair computes as without --gamut. Any other pair takes the per-line
+            // path, which maps it.
+            let lo = 1e-6, hi = 1 - 1e-6
+            w.parsed.withUnsafeBufferPointer { parsed in
+                w.kind.withUnsafeMutableBufferPointer { kind in
+                    for k in 0..<n {
+                        let c = parsed[k]
+                        let v = c.coords
+                        let inside = v.x >= lo && v.x <= hi && v.y >= lo && v.y <= hi && v.z >= lo && v.z <= hi  // (false for NaN)
+                        if !(quick.spaceIDs[c.space] == g && inside && !c.alpha.isNaN) { kind[k] = 0 }
+                    }
+                }
+            }
+        }
         var converted = w.input
         w.input = []
         Self.convert(&w, into: &converted, routes: p.quickInput, plans: p.plans)
