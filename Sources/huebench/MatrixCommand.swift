@@ -283,7 +283,10 @@ enum MatrixCommand: Command {
 
     /// Reads a color list (`ColorListReader`: lines with optional labels, CSS custom properties, DTCG token or
     /// resolver files). Every invalid entry is reported at once; `--skip-invalid` computes with the rest.
-    static func readColors(_ path: String, context: String?, skipInvalid: Bool, gamut: ColorSpaceID? = nil) throws -> Colors {
+    /// `mapping`: map the colors into `gamut` (or warn about those outside sRGB) here; false when the caller maps the
+    /// colors it uses itself (`--pairs`).
+    static func readColors(_ path: String, context: String?, skipInvalid: Bool, gamut: ColorSpaceID? = nil,
+                           mapping: Bool = true) throws -> Colors {
         let read: (colors: [LabelledColor], problems: [ColorListProblem])
         do { read = try ColorListReader.read(path: path, context: context) }
         catch let e as ColorListReadError { throw UsageError("\(e) (huebench matrix)") }
@@ -297,7 +300,7 @@ enum MatrixCommand: Command {
             throw UsageError("'\(shown)' holds no colors; write one CSS color per line (or LABEL<TAB>COLOR, --name: COLOR;, a DTCG token file) (huebench matrix)")
         }
         var entries = read.colors
-        Self.applyGamut(&entries, gamut: gamut, source: shown)
+        if mapping { Self.applyGamut(&entries, gamut: gamut, source: shown) }
         let colors = entries.map(\.color)
         return (try ColorBuffer(colors, space: .srgb), colors, entries)
     }

@@ -166,7 +166,8 @@ enum PairCheck {
             if p == "-" && pairsPath == "-" {
                 throw UsageError("--pairs and --\(option) cannot both read standard input ('-') (huebench matrix)")
             }
-            table.addLabels(try MatrixCommand.readColors(p, context: context, skipInvalid: skip).entries, option: option)
+            // (Mapped, or counted outside sRGB, below: only the colors the pairs use.)
+            table.addLabels(try MatrixCommand.readColors(p, context: context, skipInvalid: skip, mapping: false).entries, option: option)
         }
         // Every bad line is counted; the first `ColorListError.shown` are kept with their messages.
         var pairs: [Pair] = [], problems: [ColorListProblem] = [], problemCount = 0
@@ -258,7 +259,7 @@ enum PairCheck {
         }
         // Gamut mapping and --cvd act on each color once (after any mapping, both colors of a pair as the
         // deficiency sees them); rows keep the colors as written.
-        let simulated = try table.prepare(gamut: gamut, cvd: cvd, source: shown)
+        let simulated = try table.prepare(gamut: gamut, cvd: cvd, source: "\(shown)'s pairs")
         let colors = table.colors
         let buffer = try ColorBuffer(simulated, space: .srgb)
         let matrix = try ContrastMatrix(method: method, text: buffer, background: buffer, textColors: simulated, backgroundColors: simulated, alpha: alpha)

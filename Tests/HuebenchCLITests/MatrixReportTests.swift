@@ -109,6 +109,26 @@ import Testing
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
+    /// `--pairs` with colors outside sRGB: one line about the colors the pairs use (not about every color of the
+    /// --text file, and never "taken unclamped" when --gamut was given); with --gamut srgb the values are those of
+    /// the mapped colors (WCAG 2.1 of display-p3 green on white: 1.42 unclamped, 1.41 mapped into sRGB).
+    @Test func pairsOutsideSRGBAreCountedOnceAndMapped() throws {
+        let dir = MatrixLabelTests.temp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, bg) = try Self.inputs(dir)
+        let text = dir.appendingPathComponent("t3.txt"), pairs = dir.appendingPathComponent("p3.tsv")
+        try Data("p3\tcolor(display-p3 0 1 0)\nstrong\t#111\nunused\tcolor(rec2020 1 0 0)\n".utf8).write(to: text)
+        try Data("p3\tsurface\nstrong\tsurface\n#777\tcolor(rec2020 0 0 1)\n".utf8).write(to: pairs)
+        let none = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--pairs", pairs.path])
+        #expect(none.stdout.hasPrefix("    1.42  FAIL  p3 (color(display-p3 0 1 0)) on surface (white)  level 4.5\n"), "\(none.stdout)")
+        #expect(none.stderr == "huebench matrix: warning: \(pairs.path)'s pairs: 2 of 5 colors outside sRGB, taken unclamped (WCAG ratios can exceed 21); --gamut srgb maps them first\n"
+                + "huebench matrix: 3 pairs, 1 pass, 2 below their level\n", "\(none.stderr)")
+        let mapped = try CLI.run(["matrix", "--method", "wcag21", "--text", text.path, "--background", bg.path, "--pairs", pairs.path, "--gamut", "srgb"])
+        #expect(mapped.stdout.hasPrefix("    1.41  FAIL  p3 (color(display-p3 0 1 0)) on surface (white)  level 4.5\n"), "\(mapped.stdout)")
+        #expect(mapped.stderr == "huebench matrix: \(pairs.path)'s pairs: 2 of 5 colors outside sRGB; 2 mapped into srgb (--gamut srgb)\n"
+                + "huebench matrix: 3 pairs, 1 pass, 2 below their level\n", "\(mapped.stderr)")
+    }
+
     /// Long pair files: rows leave in blocks (past 1 MB of output) in line order, the failing-pair list is written
     /// as it grows and parses whole, each color's label and CSS are the same in every row; bad lines past the
     /// first 20 are counted, not kept. Values as above: #777 on white 4.48, #ccc on white 1.61, #111 on white 18.88.
