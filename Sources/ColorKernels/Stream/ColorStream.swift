@@ -314,8 +314,8 @@ public struct ColorStream: Sendable {
     struct Scratch {
         /// Per line of the chunk: index into `parsed`, or -1 for the per-line path.
         var slot: [Int32] = []
-        /// Per line of the chunk: its label's bytes (empty: no label).
-        var labels: [Range<Int>] = []
+        /// The labelled lines of the chunk the batch path takes: (line, the label's bytes), in line order.
+        var labels: [(line: Int32, label: Range<Int>)] = []
         /// The colors `CSSQuickReader` read, as plain data.
         var parsed: [CSSQuickReader.Parsed] = []
         /// Per color: 0 = per-line path, 1 = the color as parsed (in the target space; missing components as
@@ -336,8 +336,6 @@ public struct ColorStream: Sendable {
         var extra: [SIMD3<Double>] = []
         /// `gamut`: the clipped points the reference's plan finishes.
         var clipped: [SIMD3<Double>] = []
-        /// `gamut`: per color of `index`, whether it was written in a space other than OKLCH (its origin converted).
-        var other: [Bool] = []
         /// Pair operations: per pair the TAB's index in its line; per color its coordinates in the method's input
         /// space and in sRGB; per pair the value.
         var tabs: [Int32] = []
@@ -385,27 +383,24 @@ public struct ColorStream: Sendable {
         // (Every slot is written, and `readLine` sets every field of a color it reads: neither is reset.)
         Self.resize(&w.slot, lines, -1)
         Self.resize(&w.parsed, lines, CSSQuickReader.Parsed())
-        Self.resize(&w.labels, lines, 0..<0)
+        w.labels.removeAll(keepingCapacity: true)
         var n = 0
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.parsed.withUnsafeMutableBufferPointer { parsed in
-                w.labels.withUnsafeMutableBufferPointer { labels in
-                    for i in 0..<lines {
-                        // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
-                        labels[i] = 0..<0
-                        if quick.readLine(data, ranges[i], into: &parsed[n]) {
-                            slot[i] = Int32(truncatingIfNeeded: n)
-                            n &+= 1
-                        } else if let (label, color) = Self.labelledASCII(data, ranges[i], labelled),
-                                  quick.readLine(data, color, into: &parsed[n]) {
-                            // A labelled ASCII line (`label<TAB>color`, `--name: color;`): its color, and the label
-                            // its row starts with.
-                            labels[i] = label
-                            slot[i] = Int32(truncatingIfNeeded: n)
-                            n &+= 1
-                        } else {
-                            slot[i] = -1
-                        }
+                for i in 0..<lines {
+                    // (`readLine` takes no line with a TAB — a label — nor any byte outside ASCII.)
+                    if quick.readLine(data, ranges[i], into: &parsed[n]) {
+                        slot[i] = Int32(truncatingIfNeeded: n)
+                        n &+= 1
+                    } else if let (label, color) = Self.labelledASCII(data, ranges[i], labelled),
+                              quick.readLine(data, color, into: &parsed[n]) {
+                        // A labelled ASCII line (`label<TAB>color`, `--name: color;`): its color, and the label its
+                        // row starts with.
+                        w.labels.append((Int32(truncatingIfNeeded: i), label))
+                        slot[i] = Int32(truncatingIfNeeded: n)
+                        n &+= 1
+                    } else {
+                        slot[i] = -1
                     }
                 }
             }
@@ -423,20 +418,25 @@ public struct ColorStream: Sendable {
         // Opaque results with coordinates in [0, 400]: the seven-decimal row, without the general row's checks.
         let sevenRows = !json && targetInfo >= 0 && infos[targetInfo].isSevenRow && simulation == nil
         let info = sevenRows ? infos[targetInfo] : SpaceInfo()
+        var nextLabel = 0
+        let labelCount = w.labels.count
         for (i, range) in ranges.enumerated() {
             let k = Int(w.slot[i])
-            let line = UnsafeBufferPointer(rebasing: data[range])
-            guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             // A labelled line's row: the label first (text; JSON: after the input, in `writeColor`).
-            let labelRange = w.labels[i]
-            let label = labelRange.isEmpty ? nil : UnsafeBufferPointer(rebasing: data[labelRange])
-            if let label, !json { appendShown(label, into: out); out.append("  ") }
-            if sevenRows && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
+            var label: UnsafeBufferPointer<UInt8>? = nil
+            if nextLabel < labelCount && Int(w.labels[nextLabel].line) == i {
+                label = UnsafeBufferPointer(rebasing: data[w.labels[nextLabel].label])
+                nextLabel &+= 1
+                if !json && w.kind[k] != 0 { appendShown(label!, into: out); out.append("  ") }
+            }
+            if sevenRows && k >= 0 && w.kind[k] == 2 && w.resultAlpha[k] >= 1 {
                 let v = w.results[k]
                 if let u = Self.sevenDecimalUnits(v, info), writeSevenRow(v, units: u, info: info, newline: true, into: out) {
                     continue
                 }
             }
+            let line = UnsafeBufferPointer(rebasing: data[range])
+            guard k >= 0, w.kind[k] != 0 else { process(line, number: first + i, into: chunk); continue }
             var warning: String? = nil
             if w.kind[k] == 1 {
                 let c = w.parsed[k]
@@ -467,15 +467,14 @@ public struct ColorStream: Sendable {
         w.slot.removeAll(keepingCapacity: true); w.slot.append(contentsOf: repeatElement(-1, count: lines))
         w.tabs.removeAll(keepingCapacity: true); w.tabs.append(contentsOf: repeatElement(0, count: lines))
         w.parsed.removeAll(keepingCapacity: true); w.parsed.append(contentsOf: repeatElement(CSSQuickReader.Parsed(), count: 2 * lines))
-        Self.resize(&w.labels, lines, 0..<0)
+        w.labels.removeAll(keepingCapacity: true)
         var n = 0
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.tabs.withUnsafeMutableBufferPointer { tabs in
                 w.parsed.withUnsafeMutableBufferPointer { parsed in
-                    w.labels.withUnsafeMutableBufferPointer { labels in
+                    do {
                         for i in 0..<lines {
                             let range = ranges[i]
-                            labels[i] = 0..<0
                             // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
                             guard let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])) else { continue }
                             if quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
@@ -488,7 +487,7 @@ public struct ColorStream: Sendable {
                                       quick.readLine(data, pair.lowerBound..<(pair.lowerBound &+ second), into: &parsed[n]),
                                       quick.readLine(data, (pair.lowerBound &+ second &+ 1)..<pair.upperBound, into: &parsed[n &+ 1]) {
                                 // `LABEL<TAB>A<TAB>B` (ASCII): the pair after the label; the row starts with the label.
-                                labels[i] = label
+                                w.labels.append((Int32(truncatingIfNeeded: i), label))
                                 slot[i] = Int32(truncatingIfNeeded: n)
                                 tabs[n &>> 1] = Int32(truncatingIfNeeded: pair.lowerBound &- range.lowerBound &+ second)
                                 n &+= 2
@@ -564,14 +563,18 @@ public struct ColorStream: Sendable {
         let out = chunk.out
         let isContrast: Bool
         if case .contrast = operation { isContrast = true } else { isContrast = false }
+        var nextLabel = 0
         for (i, range) in ranges.enumerated() {
             let line = UnsafeBufferPointer(rebasing: data[range])
             let s = Int(w.slot[i])
+            var label: UnsafeBufferPointer<UInt8>? = nil
+            if nextLabel < w.labels.count && Int(w.labels[nextLabel].line) == i {
+                label = UnsafeBufferPointer(rebasing: data[w.labels[nextLabel].label])
+                nextLabel &+= 1
+            }
             guard s >= 0, w.kind[s] != 0, w.kind[s + 1] != 0 else { process(line, number: first + i, into: chunk); continue }
             let tab = Int(w.tabs[s / 2])
             // A labelled line's pair starts after its label's TAB.
-            let labelRange = w.labels[i]
-            let label = labelRange.isEmpty ? nil : UnsafeBufferPointer(rebasing: data[labelRange])
             let pairStart = label == nil ? 0 : (Self.firstTab(line) ?? -1) + 1
             let a = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[pairStart..<tab]))
             let b = Self.trimSpaces(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
@@ -742,30 +745,30 @@ public struct ColorStream: Sendable {
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
         let n = chunk.parsed.count
+        var otherStart: Int? = nil
         if let g = gamutLanes, quickOKLCH >= 0 {
             // The OKLCH colors: their indices and coordinates (missing components as 0), through pointers.
-            Self.resize(&chunk.index, n, 0); Self.resize(&chunk.coords, n, .zero); Self.resize(&chunk.other, n, false)
+            Self.resize(&chunk.index, n, 0); Self.resize(&chunk.coords, n, .zero)
             var m = 0, others = 0
             chunk.parsed.withUnsafeBufferPointer { parsed in
                 chunk.index.withUnsafeMutableBufferPointer { index in
                     chunk.coords.withUnsafeMutableBufferPointer { coords in
-                        chunk.other.withUnsafeMutableBufferPointer { other in
-                            for k in 0..<n {
+                        for k in 0..<n {
+                            if parsed[k].space == quickOKLCH {
                                 let c = parsed[k].coords
-                                if parsed[k].space == quickOKLCH {
-                                    index[m] = Int32(truncatingIfNeeded: k)
-                                    coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
-                                    other[m] = false
-                                    m &+= 1
-                                } else if g.originRoutes[parsed[k].space] >= 0 && g.targetRoutes[parsed[k].space] != -1
-                                            && !c.x.isNaN && !c.y.isNaN && !c.z.isNaN && !parsed[k].alpha.isNaN {
-                                    others &+= 1
-                                }
+                                index[m] = Int32(truncatingIfNeeded: k)
+                                coords[m] = SIMD3(c.x.isNaN ? 0 : c.x, c.y.isNaN ? 0 : c.y, c.z.isNaN ? 0 : c.z)
+                                m &+= 1
+                            } else if g.originRoutes[parsed[k].space] >= 0 {
+                                others &+= 1
                             }
                         }
                     }
                 }
             }
+            // Colors of index `firstOther` on were written in another space.
+            let firstOther = m
+            otherStart = firstOther
             // Colors of other spaces (no missing component): their origins, each space's colors through its plan
             // to OKLCH together, as `GamutCSS4.map` converts one (a lightness or chroma that is not a number takes
             // the reference; a missing hue counts as 0, as there).
@@ -791,13 +794,12 @@ public struct ColorStream: Sendable {
                         guard !o.x.isNaN && !o.y.isNaN else { continue }
                         chunk.index[m] = Int32(truncatingIfNeeded: k)
                         chunk.coords[m] = SIMD3(o.x, o.y, o.z.isNaN ? 0 : o.z)
-                        chunk.other[m] = true
                         m &+= 1
                     }
                     chunk.extra = batch
                 }
             }
-            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m); chunk.other.removeLast(n - m)
+            chunk.index.removeLast(n - m); chunk.coords.removeLast(n - m)
             // Per color: status 0 (the reference), 1 (in gamut: the plain conversion) or 2 (the clip at `chroma`).
             Self.resize(&chunk.status, m, 0); Self.resize(&chunk.chroma, m, 0); Self.resize(&chunk.hues, m, .zero)
             chunk.coords.withUnsafeBufferPointer { c in
@@ -815,9 +817,9 @@ public struct ColorStream: Sendable {
             // A color of another space in gamut is `spaces.convert(color, to: target)` of the color as written: in
             // the target's own space the color itself (status 4: kind 1, written as `convert` writes it), else its
             // plan to the target (status 3: done), each space's colors together.
-            if others > 0 {
+            if m > firstOther {
                 var sources: [Int] = []
-                for q in 0..<m where chunk.other[q] && chunk.status[q] == 1 {
+                for q in firstOther..<m where chunk.status[q] == 1 {
                     let sp = chunk.parsed[Int(chunk.index[q])].space
                     if g.targetRoutes[sp] == -2 { chunk.status[q] = 4 } else if !sources.contains(sp) { sources.append(sp) }
                 }
@@ -826,7 +828,7 @@ public struct ColorStream: Sendable {
                     chunk.extra = []
                     batch.removeAll(keepingCapacity: true)
                     var qs: [Int] = []
-                    for q in 0..<m where chunk.other[q] && chunk.status[q] == 1 && chunk.parsed[Int(chunk.index[q])].space == sp {
+                    for q in firstOther..<m where chunk.status[q] == 1 && chunk.parsed[Int(chunk.index[q])].space == sp {
                         batch.append(chunk.parsed[Int(chunk.index[q])].coords); qs.append(q)
                     }
                     batch.withUnsafeMutableBufferPointer { g.targetPlans[g.targetRoutes[sp]].apply($0, cubeRoots: VectorMathDouble.cubeRoots) }
@@ -864,7 +866,9 @@ public struct ColorStream: Sendable {
                                     chunk.status.withUnsafeMutableBufferPointer { status in
                                         chunk.results.withUnsafeMutableBufferPointer { results in
                                             chunk.resultAlpha.withUnsafeMutableBufferPointer { alpha in
-                                                for q in 0..<m where certain[q] && status[q] != 3 && status[q] != 4 {
+                                                // (Colors of status 3 and 4 are never certain here: `css4Results` takes
+                                                // only 1 and 2.)
+                                                for q in 0..<m where certain[q] {
                                                     let v = fast[q]
                                                     guard Self.textStable(v.x, tolerance: b), Self.textStable(v.y, tolerance: b),
                                                           Self.textStable(v.z, tolerance: b) else { continue }
@@ -918,7 +922,7 @@ public struct ColorStream: Sendable {
                                         }
                                         // A gamut result (kind 2: NaN is never `none`, as the per-line path writes it), or
                                         // the reference.
-                                        kind[k] = status[q] == 0 ? 0 : (status[q] == 4 ? 1 : 2)
+                                        kind[k] = status[q] == 0 ? 0 : 2
                                     }
                                 }
                             }
@@ -927,6 +931,8 @@ public struct ColorStream: Sendable {
                 }
             }
         }
+        // Status 4: the color as written (kind 1).
+        if let fo = otherStart { for q in fo..<chunk.status.count where chunk.status[q] == 4 { chunk.kind[Int(chunk.index[q])] = 1 } }
         for k in 0..<n where chunk.kind[k] == 0 {
             // A plain result in the target space is written from its parts; any other, by the per-line path.
             if let c = try? wb.mapGamut(quick.color(chunk.parsed[k]), to: t, method: method), c.space == t, c.cssSyntax == nil {
