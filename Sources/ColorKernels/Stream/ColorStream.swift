@@ -739,9 +739,11 @@ public struct ColorStream: Sendable {
         }
     }
 
-    /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors take the four-lane search with
-    /// certified decisions and the reference's plans for the result (text rows: the lanes' result where its
-    /// digits are certain); every other color the reference itself.
+    /// `gamut` by `css4` into an RGB space that is its own gamut: OKLCH colors, and colors of other spaces with no
+    /// missing component (by their OKLCH origin), take the four-lane search with certified decisions and the
+    /// reference's plans for the result (text rows: the lanes' result where its digits are certain; an in-gamut
+    /// color of another space: itself in the target's space, else its plan to the target); every other color the
+    /// reference itself.
     func computeGamut(_ chunk: inout Scratch, target t: ColorSpaceID) {
         guard case .gamut(_, let method) = operation else { return }
         let n = chunk.parsed.count
