@@ -472,26 +472,24 @@ public struct ColorStream: Sendable {
         w.slot.withUnsafeMutableBufferPointer { slot in
             w.tabs.withUnsafeMutableBufferPointer { tabs in
                 w.parsed.withUnsafeMutableBufferPointer { parsed in
-                    do {
-                        for i in 0..<lines {
-                            let range = ranges[i]
-                            // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
-                            guard let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])) else { continue }
-                            if quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
-                               quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
-                                slot[i] = Int32(truncatingIfNeeded: n)
-                                tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
-                                n &+= 2
-                            } else if let (label, pair) = Self.labelledASCII(data, range, labelled),
-                                      let second = Self.firstTab(UnsafeBufferPointer(rebasing: data[pair])),
-                                      quick.readLine(data, pair.lowerBound..<(pair.lowerBound &+ second), into: &parsed[n]),
-                                      quick.readLine(data, (pair.lowerBound &+ second &+ 1)..<pair.upperBound, into: &parsed[n &+ 1]) {
-                                // `LABEL<TAB>A<TAB>B` (ASCII): the pair after the label; the row starts with the label.
-                                w.labels.append((Int32(truncatingIfNeeded: i), label))
-                                slot[i] = Int32(truncatingIfNeeded: n)
-                                tabs[n &>> 1] = Int32(truncatingIfNeeded: pair.lowerBound &- range.lowerBound &+ second)
-                                n &+= 2
-                            }
+                    for i in 0..<lines {
+                        let range = ranges[i]
+                        // Both sides of the first TAB read by `readLine`: ASCII, no other TAB.
+                        guard let tab = Self.firstTab(UnsafeBufferPointer(rebasing: data[range])) else { continue }
+                        if quick.readLine(data, range.lowerBound..<(range.lowerBound &+ tab), into: &parsed[n]),
+                           quick.readLine(data, (range.lowerBound &+ tab &+ 1)..<range.upperBound, into: &parsed[n &+ 1]) {
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            tabs[n &>> 1] = Int32(truncatingIfNeeded: tab)
+                            n &+= 2
+                        } else if let (label, pair) = Self.labelledASCII(data, range, labelled),
+                                  let second = Self.firstTab(UnsafeBufferPointer(rebasing: data[pair])),
+                                  quick.readLine(data, pair.lowerBound..<(pair.lowerBound &+ second), into: &parsed[n]),
+                                  quick.readLine(data, (pair.lowerBound &+ second &+ 1)..<pair.upperBound, into: &parsed[n &+ 1]) {
+                            // `LABEL<TAB>A<TAB>B` (ASCII): the pair after the label; the row starts with the label.
+                            w.labels.append((Int32(truncatingIfNeeded: i), label))
+                            slot[i] = Int32(truncatingIfNeeded: n)
+                            tabs[n &>> 1] = Int32(truncatingIfNeeded: pair.lowerBound &- range.lowerBound &+ second)
+                            n &+= 2
                         }
                     }
                 }
